@@ -1,0 +1,63 @@
+package dev.junction.market;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.math.UniswapV3Math;
+import java.math.BigInteger;
+import java.util.Collections;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A concentrated-liquidity pool (Uniswap V3 and forks).
+ *
+ * @param feePips fee in pips (hundredths of a bip): 100, 500, 3000 or 10000
+ * @param tickSpacing 1, 10, 60 or 200 for those fee tiers
+ * @param sqrtPriceX96 current sqrt(token1/token0) * 2^96
+ * @param tick current tick
+ * @param liquidity in-range liquidity
+ * @param liquidityNet initialized ticks and their liquidityNet (signed), sorted by tick
+ */
+public record ConcentratedPool(String id, ChainId chain, String provider, Address token0, Address token1, int feePips,
+        int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity,
+        NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd) implements Pool {
+
+    public ConcentratedPool {
+        liquidityNet = Collections.unmodifiableNavigableMap(new TreeMap<>(liquidityNet));
+        if (liquidity.signum() < 0 || sqrtPriceX96.signum() <= 0) {
+            throw new IllegalArgumentException("liquidity must be >= 0 and sqrtPriceX96 > 0");
+        }
+    }
+
+    @Override
+    public List<Address> tokens() {
+        return List.of(token0, token1);
+    }
+
+    @Override
+    public SwapQuote quote(Address tokenIn, Address tokenOut, BigInteger amountIn) {
+        UniswapV3Math.SwapResult r = swap(tokenIn, tokenOut, amountIn);
+        return new SwapQuote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
+    }
+
+    @Override
+    public Pool afterSwap(Address tokenIn, Address tokenOut, BigInteger amountIn) {
+        UniswapV3Math.SwapResult r = swap(tokenIn, tokenOut, amountIn);
+        return new ConcentratedPool(id, chain, provider, token0, token1, feePips, tickSpacing, r.sqrtPriceX96After(),
+                r.tickAfter(), r.liquidityAfter(), liquidityNet, liquidityUsd);
+    }
+
+    private UniswapV3Math.SwapResult swap(Address tokenIn, Address tokenOut, BigInteger amountIn) {
+        boolean zeroForOne;
+        if (tokenIn.equals(token0) && tokenOut.equals(token1)) {
+            zeroForOne = true;
+        } else if (tokenIn.equals(token1) && tokenOut.equals(token0)) {
+            zeroForOne = false;
+        } else {
+            throw new IllegalArgumentException("pool " + id + " does not trade " + tokenIn + " for " + tokenOut);
+        }
+        var state = new UniswapV3Math.PoolState(sqrtPriceX96, tick, liquidity, tickSpacing, feePips, liquidityNet);
+        return UniswapV3Math.swapExactInput(state, zeroForOne, amountIn);
+    }
+}

@@ -1,0 +1,132 @@
+package dev.junction.market;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One consistent, immutable state of the market at a version. A quote reads exactly one snapshot; an update produces a
+ * new snapshot (see {@link Market}).
+ */
+public final class MarketSnapshot {
+
+    private final long version;
+    private final List<Chain> chains;
+    private final List<Token> tokens;
+    private final List<Provider> providers;
+    private final List<Pool> pools;
+    private final List<BridgeLane> lanes;
+
+    private final Map<ChainId, Chain> chainById = new LinkedHashMap<>();
+    private final Map<TokenKey, Token> tokenByKey = new HashMap<>();
+    private final Map<ChainId, List<Token>> tokensByChain = new HashMap<>();
+    private final Map<String, Provider> providerByKey = new LinkedHashMap<>();
+    private final Map<String, Pool> poolById = new HashMap<>();
+    private final Map<ChainId, List<Pool>> poolsByChain = new HashMap<>();
+
+    public MarketSnapshot(long version, List<Chain> chains, List<Token> tokens, List<Provider> providers,
+            List<Pool> pools, List<BridgeLane> lanes) {
+        this.version = version;
+        this.chains = List.copyOf(chains);
+        this.tokens = List.copyOf(tokens);
+        this.providers = List.copyOf(providers);
+        this.pools = List.copyOf(pools);
+        this.lanes = List.copyOf(lanes);
+        for (Chain c : this.chains) {
+            chainById.put(c.id(), c);
+        }
+        for (Token t : this.tokens) {
+            tokenByKey.put(t.key(), t);
+            tokensByChain.computeIfAbsent(t.chain(), k -> new ArrayList<>()).add(t);
+        }
+        for (Provider p : this.providers) {
+            providerByKey.put(p.key(), p);
+        }
+        for (Pool p : this.pools) {
+            poolById.put(p.id(), p);
+            poolsByChain.computeIfAbsent(p.chain(), k -> new ArrayList<>()).add(p);
+        }
+    }
+
+    public long version() {
+        return version;
+    }
+
+    public List<Chain> chains() {
+        return chains;
+    }
+
+    public Optional<Chain> chain(ChainId id) {
+        return Optional.ofNullable(chainById.get(id));
+    }
+
+    public List<Token> tokens() {
+        return tokens;
+    }
+
+    public List<Token> tokens(ChainId chain) {
+        return Collections.unmodifiableList(tokensByChain.getOrDefault(chain, List.of()));
+    }
+
+    /** The token at this address on this chain; {@link Address#NATIVE} finds the native token. */
+    public Optional<Token> token(ChainId chain, Address address) {
+        return Optional.ofNullable(tokenByKey.get(new TokenKey(chain, address.lower())));
+    }
+
+    public List<Provider> providers() {
+        return providers;
+    }
+
+    /** Case-insensitive lookup by key. */
+    public Optional<Provider> provider(String key) {
+        return Optional.ofNullable(providerByKey.get(key.toLowerCase(Locale.ROOT)));
+    }
+
+    public List<Pool> pools() {
+        return pools;
+    }
+
+    public List<Pool> pools(ChainId chain) {
+        return Collections.unmodifiableList(poolsByChain.getOrDefault(chain, List.of()));
+    }
+
+    public Optional<Pool> pool(String id) {
+        return Optional.ofNullable(poolById.get(id));
+    }
+
+    public List<BridgeLane> lanes() {
+        return lanes;
+    }
+
+    /** A copy at version + 1 with the given pools replaced (matched by id). */
+    public MarketSnapshot withPools(List<Pool> replaced) {
+        Map<String, Pool> byId = new LinkedHashMap<>();
+        for (Pool p : pools) {
+            byId.put(p.id(), p);
+        }
+        for (Pool p : replaced) {
+            if (!byId.containsKey(p.id())) {
+                throw new IllegalArgumentException("no pool " + p.id() + " in the market");
+            }
+            byId.put(p.id(), p);
+        }
+        return new MarketSnapshot(version + 1, chains, tokens, providers, List.copyOf(byId.values()), lanes);
+    }
+
+    /** A copy at version + 1 with new reference prices (by token key; tokens not in the map keep their price). */
+    public MarketSnapshot withPrices(Map<TokenKey, Double> prices) {
+        List<Token> next = new ArrayList<>(tokens.size());
+        for (Token t : tokens) {
+            Double p = prices.get(t.key());
+            next.add(p == null ? t : new Token(t.chain(), t.address(), t.decimals(), t.symbol(), t.name(), t.iconUrl(), p));
+        }
+        return new MarketSnapshot(version + 1, chains, next, providers, pools, lanes);
+    }
+}

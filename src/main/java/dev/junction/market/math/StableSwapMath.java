@@ -1,0 +1,117 @@
+package dev.junction.market.math;
+
+import java.math.BigInteger;
+
+/**
+ * Curve StableSwap math of classic pools (e.g. 3pool): {@code get_D}, {@code get_y} by Newton iteration and
+ * {@code get_dy}, with rates from decimals and the fee over 10^10.
+ */
+public final class StableSwapMath {
+
+    public static final BigInteger FEE_DENOMINATOR = BigInteger.TEN.pow(10);
+    private static final BigInteger PRECISION = BigInteger.TEN.pow(18);
+    private static final int MAX_ITERATIONS = 255;
+
+    private StableSwapMath() {
+    }
+
+    /** {@code rate_i = 10^(36 - decimals_i)}. */
+    public static BigInteger rate(int decimals) {
+        return BigInteger.TEN.pow(36 - decimals);
+    }
+
+    /**
+     * Output of swapping {@code dx} of coin i for coin j, after the fee, as {@code get_dy} returns it.
+     *
+     * @param amp the contract's A (already A*n^(n-1) as stored); Ann = A*N
+     * @param balances coin balances, smallest units
+     * @param decimals coin decimals
+     * @param fee fee over 10^10 (4_000_000 = 0.04%)
+     * @return dy in coin j's smallest units; zero when dx is too small to yield anything
+     */
+    public static BigInteger getDy(long amp, BigInteger[] balances, int[] decimals, long fee, int i, int j, BigInteger dx) {
+        BigInteger[] parts = getDyParts(amp, balances, decimals, fee, i, j, dx);
+        return parts[0];
+    }
+
+    /**
+     * @return {dy after fee, fee amount} in coin j's smallest units
+     */
+    public static BigInteger[] getDyParts(long amp, BigInteger[] balances, int[] decimals, long fee, int i, int j, BigInteger dx) {
+        int n = balances.length;
+        if (i == j || i < 0 || j < 0 || i >= n || j >= n) {
+            throw new IllegalArgumentException("coin indexes must differ and be in range");
+        }
+        BigInteger[] xp = new BigInteger[n];
+        for (int k = 0; k < n; k++) {
+            xp[k] = balances[k].multiply(rate(decimals[k])).divide(PRECISION);
+        }
+        BigInteger x = xp[i].add(dx.multiply(rate(decimals[i])).divide(PRECISION));
+        BigInteger y = getY(amp, i, j, x, xp);
+        BigInteger dyScaled = xp[j].subtract(y).subtract(BigInteger.ONE);
+        if (dyScaled.signum() <= 0) {
+            return new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO};
+        }
+        BigInteger dy = dyScaled.multiply(PRECISION).divide(rate(decimals[j]));
+        BigInteger feeAmount = BigInteger.valueOf(fee).multiply(dy).divide(FEE_DENOMINATOR);
+        return new BigInteger[] {dy.subtract(feeAmount), feeAmount};
+    }
+
+    /** The invariant D for normalised balances xp. */
+    public static BigInteger getD(long amp, BigInteger[] xp) {
+        int n = xp.length;
+        BigInteger bigN = BigInteger.valueOf(n);
+        BigInteger s = BigInteger.ZERO;
+        for (BigInteger x : xp) {
+            s = s.add(x);
+        }
+        if (s.signum() == 0) {
+            return BigInteger.ZERO;
+        }
+        BigInteger ann = BigInteger.valueOf(amp).multiply(bigN);
+        BigInteger d = s;
+        for (int it = 0; it < MAX_ITERATIONS; it++) {
+            BigInteger dP = d;
+            for (BigInteger x : xp) {
+                dP = dP.multiply(d).divide(x.multiply(bigN));
+            }
+            BigInteger dPrev = d;
+            BigInteger numerator = ann.multiply(s).add(dP.multiply(bigN)).multiply(d);
+            BigInteger denominator = ann.subtract(BigInteger.ONE).multiply(d).add(bigN.add(BigInteger.ONE).multiply(dP));
+            d = numerator.divide(denominator);
+            if (d.subtract(dPrev).abs().compareTo(BigInteger.ONE) <= 0) {
+                return d;
+            }
+        }
+        throw new ArithmeticException("get_D did not converge");
+    }
+
+    /** The balance of coin j that keeps D when coin i's normalised balance becomes x. */
+    public static BigInteger getY(long amp, int i, int j, BigInteger x, BigInteger[] xp) {
+        int n = xp.length;
+        BigInteger bigN = BigInteger.valueOf(n);
+        BigInteger d = getD(amp, xp);
+        BigInteger ann = BigInteger.valueOf(amp).multiply(bigN);
+        BigInteger c = d;
+        BigInteger s = BigInteger.ZERO;
+        for (int k = 0; k < n; k++) {
+            if (k == j) {
+                continue;
+            }
+            BigInteger xk = k == i ? x : xp[k];
+            s = s.add(xk);
+            c = c.multiply(d).divide(xk.multiply(bigN));
+        }
+        c = c.multiply(d).divide(ann.multiply(bigN));
+        BigInteger b = s.add(d.divide(ann));
+        BigInteger y = d;
+        for (int it = 0; it < MAX_ITERATIONS; it++) {
+            BigInteger yPrev = y;
+            y = y.multiply(y).add(c).divide(y.multiply(BigInteger.TWO).add(b).subtract(d));
+            if (y.subtract(yPrev).abs().compareTo(BigInteger.ONE) <= 0) {
+                return y;
+            }
+        }
+        throw new ArithmeticException("get_y did not converge");
+    }
+}
