@@ -94,7 +94,8 @@ class UniswapV3MathTest {
         // spacing 60: tick -61 compresses to -2 (floor), the search down includes -120
         var wide = ConcentratedLiquidity.fromPositions(List.of(position(-120, 60, "1")), 60, 0).liquidityNet();
         assertThat(TickBitmap.nextInitializedTickWithinOneWord(wide, -61, 60, true)).isEqualTo(new TickBitmap.Next(-120, true));
-        assertThat(TickBitmap.nextInitializedTickWithinOneWord(wide, -120, 60, false)).isEqualTo(new TickBitmap.Next(60, true));
+        assertThat(TickBitmap.nextInitializedTickWithinOneWord(wide, -120, 60, false)).isEqualTo(new TickBitmap.Next(-60, false));
+        assertThat(TickBitmap.nextInitializedTickWithinOneWord(wide, -60, 60, false)).isEqualTo(new TickBitmap.Next(60, true));
     }
 
     @Test
