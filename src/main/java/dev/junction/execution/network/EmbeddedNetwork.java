@@ -257,8 +257,9 @@ public final class EmbeddedNetwork implements Network {
     }
 
     /**
-     * What a lane delivers for a deposit: deposit - fixedFee - deposit x feeBps / 10000 - destination gas (USD converted
-     * to the input token at its reference price, rounded up), then scaled to the output token's decimals (rounded down).
+     * What a lane delivers for a deposit, the same model the planner quotes with: deposit - fixedFee -
+     * floor(deposit x feeBps / 10000) - ceil(destinationGasUsd x 10^decimals / priceUsd), rescaled from the input
+     * token's decimals to the output token's (rounded down); zero when the fees take everything.
      */
     static BigInteger bridged(MarketSnapshot s, BridgeLane lane, PlanStep.Bridge b, BigInteger deposit) {
         Token in = s.token(b.chain(), b.inputToken()).orElse(null);
@@ -266,9 +267,9 @@ public final class EmbeddedNetwork implements Network {
         if (in == null || out == null) {
             return BigInteger.ZERO;
         }
-        BigInteger gas = in.priceUsd() > 0
-                ? BigDecimal.valueOf(lane.destinationGasUsd() / in.priceUsd()).movePointRight(in.decimals())
-                        .setScale(0, RoundingMode.CEILING).toBigIntegerExact()
+        BigInteger gas = lane.destinationGasUsd() > 0 && in.priceUsd() > 0
+                ? BigDecimal.valueOf(lane.destinationGasUsd()).movePointRight(in.decimals())
+                        .divide(BigDecimal.valueOf(in.priceUsd()), 0, RoundingMode.CEILING).toBigIntegerExact()
                 : BigInteger.ZERO;
         BigInteger net = deposit.subtract(lane.fixedFee())
                 .subtract(deposit.multiply(BigInteger.valueOf(lane.feeBps())).divide(BigInteger.valueOf(10_000)))
