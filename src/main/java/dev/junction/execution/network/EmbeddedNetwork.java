@@ -261,7 +261,7 @@ public final class EmbeddedNetwork implements Network {
      * floor(deposit x feeBps / 10000) - ceil(destinationGasUsd x 10^decimals / priceUsd), rescaled from the input
      * token's decimals to the output token's (rounded down); zero when the fees take everything.
      */
-    static BigInteger bridged(MarketSnapshot s, BridgeLane lane, PlanStep.Bridge b, BigInteger deposit) {
+    public static BigInteger bridged(MarketSnapshot s, BridgeLane lane, PlanStep.Bridge b, BigInteger deposit) {
         Token in = s.token(b.chain(), b.inputToken()).orElse(null);
         Token out = s.token(b.toChain(), b.outputToken()).orElse(null);
         if (in == null || out == null) {
