@@ -285,7 +285,12 @@ final class SnapshotParser {
             parsed.put(text, a);
             return a;
         } catch (IllegalArgumentException ex) {
-            problem(e, field, "bad address " + text + ": " + ex.getMessage());
+            if (text.matches("0x[0-9a-fA-F]{40}")) {
+                problem(e, field, "address " + text + " fails its EIP-55 checksum (these bytes check-sum as "
+                        + Address.evm(text.toLowerCase(java.util.Locale.ROOT)).value() + "; a typo changes the bytes too)");
+            } else {
+                problem(e, field, "bad address " + text + ": " + ex.getMessage());
+            }
             return null;
         }
     }
