@@ -1,0 +1,198 @@
+package dev.junction.routing;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Best-first search for candidate paths over estimated amounts: each partial path carries an estimated amount of its
+ * token (doubles along constant-product curves and the bridge fee model) and the gas it burns on the source chain; the
+ * queue orders partial paths by the request's ranking applied to those estimates. Every node is expanded at most
+ * {@code labelsPerNode} times (k-shortest-paths style), only towards nodes that can still reach the target in the
+ * remaining steps (a reverse breadth-first bound). Candidates come out best first; the planner evaluates them exactly.
+ */
+final class CandidateSearch {
+
+    /** A partial path. */
+    static final class Label {
+        final Label parent;
+        final Edge edge;
+        final int node;
+        final int steps;
+        final int bridges;
+        final double amount;
+        final double usd;
+        final double gasUsd;
+        final int seconds;
+
+        Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
+                int seconds) {
+            this.parent = parent;
+            this.edge = edge;
+            this.node = node;
+            this.steps = steps;
+            this.bridges = bridges;
+            this.amount = amount;
+            this.usd = usd;
+            this.gasUsd = gasUsd;
+            this.seconds = seconds;
+        }
+
+        double net() {
+            return usd - gasUsd;
+        }
+
+        Edge[] path() {
+            Edge[] p = new Edge[steps];
+            Label l = this;
+            for (int i = steps - 1; i >= 0; i--) {
+                p[i] = l.edge;
+                l = l.parent;
+            }
+            return p;
+        }
+
+        boolean visitedGroup(int[] group, int g) {
+            for (Label l = this; l != null; l = l.parent) {
+                if (group[l.node] == g) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final RouteGraph graph;
+    private final PlannerSettings settings;
+
+    CandidateSearch(RouteGraph graph, PlannerSettings settings) {
+        this.graph = graph;
+        this.settings = settings;
+    }
+
+    List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
+        int maxSteps = settings.maxSteps();
+        int maxBridges = request.allowMultiBridge() ? 2 : 1;
+        int[] distance = distancesTo(target, maxSteps);
+        if (distance[source] > maxSteps) {
+            return List.of();
+        }
+        BigInteger exactStart = request.amountAfterFee();
+        double start = exactStart.doubleValue();
+        double amountUsd = start * graph.usdPerUnit[source];
+        PriorityQueue<Label> queue = new PriorityQueue<>(order(request.mode(), amountUsd));
+        queue.add(new Label(null, null, source, 0, 0, start, amountUsd, 0, 0));
+        int[] pops = new int[graph.tokens.length];
+        List<Edge[]> candidates = new ArrayList<>();
+        int expansions = 0;
+        while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
+            Label l = queue.poll();
+            expansions++;
+            if (l.node == target) {
+                candidates.add(l.path());
+                continue;
+            }
+            if (++pops[l.node] > settings.labelsPerNode() || l.steps >= maxSteps) {
+                continue;
+            }
+            for (Edge e : graph.out[l.node]) {
+                Label next = extend(l, e, request, maxSteps, maxBridges, distance, exactStart, diagnostics);
+                if (next != null) {
+                    queue.add(next);
+                }
+            }
+        }
+        return candidates;
+    }
+
+    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[] distance,
+            BigInteger exactStart, Diagnostics diagnostics) {
+        if (distance[e.to] > maxSteps - l.steps - 1 || !request.providers().allows(e.provider.key())
+                || l.visitedGroup(graph.group, graph.group[e.to])) {
+            return null;
+        }
+        int bridges = l.bridges;
+        if (e.isBridge()) {
+            if (++bridges > maxBridges) {
+                return null;
+            }
+            if (!laneAccepts(l, e, exactStart, diagnostics)) {
+                return null;
+            }
+        }
+        double amount = e.estimate(l.amount);
+        if (!(amount >= 1)) {
+            diagnostics.feesExceeded++;
+            return null;
+        }
+        double gas = l.bridges == 0 ? l.gasUsd + e.gasUnits * graph.gasUsdPerUnit[l.node] : l.gasUsd;
+        return new Label(l, e, e.to, l.steps + 1, bridges, amount, amount * graph.usdPerUnit[e.to], gas,
+                l.seconds + e.seconds);
+    }
+
+    /** Exact bounds on the first step; on later steps, on the estimate with 1% slack (the exact check comes later). */
+    private boolean laneAccepts(Label l, Edge e, BigInteger exactStart, Diagnostics diagnostics) {
+        if (l.parent == null) {
+            if (exactStart.compareTo(e.lane.minAmount()) < 0) {
+                diagnostics.belowMinimum(e.lane, graph.tokens[e.from], exactStart);
+                return false;
+            }
+            if (exactStart.compareTo(e.lane.capacity()) > 0) {
+                diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], exactStart);
+                return false;
+            }
+            return true;
+        }
+        if (l.amount < e.minIn * 0.99) {
+            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], estimate(l.amount));
+            return false;
+        }
+        if (l.amount > e.capIn * 1.01) {
+            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], estimate(l.amount));
+            return false;
+        }
+        return true;
+    }
+
+    private static BigInteger estimate(double amount) {
+        return new BigDecimal(Math.max(0, Math.floor(amount))).toBigInteger();
+    }
+
+    /** Best first under the mode's ranking, applied to estimates. */
+    private static Comparator<Label> order(RouteMode mode, double amountUsd) {
+        Comparator<Label> byNet = Comparator.comparingDouble(l -> -l.net());
+        return switch (mode) {
+            case MAX_VALUE -> byNet.thenComparingInt(l -> l.seconds);
+            case FASTEST -> Comparator.comparingInt((Label l) -> l.seconds).thenComparing(byNet);
+            case SUGGESTED -> Comparator.comparingDouble(
+                    (Label l) -> -RouteRanking.suggestedScore(l.net(), l.seconds, amountUsd)).thenComparing(byNet);
+        };
+    }
+
+    /** Fewest steps from each node to the target (ignoring filters and bridge limits), capped at maxSteps + 1. */
+    private int[] distancesTo(int target, int maxSteps) {
+        int[] d = new int[graph.tokens.length];
+        Arrays.fill(d, maxSteps + 1);
+        d[target] = 0;
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(target);
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            if (d[v] >= maxSteps) {
+                continue;
+            }
+            for (int u : graph.predecessors[v]) {
+                if (d[u] > d[v] + 1) {
+                    d[u] = d[v] + 1;
+                    queue.add(u);
+                }
+            }
+        }
+        return d;
+    }
+}
