@@ -1,6 +1,6 @@
 package dev.junction.routing;
 
-import java.math.BigDecimal;
+import dev.junction.market.SwapQuote;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -10,11 +10,14 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Best-first search for candidate paths over estimated amounts: each partial path carries an estimated amount of its
- * token (doubles along constant-product curves and the bridge fee model) and the gas it burns on the source chain; the
- * queue orders partial paths by the request's ranking applied to those estimates. Every node is expanded at most
- * {@code labelsPerNode} times (k-shortest-paths style), only towards nodes that can still reach the target in the
- * remaining steps (a reverse breadth-first bound). Candidates come out best first; the planner evaluates them exactly.
+ * Best-first search for candidate paths. A partial path enters the queue with an estimated amount of its token
+ * (doubles along constant-product curves and the bridge fee model) and the gas it burns on the source chain; the queue
+ * orders partial paths by the request's ranking applied to those figures. When a partial path first comes off the
+ * queue its last step is computed exactly (one pool quote or bridge fee) and it goes back in with the exact figure, so
+ * paths are expanded in exact order and a bridge lane's minimum and capacity are checked on the exact amount. Every
+ * node is expanded at most {@code labelsPerNode} times (k-shortest-paths style), only towards nodes that can still
+ * reach the target in the remaining steps (a reverse breadth-first bound). Candidates come out best first; the
+ * planner evaluates them exactly once more to build the routes.
  */
 final class CandidateSearch {
 
@@ -25,9 +28,11 @@ final class CandidateSearch {
         final int node;
         final int steps;
         final int bridges;
-        final double amount;
-        final double usd;
+        double amount;
+        double usd;
         final double gasUsd;
+        /** Exact amount of the node's token once refined; null before. */
+        BigInteger exact;
         final int seconds;
 
         Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
@@ -69,6 +74,8 @@ final class CandidateSearch {
 
     private final RouteGraph graph;
     private final PlannerSettings settings;
+    /** Per node, the largest capacity of a lane a partial path there was too large for; null when none. */
+    private BigInteger[] capacityHit;
 
     CandidateSearch(RouteGraph graph, PlannerSettings settings) {
         this.graph = graph;
@@ -86,22 +93,32 @@ final class CandidateSearch {
         double start = exactStart.doubleValue();
         double amountUsd = start * graph.usdPerUnit[source];
         PriorityQueue<Label> queue = new PriorityQueue<>(order(request.mode(), amountUsd));
-        queue.add(new Label(null, null, source, 0, 0, start, amountUsd, 0, 0));
+        Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0);
+        root.exact = exactStart;
+        queue.add(root);
         int[] pops = new int[graph.tokens.length];
+        int[] popsUnderCap = new int[graph.tokens.length];
+        capacityHit = new BigInteger[graph.tokens.length];
         List<Edge[]> candidates = new ArrayList<>();
         int expansions = 0;
         while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
             Label l = queue.poll();
             expansions++;
+            if (l.exact == null) {
+                if (refine(l, diagnostics)) {
+                    queue.add(l);
+                }
+                continue;
+            }
             if (l.node == target) {
                 candidates.add(l.path());
                 continue;
             }
-            if (++pops[l.node] > settings.labelsPerNode() || l.steps >= maxSteps) {
+            if (l.steps >= maxSteps || !admit(l, pops, popsUnderCap)) {
                 continue;
             }
             for (Edge e : graph.out[l.node]) {
-                Label next = extend(l, e, request, maxSteps, maxBridges, distance, exactStart, diagnostics);
+                Label next = extend(l, e, request, maxSteps, maxBridges, distance, diagnostics);
                 if (next != null) {
                     queue.add(next);
                 }
@@ -111,7 +128,7 @@ final class CandidateSearch {
     }
 
     private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[] distance,
-            BigInteger exactStart, Diagnostics diagnostics) {
+            Diagnostics diagnostics) {
         if (distance[e.to] > maxSteps - l.steps - 1 || !request.providers().allows(e.provider.key())
                 || l.visitedGroup(graph.group, graph.group[e.to])) {
             return null;
@@ -121,7 +138,7 @@ final class CandidateSearch {
             if (++bridges > maxBridges) {
                 return null;
             }
-            if (!laneAccepts(l, e, exactStart, diagnostics)) {
+            if (!laneAccepts(l, e, diagnostics)) {
                 return null;
             }
         }
@@ -135,32 +152,61 @@ final class CandidateSearch {
                 l.seconds + e.seconds);
     }
 
-    /** Exact bounds on the first step; on later steps, on the estimate with 1% slack (the exact check comes later). */
-    private boolean laneAccepts(Label l, Edge e, BigInteger exactStart, Diagnostics diagnostics) {
-        if (l.parent == null) {
-            if (exactStart.compareTo(e.lane.minAmount()) < 0) {
-                diagnostics.belowMinimum(e.lane, graph.tokens[e.from], exactStart);
-                return false;
-            }
-            if (exactStart.compareTo(e.lane.capacity()) > 0) {
-                diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], exactStart);
-                return false;
-            }
+    /**
+     * Whether a node may be expanded once more: up to labelsPerNode times, and as many again for partial paths small
+     * enough to fit a lane that an earlier, larger one exceeded (more is not always better when a lane has a capacity).
+     */
+    private boolean admit(Label l, int[] pops, int[] popsUnderCap) {
+        if (++pops[l.node] <= settings.labelsPerNode()) {
             return true;
         }
-        if (l.amount < e.minIn * 0.99) {
-            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], estimate(l.amount));
+        BigInteger cap = capacityHit[l.node];
+        return cap != null && l.exact.compareTo(cap) <= 0 && ++popsUnderCap[l.node] <= settings.labelsPerNode();
+    }
+
+    /** The lane's bounds on the exact amount the partial path holds. */
+    private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
+        if (l.exact.compareTo(e.lane.minAmount()) < 0) {
+            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], l.exact);
             return false;
         }
-        if (l.amount > e.capIn * 1.01) {
-            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], estimate(l.amount));
+        if (l.exact.compareTo(e.lane.capacity()) > 0) {
+            BigInteger cap = capacityHit[l.node];
+            capacityHit[l.node] = cap == null ? e.lane.capacity() : cap.max(e.lane.capacity());
+            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], l.exact);
             return false;
         }
         return true;
     }
 
-    private static BigInteger estimate(double amount) {
-        return new BigDecimal(Math.max(0, Math.floor(amount))).toBigInteger();
+    /** Computes the last step exactly from the parent's exact amount; false when the step delivers nothing. */
+    private boolean refine(Label l, Diagnostics diagnostics) {
+        Edge e = l.edge;
+        BigInteger in = l.parent.exact;
+        BigInteger out;
+        if (e.isBridge()) {
+            out = BridgeFee.of(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
+        } else {
+            try {
+                SwapQuote q = e.pool.quote(e.poolIn, e.poolOut, in);
+                if (q.amountIn().compareTo(in) < 0) {
+                    diagnostics.poolsExhausted++;
+                    return false;
+                }
+                out = q.amountOut();
+            } catch (RuntimeException ex) {
+                diagnostics.poolsExhausted++;
+                return false;
+            }
+        }
+        if (out.signum() <= 0) {
+            diagnostics.feesExceeded++;
+            return false;
+        }
+        l.exact = out;
+        l.amount = out.doubleValue();
+        l.usd = l.amount * graph.usdPerUnit[l.node];
+        return true;
     }
 
     /** Best first under the mode's ranking, applied to estimates. */

@@ -26,6 +26,8 @@ final class Edge {
     final double reserveIn;
     final double reserveOut;
     final double keep;
+    /** Most the pool can pay out, token units (its real balance of the output token; infinite when unknown). */
+    final double maxOut;
     /** Bridge estimate: fixed fee plus destination gas in input units, proportional fee, output scale. */
     final double fixedIn;
     final double scale;
@@ -34,7 +36,7 @@ final class Edge {
 
     private Edge(int from, int to, Pool pool, BridgeLane lane, Provider provider, Address poolIn, Address poolOut,
             long gasUnits, int seconds, int p90Seconds, double reserveIn, double reserveOut, double keep,
-            double fixedIn, double scale, double minIn, double capIn) {
+            double maxOut, double fixedIn, double scale, double minIn, double capIn) {
         this.from = from;
         this.to = to;
         this.pool = pool;
@@ -48,6 +50,7 @@ final class Edge {
         this.reserveIn = reserveIn;
         this.reserveOut = reserveOut;
         this.keep = keep;
+        this.maxOut = maxOut;
         this.fixedIn = fixedIn;
         this.scale = scale;
         this.minIn = minIn;
@@ -55,14 +58,14 @@ final class Edge {
     }
 
     static Edge swap(int from, int to, Pool pool, Provider provider, Address poolIn, Address poolOut, long gasUnits,
-            int seconds, double reserveIn, double reserveOut, double keep) {
-        return new Edge(from, to, pool, null, provider, poolIn, poolOut, gasUnits, seconds, seconds * 2, reserveIn,
-                reserveOut, keep, 0, 1, 0, Double.POSITIVE_INFINITY);
+            int seconds, double[] estimate) {
+        return new Edge(from, to, pool, null, provider, poolIn, poolOut, gasUnits, seconds, seconds * 2, estimate[0],
+                estimate[1], estimate[2], estimate[3], 0, 1, 0, Double.POSITIVE_INFINITY);
     }
 
     static Edge bridge(int from, int to, BridgeLane lane, Provider provider, double fixedIn, double scale) {
         return new Edge(from, to, null, lane, provider, null, null, lane.gasUnits(), lane.p50Seconds(),
-                lane.p90Seconds(), 0, 0, 1 - lane.feeBps() / 10_000.0, fixedIn, scale, lane.minAmount().doubleValue(),
+                lane.p90Seconds(), 0, 0, 1 - lane.feeBps() / 10_000.0, Double.POSITIVE_INFINITY, fixedIn, scale, lane.minAmount().doubleValue(),
                 lane.capacity().doubleValue());
     }
 
@@ -77,6 +80,6 @@ final class Edge {
             return left <= 0 ? 0 : left * scale;
         }
         double in = amountIn * keep;
-        return in * reserveOut / (reserveIn + in);
+        return Math.min(in * reserveOut / (reserveIn + in), maxOut);
     }
 }

@@ -154,14 +154,14 @@ final class RouteGraph {
                 };
                 Address ta = ts.get(a);
                 Address tb = ts.get(b);
-                put(byPair, Edge.swap(ia, ib, pool, provider, ta, tb, gas, seconds, est[0], est[1], est[2]));
+                put(byPair, Edge.swap(ia, ib, pool, provider, ta, tb, gas, seconds, est));
                 boolean aWrapped = nat != null && ta.equals(wrapped);
                 boolean bWrapped = nat != null && tb.equals(wrapped);
                 if (aWrapped) {
-                    put(byPair, Edge.swap(nat, ib, pool, provider, ta, tb, gas, seconds, est[0], est[1], est[2]));
+                    put(byPair, Edge.swap(nat, ib, pool, provider, ta, tb, gas, seconds, est));
                 }
                 if (bWrapped) {
-                    put(byPair, Edge.swap(ia, nat, pool, provider, ta, tb, gas, seconds, est[0], est[1], est[2]));
+                    put(byPair, Edge.swap(ia, nat, pool, provider, ta, tb, gas, seconds, est));
                 }
             }
         }
@@ -171,30 +171,38 @@ final class RouteGraph {
         byPair.computeIfAbsent(((long) e.from << 32) | e.to, k -> new ArrayList<>()).add(e);
     }
 
-    /** {reserveIn, reserveOut, 1 - fee} of a constant-product curve approximating the pool near its price. */
+    /**
+     * {reserveIn, reserveOut, 1 - fee, maxOut} of a constant-product curve approximating the pool near its price, and
+     * the most it can pay out.
+     */
     private static double[] estimateReserves(Pool pool, int a, int b) {
         return switch (pool) {
-            case ConstantProductPool p -> a == 0
-                    ? new double[] {p.reserve0().doubleValue(), p.reserve1().doubleValue(), 1 - p.feeBps() / 10_000.0}
-                    : new double[] {p.reserve1().doubleValue(), p.reserve0().doubleValue(), 1 - p.feeBps() / 10_000.0};
+            case ConstantProductPool p -> {
+                double r0 = p.reserve0().doubleValue();
+                double r1 = p.reserve1().doubleValue();
+                double keep = 1 - p.feeBps() / 10_000.0;
+                yield a == 0 ? new double[] {r0, r1, keep, r1} : new double[] {r1, r0, keep, r0};
+            }
             case ConcentratedPool p -> {
                 double sqrt = p.sqrtPriceX96().doubleValue() / Q96;
                 double l = Math.max(p.liquidity().doubleValue(), 1);
                 double x = l / sqrt;
                 double y = l * sqrt;
                 double keep = 1 - p.feePips() / 1_000_000.0;
-                yield a == 0 ? new double[] {x, y, keep} : new double[] {y, x, keep};
+                yield a == 0 ? new double[] {x, y, keep, Double.POSITIVE_INFINITY}
+                        : new double[] {y, x, keep, Double.POSITIVE_INFINITY};
             }
             case StablePool p -> {
-                // A flattened curve: the pool's total in normalised units times A, around a 1:1 normalised price.
+                // A flattened curve around a 1:1 normalised price: the average normalised balance times A, capped at
+                // the real balance of the output coin.
                 double total = 0;
                 for (int k = 0; k < p.balances().size(); k++) {
                     total += p.balances().get(k).doubleValue() / Math.pow(10, p.decimals().get(k));
                 }
-                double depth = total * Math.max(1, Math.min(p.amp(), 1000));
+                double depth = total / p.balances().size() * Math.max(1, Math.min(p.amp(), 1000));
                 double keep = 1 - p.fee() / 1e10;
                 yield new double[] {depth * Math.pow(10, p.decimals().get(a)), depth * Math.pow(10, p.decimals().get(b)),
-                        keep};
+                        keep, p.balances().get(b).doubleValue()};
             }
         };
     }
