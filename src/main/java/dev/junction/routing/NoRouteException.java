@@ -13,7 +13,7 @@ public class NoRouteException extends RuntimeException {
         /** Paths exist but the amount is below the minimum of every bridge lane they need. */
         AMOUNT_TOO_LOW,
         /** Paths exist but the amount is above the capacity of every bridge lane (or pool depth) they need. */
-        AMOUNT_TOO_HIGH,
+        INSUFFICIENT_LIQUIDITY,
         /** Paths exist but fees (integrator, LP, bridge) consume the whole amount. */
         FEES_EXCEED_AMOUNT
     }

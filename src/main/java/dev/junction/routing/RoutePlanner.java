@@ -99,7 +99,7 @@ public final class RoutePlanner {
         if (!d.aboveCapacity.isEmpty() && d.belowMinimum.isEmpty()) {
             Diagnostics.LaneBound b = d.aboveCapacity.stream().max(Comparator.comparing(Diagnostics.LaneBound::bound))
                     .orElseThrow();
-            return new NoRouteException(NoRouteException.Reason.AMOUNT_TOO_HIGH, "amount above the "
+            return new NoRouteException(NoRouteException.Reason.INSUFFICIENT_LIQUIDITY, "amount above the "
                     + b.lane().provider() + " capacity of " + b.bound() + " " + b.token().symbol()
                     + " (smallest units) from chain " + b.lane().fromChain() + " to chain " + b.lane().toChain()
                     + "; the route would bridge " + b.amount());
@@ -116,7 +116,7 @@ public final class RoutePlanner {
                     + (request.feeBps() > 0 ? " (after the integrator fee)" : ""));
         }
         if (d.poolsExhausted > 0) {
-            return new NoRouteException(NoRouteException.Reason.AMOUNT_TOO_HIGH, "amount above what the pools can fill: "
+            return new NoRouteException(NoRouteException.Reason.INSUFFICIENT_LIQUIDITY, "amount above what the pools can fill: "
                     + "every path runs out of liquidity for an input of " + request.amountAfterFee());
         }
         return new NoRouteException(NoRouteException.Reason.NO_ROUTE, structural(graph, request));

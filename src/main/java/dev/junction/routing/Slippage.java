@@ -11,10 +11,10 @@ import java.math.RoundingMode;
  */
 public record Slippage(BigDecimal percent) {
 
+    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
+
     /** The default when a request gives none: 0.5%. */
     public static final Slippage DEFAULT = new Slippage(new BigDecimal("0.5"));
-
-    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
     public Slippage {
         if (percent == null || percent.signum() < 0 || percent.compareTo(HUNDRED) > 0) {

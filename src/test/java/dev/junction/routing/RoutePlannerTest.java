@@ -265,7 +265,7 @@ class RoutePlannerTest {
         assertThatThrownBy(() -> new RoutePlanner().plan(m.snapshot(),
                 RouteRequest.of(ETH, USDC, ARB, ARB_USDC, units("10000001", 6))))
                 .isInstanceOfSatisfying(NoRouteException.class,
-                        e -> assertThat(e.reason()).isEqualTo(NoRouteException.Reason.AMOUNT_TOO_HIGH))
+                        e -> assertThat(e.reason()).isEqualTo(NoRouteException.Reason.INSUFFICIENT_LIQUIDITY))
                 .hasMessageContaining("capacity of 10000000000000 USDC");
         // exactly the capacity is fine
         assertThat(new RoutePlanner().plan(m.snapshot(), RouteRequest.of(ETH, USDC, ARB, ARB_USDC,

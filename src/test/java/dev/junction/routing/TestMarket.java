@@ -19,22 +19,22 @@ import java.util.List;
 import java.util.Map;
 
 /** A small hand-made market for planner tests: builder plus a standard three-chain fixture. */
-final class TestMarket {
+public final class TestMarket {
 
-    static final ChainId ETH = ChainId.of(1);
-    static final ChainId ARB = ChainId.of(42161);
-    static final ChainId BSC = ChainId.of(56);
+    public static final ChainId ETH = ChainId.of(1);
+    public static final ChainId ARB = ChainId.of(42161);
+    public static final ChainId BSC = ChainId.of(56);
 
-    static final Address WETH = addr(1);
-    static final Address USDC = addr(2);
-    static final Address USDT = addr(3);
-    static final Address DAI = addr(4);
-    static final Address ARB_WETH = addr(11);
-    static final Address ARB_USDC = addr(12);
-    static final Address WBNB = addr(21);
-    static final Address BSC_USDC = addr(22);
-    static final Address BSC_USDT = addr(23);
-    static final Address ROUTER = addr(99);
+    public static final Address WETH = addr(1);
+    public static final Address USDC = addr(2);
+    public static final Address USDT = addr(3);
+    public static final Address DAI = addr(4);
+    public static final Address ARB_WETH = addr(11);
+    public static final Address ARB_USDC = addr(12);
+    public static final Address WBNB = addr(21);
+    public static final Address BSC_USDC = addr(22);
+    public static final Address BSC_USDT = addr(23);
+    public static final Address ROUTER = addr(99);
 
     final List<Chain> chains = new ArrayList<>();
     final List<Token> tokens = new ArrayList<>();
@@ -42,7 +42,7 @@ final class TestMarket {
     final List<Pool> pools = new ArrayList<>();
     final List<BridgeLane> lanes = new ArrayList<>();
 
-    static Address addr(int n) {
+    public static Address addr(int n) {
         return Address.evm(String.format("0x%040x", n));
     }
 
@@ -94,7 +94,7 @@ final class TestMarket {
         return this;
     }
 
-    MarketSnapshot snapshot() {
+    public MarketSnapshot snapshot() {
         return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes);
     }
 
@@ -105,7 +105,7 @@ final class TestMarket {
      * USDC/USDT. Lanes: across USDC eth-arb (5 bps + $0.50 gas, 2 min), cctp USDC eth-arb (free, 15 min, min 1 USDC),
      * across ETH eth-arb, stargate USDT eth-bsc (6 to 18 decimals), across USDC arb-eth.
      */
-    static TestMarket standard() {
+    public static TestMarket standard() {
         TestMarket m = new TestMarket()
                 .chain(ETH, "eth", 12_000, 20, WETH).chain(ARB, "arb", 250, 1, ARB_WETH).chain(BSC, "bsc", 3_000, 3, WBNB)
                 .token(ETH, Address.NATIVE, "ETH", 18, 3000).token(ETH, WETH, "WETH", 18, 3000)
