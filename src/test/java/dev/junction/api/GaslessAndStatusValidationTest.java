@@ -54,7 +54,7 @@ class GaslessAndStatusValidationTest extends ApiTestSupport {
                 Arguments.of("deadlineMinutes", "2.5", 400, 1002),
                 Arguments.of("meta", "m".repeat(1024), 501, 9004),
                 Arguments.of("meta", "m".repeat(1025), 400, 1002),
-                Arguments.of("includeProvider", "a,b", 501, 9004),
+                Arguments.of("includeProvider", "across,Uniswap-V3", 501, 9004),
                 Arguments.of("excludeProvider", "x".repeat(129), 400, 1002));
     }
 

@@ -82,8 +82,7 @@ class QuoteValidationTest extends ApiTestSupport {
         r.add(new Object[] {"feeBps", "1.5", 400, 1002});
         r.add(new Object[] {"feeBps", "2147483648", 400, 1002});
         r.add(new Object[] {"acquisitionMode", "-1", 400, 1002});
-        r.add(new Object[] {"acquisitionMode", "0", 501, 9004});
-        r.add(new Object[] {"acquisitionMode", "3", 501, 9004});
+        r.add(new Object[] {"acquisitionMode", "1", 501, 9004});
         r.add(new Object[] {"acquisitionMode", "4", 400, 1002});
         for (String b : new String[] {"allowMultiBridge", "simulation"}) {
             r.add(new Object[] {b, "true", 501, 9004});
@@ -158,8 +157,15 @@ class QuoteValidationTest extends ApiTestSupport {
     @ValueSource(strings = {"/quote", "/build-best-path"})
     void aProviderListMayBeRepeated(String path) throws Exception {
         var r = mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get(path)
-                .queryParams(multi(validQuote())).queryParam("includeProvider", "a", "b,c")).andReturn().getResponse();
+                .queryParams(multi(validQuote())).queryParam("includeProvider", "uniswap-v3", "Across,stargate")).andReturn().getResponse();
         expectValid(r);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "2", "3"})
+    void pullingAcquisitionModesAreAcceptedForAnErc20(String mode) throws Exception {
+        expectValid(get("/quote", with(validQuote(), "fromToken", USDC_ETH, "acquisitionMode", mode)));
+        expectValid(get("/build-best-path", with(validQuote(), "fromToken", USDC_ETH, "acquisitionMode", mode)));
     }
 
     @Test

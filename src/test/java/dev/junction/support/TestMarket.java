@@ -5,6 +5,8 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Provider;
+import dev.junction.market.ProviderType;
 import dev.junction.market.Token;
 import java.math.BigInteger;
 import java.util.List;
@@ -16,7 +18,7 @@ import org.springframework.context.annotation.Primary;
 
 /**
  * A small fixed market for api tests: Ethereum (1) with ETH and USDC, Arbitrum (42161) with ETH and USDC, Solana with
- * SOL and USDC. Import it with {@code @Import(TestMarket.class)}; it is {@code @Primary}, so it wins over the production
+ * SOL and USDC; providers uniswap-v3, across, stargate; no pools or lanes (so no route exists). Import it with {@code @Import(TestMarket.class)}; it is {@code @Primary}, so it wins over the production
  * market bean.
  */
 @TestConfiguration(proxyBeanMethods = false)
@@ -70,6 +72,10 @@ public class TestMarket {
                 new Token(ARBITRUM, USDC_ARBITRUM, 6, "USDC", "USD Coin", "https://icons.example/usdc.svg", 1),
                 new Token(ChainId.SOLANA, Address.NATIVE, 9, "SOL", "Solana", "https://icons.example/sol.svg", 150),
                 new Token(ChainId.SOLANA, USDC_SOLANA, 6, "USDC", "USD Coin", "https://icons.example/usdc.svg", 1));
-        return new MarketSnapshot(1, chains, tokens, List.of(), List.of(), List.of());
+        List<Provider> providers = List.of(
+                new Provider("uniswap-v3", "Uniswap V3", ProviderType.DEX, "https://icons.example/uni.svg"),
+                new Provider("across", "Across", ProviderType.BRIDGE, "https://icons.example/across.svg"),
+                new Provider("stargate", "Stargate", ProviderType.BRIDGE, "https://icons.example/stargate.svg"));
+        return new MarketSnapshot(1, chains, tokens, providers, List.of(), List.of());
     }
 }
