@@ -126,8 +126,10 @@ class ServerEdgeTest {
 
     @Test
     void failuresOutsideSpringMvcAreTheEnvelopeToo() throws Exception {
-        JsonNode body = envelope(send(get("/boom", "e").header("Accept", "text/html")), 500, 9001);
+        HttpResponse<String> r = send(get("/boom", "e").header("Accept", "text/html").header("X-Request-Id", "boom-1"));
+        JsonNode body = envelope(r, 500, 9001);
         assertThat(body.get("message").asString()).doesNotContain("markup");
+        assertThat(r.headers().firstValue("X-Request-Id")).contains("boom-1");
     }
 
     @Test
