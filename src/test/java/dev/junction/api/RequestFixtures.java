@@ -1,15 +1,12 @@
 package dev.junction.api;
 
-import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.support.TestMarket;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 /** Parses request records from a query string against a snapshot, for tests outside the api package. */
 public final class RequestFixtures {
@@ -27,8 +24,6 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        Market market = TestMarket.fixed(snapshot);
-        MarketGate gate = new MarketGate(new StaticListableBeanFactory(Map.of("market", market)).getBeanProvider(Market.class));
-        return QuoteRequest.parse(new QueryParams(params), gate);
+        return QuoteRequest.parse(new QueryParams(params), new MarketGate.Served(snapshot));
     }
 }
