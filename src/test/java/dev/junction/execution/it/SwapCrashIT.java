@@ -40,8 +40,8 @@ class SwapCrashIT {
             }
             service.kill();
 
-            // kill 2: while swaps wait for confirmations or are in flight on a bridge
-            service = new ServiceProcess(log, args).start();
+            // kill 2: while swaps wait for confirmations or are in flight on a bridge (a slower clock widens that window)
+            service = new ServiceProcess(log, withClockSpeed(args, 20)).start();
             List<String> second = new ArrayList<>();
             for (int i = 9; i < 18; i++) {
                 String id = service.submit(SHAPES[i % 3], i);
@@ -75,6 +75,11 @@ class SwapCrashIT {
                 service.kill();
             }
         }
+    }
+
+    private static List<String> withClockSpeed(List<String> args, int speed) {
+        return args.stream().map(a -> a.startsWith("--junction.simulation.clock-speed=")
+                ? "--junction.simulation.clock-speed=" + speed : a).toList();
     }
 
     private static void awaitAny(ServiceProcess s, List<String> ids, Predicate<JsonNode> condition) throws Exception {
