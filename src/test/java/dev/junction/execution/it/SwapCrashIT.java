@@ -29,7 +29,8 @@ class SwapCrashIT {
     void everyAcceptedSwapCompletesExactlyOnceAcrossKills(@TempDir Path dir) throws Exception {
         List<String> args = List.of("--junction.data-dir=" + dir.resolve("data"), "--junction.execution.test-endpoint=true",
                 "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=2",
-                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off");
+                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off",
+                "--junction.rate-limit.enabled=false");
         Path log = dir.resolve("service.log");
         Map<String, String> shapeOf = new LinkedHashMap<>();
         ServiceProcess service = new ServiceProcess(log, args).start();
