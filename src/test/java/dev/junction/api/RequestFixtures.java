@@ -1,6 +1,5 @@
 package dev.junction.api;
 
-import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 /** Parses request records from a query string against a snapshot, for tests outside the api package. */
 public final class RequestFixtures {
@@ -26,18 +24,6 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        Market market = new Market() {
-            @Override
-            public MarketSnapshot current() {
-                return snapshot;
-            }
-
-            @Override
-            public MarketSnapshot update(java.util.function.UnaryOperator<MarketSnapshot> change) {
-                throw new UnsupportedOperationException("a fixture's market is read-only");
-            }
-        };
-        return QuoteRequest.parse(new QueryParams(params),
-                new MarketGate(new StaticListableBeanFactory(Map.of("market", market)).getBeanProvider(Market.class)));
+        return QuoteRequest.parse(new QueryParams(params), new MarketGate.Served(snapshot));
     }
 }
