@@ -2,6 +2,7 @@ package dev.junction.api;
 
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
+import dev.junction.execution.InvalidPlanException;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,6 +109,15 @@ public class ApiExceptionHandler {
             case FEES_EXCEED_AMOUNT -> ErrorCode.FEES_EXCEED_AMOUNT;
         };
         return answer(code, e.getMessage(), e.reason() == NoRouteException.Reason.NO_ROUTE ? null : "amount");
+    }
+
+    /**
+     * Execution: the plan names a chain, pool, token or lane the current market does not have, so its transaction
+     * cannot be simulated (3007, 422).
+     */
+    @ExceptionHandler(InvalidPlanException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> invalidPlan(InvalidPlanException e) {
+        return answer(ErrorCode.BUILD_SIMULATION_FAILED, e.getMessage(), null);
     }
 
     // ---- anything else --------------------------------------------------------------------------------------------
