@@ -27,7 +27,7 @@ final class Fixtures {
     static final Address ARB_WETH = Address.evm("0x82aF49447D8a07e3bd95BD0d56f35241523fBab1");
     static final Address BASE_USDC = Address.evm("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
     static final Address LINEA_USDC = Address.evm("0x176211869cA2b568f2A7D4EE941E073a821EE1ff");
-    static final Address SOLANA_USDC = Address.solana("EPjFWdd5AufqSSqeM2qnC1xx9kwuVuyRsQb7f3TzRpE");
+    static final Address SOLANA_TOKEN = Address.solana("EPjFWdd5AufqSSqeM2qnC1xx9kwuVuyRsQb7f3TzRpE");
     static final Address SOLANA_WALLET = Address.solana("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
 
     static final Address ETH_ROUTER = Address.evm("0x1000000000000000000000000000000000000001");
