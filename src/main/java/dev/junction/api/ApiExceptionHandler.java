@@ -97,6 +97,17 @@ public class ApiExceptionHandler {
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
 
+    /** Calldata: a request choice that cannot be encoded (acquisition mode vs input, a chain without a router). */
+    @ExceptionHandler(dev.junction.calldata.CalldataException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
+        ErrorCode code = switch (e.parameter()) {
+            case "acquisitionMode" -> ErrorCode.UNSUPPORTED_ACQUISITION_MODE;
+            case "fromChain", "toChain" -> ErrorCode.UNSUPPORTED_CHAIN;
+            default -> ErrorCode.INVALID_PARAMETER;
+        };
+        return answer(code, e.getMessage(), e.parameter());
+    }
+
     // ---- anything else --------------------------------------------------------------------------------------------
 
     @ExceptionHandler(Throwable.class)
