@@ -121,6 +121,16 @@ public class ApiExceptionHandler {
         return answer(code, e.getMessage(), e.parameter());
     }
 
+    /** Calldata: the build filters left no route (3005 allowedPriceImpact, 3006 minOutputAmount). */
+    @ExceptionHandler(dev.junction.calldata.RouteChoiceException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> routeChoice(dev.junction.calldata.RouteChoiceException e) {
+        ErrorCode code = switch (e.reason()) {
+            case PRICE_IMPACT_TOO_HIGH -> ErrorCode.PRICE_IMPACT_TOO_HIGH;
+            case MIN_OUTPUT_UNREACHABLE -> ErrorCode.MIN_OUTPUT_UNREACHABLE;
+        };
+        return answer(code, e.getMessage(), e.parameter());
+    }
+
     // ---- anything else --------------------------------------------------------------------------------------------
 
     @ExceptionHandler(Throwable.class)
