@@ -110,11 +110,13 @@ public class ApiExceptionHandler {
         return answer(code, e.getMessage(), e.reason() == NoRouteException.Reason.NO_ROUTE ? null : "amount");
     }
 
-    /** Calldata: a request choice that cannot be encoded (acquisition mode vs input, a chain without a router). */
+    /**
+     * Calldata: a request choice that cannot be encoded: a chain without a Junction router (1005), an acquisition mode
+     * that does not fit the input token (1002, the same code QuoteRequest gives for that rule) or another term (1002).
+     */
     @ExceptionHandler(dev.junction.calldata.CalldataException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
         ErrorCode code = switch (e.parameter()) {
-            case "acquisitionMode" -> ErrorCode.UNSUPPORTED_ACQUISITION_MODE;
             case "fromChain", "toChain" -> ErrorCode.UNSUPPORTED_CHAIN;
             default -> ErrorCode.INVALID_PARAMETER;
         };

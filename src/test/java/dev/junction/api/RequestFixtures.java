@@ -24,19 +24,6 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        var beans = new org.springframework.beans.factory.support.StaticListableBeanFactory();
-        beans.addBean("market", new dev.junction.market.Market() {
-            @Override
-            public MarketSnapshot current() {
-                return snapshot;
-            }
-
-            @Override
-            public MarketSnapshot update(java.util.function.UnaryOperator<MarketSnapshot> change) {
-                throw new UnsupportedOperationException("a fixed test snapshot");
-            }
-        });
-        return QuoteRequest.parse(new QueryParams(params),
-                new MarketGate(beans.getBeanProvider(dev.junction.market.Market.class)));
+        return QuoteRequest.parse(new QueryParams(params), new MarketGate.Served(snapshot));
     }
 }
