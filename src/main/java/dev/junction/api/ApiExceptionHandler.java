@@ -120,6 +120,29 @@ public class ApiExceptionHandler {
         return answer(ErrorCode.BUILD_SIMULATION_FAILED, e.getMessage(), null);
     }
 
+    /**
+     * Calldata: a request choice that cannot be encoded: a chain without a Junction router (1005), an acquisition mode
+     * that does not fit the input token (1002, the same code QuoteRequest gives for that rule) or another term (1002).
+     */
+    @ExceptionHandler(dev.junction.calldata.CalldataException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
+        ErrorCode code = switch (e.parameter()) {
+            case "fromChain", "toChain" -> ErrorCode.UNSUPPORTED_CHAIN;
+            default -> ErrorCode.INVALID_PARAMETER;
+        };
+        return answer(code, e.getMessage(), e.parameter());
+    }
+
+    /** Calldata: the build filters left no route (3005 allowedPriceImpact, 3006 minOutputAmount). */
+    @ExceptionHandler(dev.junction.calldata.RouteChoiceException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> routeChoice(dev.junction.calldata.RouteChoiceException e) {
+        ErrorCode code = switch (e.reason()) {
+            case PRICE_IMPACT_TOO_HIGH -> ErrorCode.PRICE_IMPACT_TOO_HIGH;
+            case MIN_OUTPUT_UNREACHABLE -> ErrorCode.MIN_OUTPUT_UNREACHABLE;
+        };
+        return answer(code, e.getMessage(), e.parameter());
+    }
+
     // ---- anything else --------------------------------------------------------------------------------------------
 
     @ExceptionHandler(Throwable.class)
