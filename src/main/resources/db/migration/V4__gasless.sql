@@ -35,12 +35,30 @@ CREATE TABLE gasless_quote (
     digest              VARCHAR(66)              NOT NULL,
     inner_data          TEXT                     NOT NULL,
     route_kind          VARCHAR(32)              NOT NULL,
-    bridge_providers    VARCHAR(512)             NOT NULL,
-    route_json          TEXT                     NOT NULL,
+    bridge_count        INTEGER                  NOT NULL,
+    providers           VARCHAR(512)             NOT NULL,
+    main_provider       VARCHAR(64)              NOT NULL,
     created_at          TIMESTAMP WITH TIME ZONE NOT NULL,
     CONSTRAINT pk_gasless_quote PRIMARY KEY (quote_id),
     CONSTRAINT uq_gasless_quote_nonce UNIQUE (sender, nonce),
     CONSTRAINT fk_gasless_quote_nonce FOREIGN KEY (sender, nonce) REFERENCES gasless_nonce (owner, nonce)
+);
+
+-- The route's steps in order, as the executor runs them (kind SWAP: pool_id; kind BRIDGE: provider and to_chain).
+CREATE TABLE gasless_quote_step (
+    quote_id       VARCHAR(66)  NOT NULL,
+    step_index     INTEGER      NOT NULL,
+    kind           VARCHAR(8)   NOT NULL, -- SWAP or BRIDGE
+    chain          BIGINT       NOT NULL,
+    to_chain       BIGINT       NOT NULL,
+    provider       VARCHAR(64)  NOT NULL,
+    pool_id        VARCHAR(256),
+    token_in       VARCHAR(64)  NOT NULL,
+    token_out      VARCHAR(64)  NOT NULL,
+    amount_in      VARCHAR(78)  NOT NULL,
+    min_amount_out VARCHAR(78)  NOT NULL,
+    CONSTRAINT pk_gasless_quote_step PRIMARY KEY (quote_id, step_index),
+    CONSTRAINT fk_gasless_quote_step_quote FOREIGN KEY (quote_id) REFERENCES gasless_quote (quote_id)
 );
 
 -- At most one accepted submission per quote (the unique constraint that makes concurrent submissions create one swap).

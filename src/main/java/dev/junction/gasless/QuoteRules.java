@@ -1,0 +1,62 @@
+package dev.junction.gasless;
+
+import dev.junction.market.Chain;
+import dev.junction.market.MarketSnapshot;
+
+/** The request rules of GET /gasless/quote that do not need a route. */
+final class QuoteRules {
+
+    private QuoteRules() {
+    }
+
+    static void check(GaslessQuoteCommand cmd) {
+        if (cmd.acquisitionMode() != 2 && cmd.acquisitionMode() != 3) {
+            throw new GaslessException(GaslessFailure.UNSUPPORTED_ACQUISITION_MODE, "acquisitionMode must be 2 (signed "
+                    + "permit) or 3 (signed permit with witness) for a gasless swap; was " + cmd.acquisitionMode());
+        }
+        if (cmd.fromToken().isNative() || cmd.fromToken().equals(dev.junction.chain.Address.ZERO)) {
+            throw new GaslessException(GaslessFailure.NATIVE_INPUT, "fromToken must be an ERC-20 token: Permit2 cannot "
+                    + "move the native token " + cmd.fromToken());
+        }
+        if (cmd.fromToken().solana() || cmd.toToken().solana() || cmd.sender().solana()
+                || cmd.effectiveReceiver().solana()) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
+                    "fromToken, toToken, sender and receiver must be EVM addresses for a gasless swap");
+        }
+        if (cmd.amount().isZero()) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "amount must be > 0");
+        }
+        if (cmd.feeBps() != null && (cmd.feeBps() < 0 || cmd.feeBps() > 10_000)) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "feeBps must be an integer from 0 to 10000");
+        }
+        if (cmd.deadlineMinutes() != null && (cmd.deadlineMinutes() < 0 || cmd.deadlineMinutes() > 525_600)) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
+                    "deadlineMinutes must be an integer from 0 to 525600 (one year)");
+        }
+        if (cmd.slippage() != null && !(cmd.slippage() >= 0 && cmd.slippage() <= 100)) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100");
+        }
+    }
+
+    /** The source chain; it must be an EVM chain with a router and a gasless executor. */
+    static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
+        Chain chain = market.chain(cmd.fromChain()).orElseThrow(() -> new GaslessException(
+                GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain() + " is not a chain Junction serves"));
+        if (!chain.evm() || chain.gaslessExecutor() == null || chain.router() == null) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain()
+                    + " has no Junction gasless executor");
+        }
+        return chain;
+    }
+
+    /** The destination chain; it must be an EVM chain (the executor delivers there). */
+    static Chain destinationChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
+        Chain chain = market.chain(cmd.toChain()).orElseThrow(() -> new GaslessException(
+                GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain() + " is not a chain Junction serves"));
+        if (!chain.evm()) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain()
+                    + " is not an EVM chain; gasless swaps deliver on EVM chains only");
+        }
+        return chain;
+    }
+}
