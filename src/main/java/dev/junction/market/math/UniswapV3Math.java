@@ -4,7 +4,9 @@ import java.math.BigInteger;
 import java.util.NavigableMap;
 
 /**
- * Uniswap V3 exact-input swap as the pool's {@code swap} loop (and QuoterV2) computes it.
+ * Uniswap V3 exact-input swap as the pool's {@code swap} loop (and QuoterV2) computes it: steps of
+ * {@code SwapMath.computeSwapStep} between the initialized ticks found with {@code TickBitmap}'s word-boundary stops,
+ * liquidity changed by {@code liquidityNet} at each initialized tick crossed. Results are exact to the wei.
  */
 public final class UniswapV3Math {
 
@@ -19,7 +21,8 @@ public final class UniswapV3Math {
      * @param liquidity in-range liquidity
      * @param tickSpacing tick spacing
      * @param feePips fee in pips (3000 = 0.3%)
-     * @param liquidityNet initialized ticks with their signed liquidityNet
+     * @param liquidityNet initialized ticks with their signed liquidityNet; each tick a multiple of tickSpacing (a tick
+     *     whose liquidityNet is zero but that still bounds a position stays in the map: it is initialized on chain)
      */
     public record PoolState(BigInteger sqrtPriceX96, int tick, BigInteger liquidity, int tickSpacing, int feePips,
             NavigableMap<Integer, BigInteger> liquidityNet) {
@@ -30,8 +33,11 @@ public final class UniswapV3Math {
      *
      * @param amountIn input consumed including the fee (less than asked only when the price limit was reached)
      * @param amountOut output
-     * @param feeAmount LP fee taken, input units
+     * @param feeAmount LP fee taken, input units (part of amountIn)
      * @param ticksCrossed initialized ticks crossed
+     * @param sqrtPriceX96After the pool's sqrt price after the swap, Q64.96
+     * @param tickAfter the pool's tick after the swap
+     * @param liquidityAfter the in-range liquidity after the swap
      */
     public record SwapResult(BigInteger amountIn, BigInteger amountOut, BigInteger feeAmount, int ticksCrossed,
             BigInteger sqrtPriceX96After, int tickAfter, BigInteger liquidityAfter) {
@@ -39,8 +45,81 @@ public final class UniswapV3Math {
 
     /**
      * Exact-input swap with QuoterV2's default price limit (MIN_SQRT_RATIO + 1 or MAX_SQRT_RATIO - 1).
+     *
+     * @param zeroForOne true to sell token0 for token1
+     * @param amountIn input in the sold token's smallest units, > 0
      */
     public static SwapResult swapExactInput(PoolState state, boolean zeroForOne, BigInteger amountIn) {
-        throw new UnsupportedOperationException("UniswapV3Math is being implemented");
+        BigInteger limit = zeroForOne
+                ? TickMath.MIN_SQRT_RATIO.add(BigInteger.ONE)
+                : TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE);
+        return swapExactInput(state, zeroForOne, amountIn, limit);
+    }
+
+    /**
+     * Exact-input swap that stops when the price reaches {@code sqrtPriceLimitX96} (the rest of the input is not used),
+     * as {@code UniswapV3Pool.swap} does.
+     *
+     * @param sqrtPriceLimitX96 below the current price and above MIN_SQRT_RATIO when zeroForOne; above the current price
+     *     and below MAX_SQRT_RATIO otherwise (the contract reverts with {@code SPL} otherwise: here
+     *     {@link IllegalArgumentException})
+     * @throws ArithmeticException where the contract would revert on overflow or on liquidity going negative
+     */
+    public static SwapResult swapExactInput(PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96) {
+        if (amountIn.signum() <= 0) {
+            throw new IllegalArgumentException("amountIn must be > 0");
+        }
+        if (amountIn.bitLength() > 255) {
+            throw new IllegalArgumentException("amountIn must fit in an int256");
+        }
+        BigInteger price = state.sqrtPriceX96();
+        boolean limitOk = zeroForOne
+                ? sqrtPriceLimitX96.compareTo(price) < 0 && sqrtPriceLimitX96.compareTo(TickMath.MIN_SQRT_RATIO) > 0
+                : sqrtPriceLimitX96.compareTo(price) > 0 && sqrtPriceLimitX96.compareTo(TickMath.MAX_SQRT_RATIO) < 0;
+        if (!limitOk) {
+            throw new IllegalArgumentException("sqrtPriceLimitX96 " + sqrtPriceLimitX96 + " is not "
+                    + (zeroForOne ? "below" : "above") + " the current price " + price + " within the tick range");
+        }
+        BigInteger remaining = amountIn;
+        BigInteger out = BigInteger.ZERO;
+        BigInteger fees = BigInteger.ZERO;
+        BigInteger liquidity = state.liquidity();
+        int tick = state.tick();
+        int crossed = 0;
+        while (remaining.signum() != 0 && !price.equals(sqrtPriceLimitX96)) {
+            BigInteger start = price;
+            TickBitmap.Next next = TickBitmap.nextInitializedTickWithinOneWord(state.liquidityNet(), tick,
+                    state.tickSpacing(), zeroForOne);
+            int tickNext = Math.clamp(next.tick(), TickMath.MIN_TICK, TickMath.MAX_TICK);
+            BigInteger priceNext = TickMath.getSqrtRatioAtTick(tickNext);
+            BigInteger target = zeroForOne
+                    ? priceNext.max(sqrtPriceLimitX96)
+                    : priceNext.min(sqrtPriceLimitX96);
+            SwapMath.Step step = SwapMath.computeSwapStep(price, target, liquidity, remaining, state.feePips());
+            price = step.sqrtRatioNextX96();
+            remaining = remaining.subtract(step.amountIn().add(step.feeAmount()));
+            out = out.add(step.amountOut());
+            fees = fees.add(step.feeAmount());
+            if (price.equals(priceNext)) {
+                if (next.initialized()) {
+                    BigInteger net = state.liquidityNet().get(tickNext);
+                    liquidity = addDelta(liquidity, zeroForOne ? net.negate() : net);
+                    crossed++;
+                }
+                tick = zeroForOne ? tickNext - 1 : tickNext;
+            } else if (!price.equals(start)) {
+                tick = TickMath.getTickAtSqrtRatio(price);
+            }
+        }
+        return new SwapResult(amountIn.subtract(remaining), out, fees, crossed, price, tick, liquidity);
+    }
+
+    private static BigInteger addDelta(BigInteger liquidity, BigInteger delta) {
+        BigInteger result = liquidity.add(delta);
+        if (result.signum() < 0 || result.compareTo(FullMath.MAX_UINT128) > 0) {
+            throw new ArithmeticException("liquidity out of range after crossing a tick (inconsistent liquidityNet)");
+        }
+        return result;
     }
 }

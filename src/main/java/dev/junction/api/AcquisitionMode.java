@@ -1,0 +1,28 @@
+package dev.junction.api;
+
+/** {@code acquisitionMode}: how the input token is taken from the sender; the wire value is the int32 code. */
+public enum AcquisitionMode {
+    /** 0: the sender approves and the router pulls (transferFrom). */
+    DIRECT_TRANSFER(0),
+    /** 1: the native token is sent as the call's value. */
+    NATIVE_TOKEN(1),
+    /** 2: a Permit2 signature transfer. */
+    SIGNED_PERMIT(2),
+    /** 3: a Permit2 signature transfer with a witness. */
+    SIGNED_PERMIT_WITNESS(3);
+
+    private final int code;
+
+    AcquisitionMode(int code) {
+        this.code = code;
+    }
+
+    /** The int32 on the wire. */
+    public int code() {
+        return code;
+    }
+
+    static AcquisitionMode parse(String name, String text) {
+        return values()[ParamRules.intIn(name, text, 0, 3)];
+    }
+}

@@ -1,0 +1,116 @@
+package dev.junction.api;
+
+import dev.junction.api.web.BodyLimitFilter;
+import dev.junction.api.web.BodyTooLargeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/**
+ * The ONE place where failures become envelopes. Every handler answers {@code application/json}
+ * {@code {code, data, message}} with the catalogue's HTTP status; nothing else in Junction writes error responses
+ * except the servlet filters (which use {@link ErrorResponses} for the same shape) and {@code /error}.
+ *
+ * <p><b>Adding a domain exception family</b> (routing, gasless, execution, status ...): add ONE method below, in the
+ * "domain families" block, annotated {@code @ExceptionHandler(YourException.class)}, that picks the {@link ErrorCode}
+ * (add a code to the enum in your class if none fits) and returns {@link #answer(ErrorCode, String, String)}. Do not
+ * add another {@code @RestControllerAdvice}.
+ */
+@RestControllerAdvice
+public class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    /** Builds the response for a code; use it from every handler method. */
+    public static ResponseEntity<Envelope<Envelope.ParamRef>> answer(ErrorCode code, String message, String param) {
+        return ResponseEntity.status(code.status())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Envelope.error(code, message, param));
+    }
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> api(ApiException e) {
+        return answer(e.code(), e.getMessage(), e.param());
+    }
+
+    // ---- Spring MVC's own failures -------------------------------------------------------------------------------
+
+    @ExceptionHandler(MissingServletRequestParameterException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> missing(MissingServletRequestParameterException e) {
+        return answer(ErrorCode.MISSING_PARAMETER, e.getParameterName() + " is required", e.getParameterName());
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> mismatch(MethodArgumentTypeMismatchException e) {
+        String type = e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName();
+        return answer(ErrorCode.INVALID_PARAMETER, e.getName() + " must be a valid " + type, e.getName());
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> unreadable(HttpMessageNotReadableException e) {
+        if (BodyTooLargeException.in(e)) {
+            return tooLarge();
+        }
+        return answer(ErrorCode.MALFORMED_BODY, "the request body must be a well-formed JSON object", null);
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> mediaType(HttpMediaTypeNotSupportedException e) {
+        return answer(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "the request body must be sent as Content-Type application/json",
+                null);
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return answer(ErrorCode.INVALID_PARAMETER, "Accept must allow application/json", null);
+    }
+
+    @ExceptionHandler({NoHandlerFoundException.class, NoResourceFoundException.class})
+    ResponseEntity<Envelope<Envelope.ParamRef>> notFound(Exception e) {
+        return answer(ErrorCode.NOT_FOUND, "no endpoint has this path", null);
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> method(HttpRequestMethodNotSupportedException e) {
+        ResponseEntity<Envelope<Envelope.ParamRef>> r = answer(ErrorCode.METHOD_NOT_ALLOWED,
+                "this endpoint does not accept " + e.getMethod() + "; allowed: " + String.join(", ",
+                        e.getSupportedMethods() == null ? new String[0] : e.getSupportedMethods()), null);
+        HttpHeaders headers = new HttpHeaders();
+        headers.putAll(r.getHeaders());
+        if (e.getSupportedHttpMethods() != null) {
+            headers.setAllow(e.getSupportedHttpMethods());
+        }
+        return new ResponseEntity<>(r.getBody(), headers, r.getStatusCode());
+    }
+
+    // ---- domain families: one method per module's exception family, added by that module's engineer -------------
+
+    // ---- anything else --------------------------------------------------------------------------------------------
+
+    @ExceptionHandler(Throwable.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> unexpected(Throwable e) {
+        if (BodyTooLargeException.in(e)) {
+            return tooLarge();
+        }
+        log.error("unexpected failure", e);
+        return answer(ErrorCode.INTERNAL, "an internal error occurred; it is logged with the X-Request-Id of this response",
+                null);
+    }
+
+    private static ResponseEntity<Envelope<Envelope.ParamRef>> tooLarge() {
+        return answer(ErrorCode.BODY_TOO_LARGE, "the request body must be at most " + BodyLimitFilter.MAX_BYTES + " bytes",
+                null);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.junction.api;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Amount;
+import dev.junction.chain.ChainId;
+import dev.junction.market.Chain;
+import java.util.Set;
+
+/**
+ * A validated {@code GET /gasless/quote} request.
+ *
+ * @param fromToken input token on fromChain ({@link Address#NATIVE} for the native token)
+ * @param toToken output token on toChain
+ * @param amount input amount in fromToken's smallest unit, > 0
+ * @param fromChain source chain
+ * @param toChain destination chain
+ * @param sender wallet that signs the permit and supplies the input
+ * @param acquisitionMode required; the gasless flow decides which modes it supports (4008)
+ * @param receiver destination wallet; the sender when omitted
+ * @param feeBps integrator fee in basis points 0..10000, or null
+ * @param allowMultiBridge enables multi-bridge candidates (false when omitted)
+ * @param rankingMode ranking, or null when omitted
+ * @param slippage percent in (0, 50], or null
+ * @param deadlineMinutes signature deadline window in minutes, 1..1440, or null
+ * @param meta opaque text (at most 1024 characters), or null
+ * @param includeProviders lower-case provider keys to restrict to; empty = all
+ * @param excludeProviders lower-case provider keys to remove
+ */
+public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amount, ChainId fromChain,
+        ChainId toChain, Address sender, AcquisitionMode acquisitionMode, Address receiver, Integer feeBps,
+        boolean allowMultiBridge, RankingMode rankingMode, Double slippage, Long deadlineMinutes, String meta,
+        Set<String> includeProviders, Set<String> excludeProviders) {
+
+    static final String[] REQUIRED = {"fromToken", "toToken", "amount", "fromChain", "toChain", "sender",
+        "acquisitionMode"};
+
+    public GaslessQuoteRequest {
+        includeProviders = Set.copyOf(includeProviders);
+        excludeProviders = Set.copyOf(excludeProviders);
+    }
+
+    static GaslessQuoteRequest parse(QueryParams q, MarketGate.Served served) {
+        q.requireAll(REQUIRED);
+        Chain from = served.chain("fromChain", q.required("fromChain"));
+        Chain to = served.chain("toChain", q.required("toChain"));
+        Address fromToken = served.token("fromToken", from, q.required("fromToken"));
+        Address toToken = served.token("toToken", to, q.required("toToken"));
+        Amount amount = ParamRules.amount("amount", q.required("amount"));
+        Address sender = MarketGate.Served.wallet("sender", from, q.required("sender"));
+        AcquisitionMode mode = AcquisitionMode.parse("acquisitionMode", q.required("acquisitionMode"));
+        Address receiver = Receivers.resolve("receiver", q.optional("receiver"), sender, from, to);
+        return new GaslessQuoteRequest(fromToken, toToken, amount, from.id(), to.id(), sender, mode, receiver,
+                q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
+                q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
+                q.optional("rankingMode").map(t -> RankingMode.parse("rankingMode", t)).orElse(null),
+                q.optional("slippage").map(t -> ParamRules.slippage("slippage", t)).orElse(null),
+                q.optional("deadlineMinutes").map(t -> ParamRules.longIn("deadlineMinutes", t, 1, 1440)).orElse(null),
+                q.optional("meta").map(t -> ParamRules.text("meta", t, ParamRules.META_MAX)).orElse(null),
+                q.list("includeProvider"),
+                q.list("excludeProvider"));
+    }
+}

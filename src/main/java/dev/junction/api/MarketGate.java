@@ -1,0 +1,64 @@
+package dev.junction.api;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.Chain;
+import dev.junction.market.Market;
+import dev.junction.market.MarketSnapshot;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks that chains and tokens are ones Junction serves (1005, 1006), against the market's current snapshot. Without a
+ * {@link Market} bean no request can be checked and the answer is 9005 UNAVAILABLE.
+ */
+@Component
+class MarketGate {
+
+    private final ObjectProvider<Market> market;
+
+    MarketGate(ObjectProvider<Market> market) {
+        this.market = market;
+    }
+
+    /** The snapshot one request is checked against. */
+    Served served() {
+        Market m = market.getIfAvailable();
+        if (m == null) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "market data is not loaded, so no chain can be served yet");
+        }
+        return new Served(m.current());
+    }
+
+    /** The chains and tokens of one snapshot. */
+    static final class Served {
+
+        private final MarketSnapshot snapshot;
+
+        Served(MarketSnapshot snapshot) {
+            this.snapshot = snapshot;
+        }
+
+        /** Parses a chain parameter (1002) and requires that Junction serves it (1005). */
+        Chain chain(String name, String text) {
+            ChainId id = ParamRules.chain(name, text);
+            return snapshot.chain(id).orElseThrow(() -> new ApiException(ErrorCode.UNSUPPORTED_CHAIN,
+                    name + " " + id + " is not a chain Junction serves", name));
+        }
+
+        /** Parses a token parameter on a chain (1003) and requires that the chain lists it (1006). */
+        Address token(String name, Chain chain, String text) {
+            Address a = ParamRules.token(name, text, !chain.evm());
+            if (snapshot.token(chain.id(), a).isEmpty()) {
+                throw new ApiException(ErrorCode.UNSUPPORTED_TOKEN,
+                        name + " " + a + " is not a token listed on chain " + chain.id(), name);
+            }
+            return a;
+        }
+
+        /** Parses a wallet address on a chain (1003). */
+        static Address wallet(String name, Chain chain, String text) {
+            return ParamRules.wallet(name, text, !chain.evm());
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package dev.junction.api.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.slf4j.MDC;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Gives every request an id: the client's {@code X-Request-Id} when it is 1 to 128 visible ASCII characters, else a new
+ * UUID. The id is echoed in the response header, put in the log MDC as {@code requestId}, and every response also
+ * carries {@code API-Version}.
+ */
+@Component
+@Order(FilterOrder.REQUEST_ID)
+class RequestIdFilter extends OncePerRequestFilter {
+
+    static final String HEADER = "X-Request-Id";
+    static final String MDC_KEY = "requestId";
+    /** The API version: the {@code /v1/} prefix and the OpenAPI document's version. */
+    static final String API_VERSION = "1";
+    private static final Pattern SAFE = Pattern.compile("[\\x21-\\x7e]{1,128}");
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String given = request.getHeader(HEADER);
+        String id = given != null && SAFE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+        response.setHeader(HEADER, id);
+        response.setHeader("API-Version", API_VERSION);
+        MDC.put(MDC_KEY, id);
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            MDC.remove(MDC_KEY);
+        }
+    }
+
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return false;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.junction.execution.internal;
+
+import dev.junction.chain.Address;
+import dev.junction.execution.Swaps;
+import dev.junction.execution.network.EmbeddedNetwork;
+import dev.junction.execution.network.Network;
+import dev.junction.market.Market;
+import dev.junction.market.SimulationClock;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Wires the executor: the embedded network, the swap store, the processor, the runner and the {@link Swaps} service. */
+@Configuration(proxyBeanMethods = false)
+class ExecutionConfiguration {
+
+    @Bean
+    TransactionTemplate executionTransactions(PlatformTransactionManager txManager) {
+        return new TransactionTemplate(txManager);
+    }
+
+    /**
+     * The embedded network. {@code junction.simulation.bridge-failure-rate} (0..1, default 0) is the share of bridge
+     * transfers that fail and are refunded; {@code junction.simulation.seed} seeds their latency and fate.
+     */
+    @Bean
+    EmbeddedNetwork embeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc,
+            TransactionTemplate executionTransactions,
+            @Value("${junction.simulation.bridge-failure-rate:0}") double bridgeFailureRate,
+            @Value("${junction.simulation.seed:1}") long seed) {
+        return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed);
+    }
+
+    @Bean
+    SwapRepository swapRepository(JdbcClient jdbc) {
+        return new SwapRepository(jdbc);
+    }
+
+    @Bean
+    Transactions swapTransactions(ExecutionProperties props) {
+        return new Transactions(Address.evm(props.relayer()));
+    }
+
+    @Bean
+    SwapProcessor swapProcessor(SwapRepository repo, Network network, Transactions transactions,
+            TransactionTemplate executionTransactions, ExecutionProperties props) {
+        return new SwapProcessor(repo, network, transactions, executionTransactions, System::currentTimeMillis,
+                props.leaseSeconds() * 1000L);
+    }
+
+    @Bean
+    SwapRunner swapRunner(SwapRepository repo, SwapProcessor processor, Network network, SimulationClock clock,
+            TransactionTemplate executionTransactions, ExecutionProperties props) {
+        byte[] suffix = new byte[4];
+        ThreadLocalRandom.current().nextBytes(suffix);
+        String instance = "i-" + ProcessHandle.current().pid() + "-" + HexFormat.of().formatHex(suffix);
+        return new SwapRunner(repo, processor, network, clock, executionTransactions, System::currentTimeMillis, props,
+                instance);
+    }
+
+    @Bean
+    SwapService swaps(SwapRepository repo, Network network, Transactions transactions, Market market,
+            TransactionTemplate executionTransactions, SwapRunner runner) {
+        return new SwapService(repo, network, transactions, market, executionTransactions, runner);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.junction.execution.internal;
+
+import dev.junction.chain.Amount;
+import dev.junction.execution.ExecutionPlan;
+import dev.junction.execution.network.BridgeTransfer;
+import dev.junction.execution.network.ChainTx;
+import dev.junction.execution.network.Network;
+import dev.junction.execution.network.Receipt;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Drives one leased swap one step: decides the next event from the network's facts, persists the transition (with any
+ * transaction id it fixes) before acting on it, and says when the swap is due again. Every step may be repeated after a
+ * crash: transactions are looked up by their recorded hash before anything is sent.
+ */
+public final class SwapProcessor {
+
+    private final SwapRepository swaps;
+    private final Network network;
+    private final Transactions transactions;
+    private final TransactionTemplate tx;
+    private final LongSupplier wallClock;
+    private final long leaseMs;
+
+    public SwapProcessor(SwapRepository swaps, Network network, Transactions transactions, TransactionTemplate tx,
+            LongSupplier wallClock, long leaseMs) {
+        this.swaps = swaps;
+        this.network = network;
+        this.transactions = transactions;
+        this.tx = tx;
+        this.wallClock = wallClock;
+        this.leaseMs = leaseMs;
+    }
+
+    /**
+     * Advances the swap as far as it can go now.
+     *
+     * @return simulation time at which it is due again; ignored once terminal
+     */
+    public long advance(Swap s, String instance) {
+        long next = network.now();
+        for (int i = 0; i < 8 && !s.state().terminal() && next <= network.now(); i++) {
+            next = step(s, instance);
+        }
+        return next;
+    }
+
+    /** One step; returns the simulation time at which the next step is due. */
+    long step(Swap s, String instance) {
+        ExecutionPlan plan = s.plan();
+        long now = network.now();
+        return switch (s.state()) {
+            case RECEIVED -> {
+                ChainTx source = transactions.source(s.id(), plan, s.source().nonce());
+                Optional<Receipt> sent = network.receipt(plan.fromChain(), s.source().hash());
+                if (sent.isEmpty() && now > plan.deadline().toEpochMilli()) {
+                    s.deadlinePassed(now);
+                    save(s, instance);
+                    yield now;
+                }
+                Receipt r = sent.orElseGet(() -> send(source, s.source()));
+                if (!r.success()) {
+                    s.sourceReverted(r.timestampMs(), now);
+                    save(s, instance);
+                    yield now;
+                }
+                s.sourceIncluded(r.timestampMs(), plan.crossChain() ? r.amountOut() : null, now);
+                save(s, instance);
+                yield network.confirmedAtMs(r);
+            }
+            case SOURCE_SENT -> {
+                Receipt r = network.receipt(plan.fromChain(), s.source().hash()).orElseThrow(
+                        () -> new IllegalStateException("swap " + s.id() + ": source transaction missing from ledger"));
+                long confirmed = network.confirmedAtMs(r);
+                if (now < confirmed) {
+                    yield confirmed;
+                }
+                if (plan.crossChain()) {
+                    s.sourceConfirmed(now);
+                    save(s, instance);
+                    yield network.transfer(s.source().hash()).map(BridgeTransfer::settleAtMs).orElse(now);
+                }
+                s.sourceFinal(r.amountOut(), now);
+                save(s, instance);
+                yield now;
+            }
+            case BRIDGING -> {
+                BridgeTransfer t = network.transfer(s.source().hash()).orElseThrow(
+                        () -> new IllegalStateException("swap " + s.id() + ": bridge transfer missing from ledger"));
+                long due = t.failed() ? t.refundAtMs() : t.settleAtMs();
+                if (now < due) {
+                    yield due;
+                }
+                tx.executeWithoutResult(status -> {
+                    if (t.failed()) {
+                        long nonce = network.reserveNonce(plan.fromChain(), transactions.relayer());
+                        ChainTx refund = transactions.refund(s.id(), plan, t.amountIn(), nonce);
+                        s.bridgeFailed(new Swap.TxId(refund.chain(), refund.sender(), nonce, network.hashOf(refund)), now);
+                    } else {
+                        long nonce = network.reserveNonce(plan.toChain(), transactions.relayer());
+                        ChainTx dest = transactions.destination(s.id(), plan, t.amountOut(), nonce);
+                        s.bridgeDelivered(new Swap.TxId(dest.chain(), dest.sender(), nonce, network.hashOf(dest)), now);
+                    }
+                    swaps.update(s, instance, wallClock.getAsLong() + leaseMs);
+                });
+                yield now;
+            }
+            case DESTINATION_PENDING -> {
+                BridgeTransfer t = network.transfer(s.source().hash()).orElseThrow();
+                ChainTx dest = transactions.destination(s.id(), plan, t.amountOut(), s.destination().nonce());
+                Receipt r = send(dest, s.destination());
+                if (r.fellBack()) {
+                    s.destinationShortfall(r.tokenOut(), r.amountOut(), r.timestampMs(), now);
+                } else {
+                    s.destinationExecuted(r.amountOut(), r.timestampMs(), now);
+                }
+                save(s, instance);
+                yield now;
+            }
+            case REFUNDING -> {
+                BridgeTransfer t = network.transfer(s.source().hash()).orElseThrow();
+                ChainTx refund = transactions.refund(s.id(), plan, t.amountIn(), s.destination().nonce());
+                Receipt r = send(refund, s.destination());
+                s.refundExecuted(t.inputToken(), Amount.of(r.amountOut().value()), r.timestampMs(), now);
+                save(s, instance);
+                yield now;
+            }
+            case DONE, FAILED, REFUNDED, EXPIRED -> now;
+        };
+    }
+
+    /** Sends (or finds) the transaction whose id was recorded, checking that it hashes to the recorded hash. */
+    private Receipt send(ChainTx t, Swap.TxId recorded) {
+        if (!network.hashOf(t).equals(recorded.hash())) {
+            throw new IllegalStateException("rebuilt transaction does not match recorded hash " + recorded.hash());
+        }
+        return network.send(t);
+    }
+
+    private void save(Swap s, String instance) {
+        tx.executeWithoutResult(status -> swaps.update(s, instance, wallClock.getAsLong() + leaseMs));
+    }
+}

@@ -1,0 +1,72 @@
+package dev.junction.execution.internal;
+
+import dev.junction.chain.Address;
+import dev.junction.execution.RouteKind;
+import dev.junction.execution.SwapSubmission;
+import dev.junction.execution.SwapView;
+import dev.junction.execution.network.ChainTx;
+import dev.junction.execution.network.Network;
+import dev.junction.market.Market;
+import io.swagger.v3.oas.annotations.Hidden;
+import java.time.Instant;
+import java.util.Arrays;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/**
+ * TEST ONLY, off by default ({@code junction.execution.test-endpoint=true} enables it): lets the reliability tests
+ * submit swaps to the packaged service and read the network ledger without the routing and gasless modules. Never
+ * enable it on a public deployment: it submits swaps without any signature.
+ */
+@Hidden
+@RestController
+@ConditionalOnProperty(name = "junction.execution.test-endpoint", havingValue = "true")
+class TestSwapController {
+
+    private final SwapService swaps;
+    private final Market market;
+    private final Network network;
+
+    TestSwapController(SwapService swaps, Market market, Network network) {
+        this.swaps = swaps;
+        this.market = market;
+        this.network = network;
+    }
+
+    /**
+     * @param shape {@code sameChainSwap}, {@code bridge} or {@code crossChainSwap}
+     * @param sender the wallet
+     * @param index spreads swaps over the market's pools and lanes
+     * @param deadlineSeconds simulation seconds from now until the deadline
+     */
+    record TestSwapRequest(String shape, String sender, int index, long deadlineSeconds) {
+    }
+
+    /** What the ledger knows about one swap: its state and how many transactions of each kind were sent for it. */
+    record LedgerEntry(String swapId, String state, String substatus, String sourceTxHash, int sourceTxs,
+            int destinationTxs, int refundTxs) {
+    }
+
+    @PostMapping("/internal/test/swaps")
+    SwapSubmission submit(@RequestBody TestSwapRequest request) {
+        RouteKind shape = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(request.shape())).findFirst()
+                .orElseThrow(() -> new ResponseStatusException(HttpStatus.BAD_REQUEST, "unknown shape"));
+        Instant deadline = Instant.ofEpochMilli(network.now()).plusSeconds(request.deadlineSeconds());
+        return swaps.submit(TestPlans.plan(market.current(), shape, Address.evm(request.sender()), request.index(),
+                deadline));
+    }
+
+    @GetMapping("/internal/test/swaps/{id}")
+    LedgerEntry ledger(@PathVariable String id) {
+        SwapView v = swaps.find(id).orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no swap " + id));
+        return new LedgerEntry(id, v.state().name(), v.substatus().name(), v.sourceTx().hash().value(),
+                network.countSent(id, ChainTx.TxKind.SOURCE), network.countSent(id, ChainTx.TxKind.DESTINATION),
+                network.countSent(id, ChainTx.TxKind.REFUND));
+    }
+}

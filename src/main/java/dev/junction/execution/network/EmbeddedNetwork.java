@@ -1,0 +1,283 @@
+package dev.junction.execution.network;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Amount;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.TxHash;
+import dev.junction.execution.PlanStep;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.Chain;
+import dev.junction.market.Market;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Pool;
+import dev.junction.market.SimulationClock;
+import dev.junction.market.SwapQuote;
+import dev.junction.market.Token;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.web3j.crypto.Hash;
+
+/**
+ * The in-process network: one chain per market chain, blocks produced on the simulation clock (block {@code n} of a
+ * chain has timestamp {@code genesis + n * blockTime}; the head is the last block whose time has come), swaps executed
+ * with the exact pool math against {@link Market#current()} and moving the pools, bridge transfers settled after a
+ * seeded latency. The ledger (sent transactions, transfers, nonces, the clock's high-water mark) is in the database,
+ * so a restarted service sees every transaction it sent. Pool state lives in the in-memory market of each process.
+ */
+public final class EmbeddedNetwork implements Network {
+
+    private final Market market;
+    private final SimulationClock clock;
+    private final JdbcClient jdbc;
+    private final TransactionTemplate tx;
+    private final double bridgeFailureRate;
+    private final long seed;
+    private final long genesisMs;
+    private final long offsetMs;
+    private final Object sendLock = new Object();
+
+    /**
+     * @param bridgeFailureRate probability in [0, 1] that a bridge transfer fails and is refunded
+     * @param seed seed mixed into every transfer's draw
+     */
+    public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
+            double bridgeFailureRate, long seed) {
+        if (!(bridgeFailureRate >= 0 && bridgeFailureRate <= 1)) {
+            throw new IllegalArgumentException("junction.simulation.bridge-failure-rate must be from 0 to 1");
+        }
+        this.market = market;
+        this.clock = clock;
+        this.jdbc = jdbc;
+        this.tx = tx;
+        this.bridgeFailureRate = bridgeFailureRate;
+        this.seed = seed;
+        long start = clock.millis();
+        tx.executeWithoutResult(s -> jdbc.sql("INSERT INTO network_clock (id, genesis_ms, high_water_ms) VALUES (1, ?, ?) "
+                + "ON CONFLICT DO NOTHING").params(start, start).update());
+        Map<String, Object> row = jdbc.sql("SELECT genesis_ms, high_water_ms FROM network_clock WHERE id = 1").query()
+                .singleRow();
+        this.genesisMs = ((Number) row.get("genesis_ms")).longValue();
+        this.offsetMs = Math.max(0, ((Number) row.get("high_water_ms")).longValue() - start);
+    }
+
+    @Override
+    public long now() {
+        return clock.millis() + offsetMs;
+    }
+
+    /** Records the current time as the clock's high-water mark, so a restart does not go back in time. */
+    public void persistTime() {
+        jdbc.sql("UPDATE network_clock SET high_water_ms = GREATEST(high_water_ms, ?) WHERE id = 1").param(now()).update();
+    }
+
+    @Override
+    public long reserveNonce(ChainId chain, Address sender) {
+        jdbc.sql("INSERT INTO network_accounts (chain_id, address, next_nonce) VALUES (?, ?, 0) ON CONFLICT DO NOTHING")
+                .params(chain.value(), sender.lower()).update();
+        jdbc.sql("UPDATE network_accounts SET next_nonce = next_nonce + 1 WHERE chain_id = ? AND address = ?")
+                .params(chain.value(), sender.lower()).update();
+        return jdbc.sql("SELECT next_nonce FROM network_accounts WHERE chain_id = ? AND address = ?")
+                .params(chain.value(), sender.lower()).query(Long.class).single() - 1;
+    }
+
+    @Override
+    public TxHash hashOf(ChainTx t) {
+        ByteBuffer b = ByteBuffer.allocate(8 + 20 + 8 + 32);
+        b.putLong(t.chain().value()).put(t.sender().bytes()).putLong(t.nonce()).put(Hash.sha3(t.payload()));
+        return TxHash.of(Hash.sha3(b.array()));
+    }
+
+    @Override
+    public Receipt send(ChainTx t) {
+        TxHash hash = hashOf(t);
+        Optional<Receipt> sent = receipt(t.chain(), hash);
+        if (sent.isPresent()) {
+            return sent.get();
+        }
+        synchronized (sendLock) {
+            sent = receipt(t.chain(), hash);
+            if (sent.isPresent()) {
+                return sent.get();
+            }
+            Chain chain = market.current().chain(t.chain())
+                    .orElseThrow(() -> new IllegalStateException("no chain " + t.chain() + " in the market"));
+            long now = now();
+            long block = head(chain, now) + 1;
+            long timestamp = genesisMs + block * chain.blockTimeMs();
+            Outcome outcome = execute(t);
+            Receipt receipt = new Receipt(t.chain(), hash, outcome.success, outcome.fellBack, outcome.token,
+                    outcome.amount, block, timestamp);
+            BridgeTransfer transfer = outcome.success && t.bridge() != null
+                    ? transferOf(hash, t, outcome, timestamp) : null;
+            try {
+                tx.executeWithoutResult(s -> record(t, receipt, transfer, now));
+            } catch (DuplicateKeyException e) {
+                return receipt(t.chain(), hash).orElseThrow(() -> e);
+            }
+            return receipt;
+        }
+    }
+
+    @Override
+    public Optional<Receipt> receipt(ChainId chain, TxHash hash) {
+        return jdbc.sql("SELECT * FROM network_txs WHERE tx_hash = ? AND chain_id = ?").params(hash.value(), chain.value())
+                .query((rs, n) -> new Receipt(ChainId.of(rs.getLong("chain_id")), new TxHash(rs.getString("tx_hash")),
+                        rs.getBoolean("success"), rs.getBoolean("fell_back"), Address.evm(rs.getString("token_out")),
+                        Amount.parse(rs.getString("amount_out")), rs.getLong("block_number"), rs.getLong("timestamp_ms")))
+                .optional();
+    }
+
+    @Override
+    public long confirmedAtMs(Receipt receipt) {
+        Chain chain = market.current().chain(receipt.chain()).orElseThrow();
+        return receipt.timestampMs() + (long) Math.max(0, chain.confirmations() - 1) * chain.blockTimeMs();
+    }
+
+    @Override
+    public Optional<BridgeTransfer> transfer(TxHash sourceTx) {
+        return jdbc.sql("SELECT * FROM network_transfers WHERE source_tx_hash = ?").param(sourceTx.value())
+                .query((rs, n) -> new BridgeTransfer(new TxHash(rs.getString("source_tx_hash")), rs.getString("provider"),
+                        ChainId.of(rs.getLong("from_chain")), ChainId.of(rs.getLong("to_chain")),
+                        Address.evm(rs.getString("input_token")), Amount.parse(rs.getString("amount_in")),
+                        Address.evm(rs.getString("output_token")), Amount.parse(rs.getString("amount_out")),
+                        rs.getLong("settle_at_ms"), rs.getBoolean("failed"), rs.getLong("refund_at_ms")))
+                .optional();
+    }
+
+    @Override
+    public int countSent(String reference, ChainTx.TxKind kind) {
+        return jdbc.sql("SELECT COUNT(*) FROM network_txs WHERE reference = ? AND kind = ?").params(reference, kind.name())
+                .query(Integer.class).single();
+    }
+
+    private long head(Chain chain, long now) {
+        return Math.max(0, (now - genesisMs) / Math.max(1, chain.blockTimeMs()));
+    }
+
+    private void record(ChainTx t, Receipt r, BridgeTransfer b, long now) {
+        jdbc.sql("INSERT INTO network_txs (tx_hash, chain_id, sender, nonce, kind, reference, success, fell_back, "
+                + "token_out, amount_out, recipient, block_number, timestamp_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
+                .params(r.hash().value(), t.chain().value(), t.sender().lower(), t.nonce(), t.kind().name(), t.reference(),
+                        r.success(), r.fellBack(), r.tokenOut().value(), r.amountOut().toString(), t.recipient().value(),
+                        r.blockNumber(), r.timestampMs())
+                .update();
+        if (b != null) {
+            jdbc.sql("INSERT INTO network_transfers (source_tx_hash, provider, from_chain, to_chain, input_token, amount_in, "
+                    + "output_token, amount_out, settle_at_ms, failed, refund_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
+                    .params(b.sourceTx().value(), b.provider(), b.fromChain().value(), b.toChain().value(),
+                            b.inputToken().value(), b.amountIn().toString(), b.outputToken().value(),
+                            b.amountOut().toString(), b.settleAtMs(), b.failed(), b.refundAtMs())
+                    .update();
+        }
+        jdbc.sql("UPDATE network_clock SET high_water_ms = GREATEST(high_water_ms, ?) WHERE id = 1").param(now).update();
+    }
+
+    private BridgeTransfer transferOf(TxHash hash, ChainTx t, Outcome o, long timestamp) {
+        PlanStep.Bridge b = t.bridge();
+        BridgeLatency.Draw d = BridgeLatency.draw(o.lane, seed ^ ByteBuffer.wrap(Hash.sha3(Hash.sha3(hash.value().getBytes(
+                java.nio.charset.StandardCharsets.US_ASCII)))).getLong(), bridgeFailureRate);
+        long settle = timestamp + d.latencyMs();
+        return new BridgeTransfer(hash, b.provider(), b.chain(), b.toChain(), b.inputToken(), o.deposited,
+                b.outputToken(), o.amount, settle, d.failed(), d.failed() ? settle + d.refundDelayMs() : settle);
+    }
+
+    /** Result of running a transaction's calls. */
+    private record Outcome(boolean success, boolean fellBack, Address token, Amount amount, Amount deposited,
+            BridgeLane lane) {
+    }
+
+    /** Runs the swaps atomically against the market: all pools move, or (revert / fallback) none does. */
+    private Outcome execute(ChainTx t) {
+        AtomicReference<Outcome> result = new AtomicReference<>();
+        market.update(snapshot -> {
+            Map<String, Pool> moved = new LinkedHashMap<>();
+            BigInteger amount = t.amountIn().value();
+            Address token = t.tokenIn();
+            boolean short_ = false;
+            for (PlanStep.Swap s : t.swaps()) {
+                Pool pool = moved.containsKey(s.poolId()) ? moved.get(s.poolId()) : snapshot.pool(s.poolId())
+                        .orElseThrow(() -> new IllegalStateException("no pool " + s.poolId() + " in the market"));
+                SwapQuote q = pool.quote(s.tokenIn(), s.tokenOut(), amount);
+                if (q.amountIn().compareTo(amount) != 0 || q.amountOut().compareTo(s.minAmountOut().value()) < 0
+                        || q.amountOut().signum() == 0) {
+                    short_ = true;
+                    break;
+                }
+                moved.put(pool.id(), pool.afterSwap(s.tokenIn(), s.tokenOut(), amount));
+                amount = q.amountOut();
+                token = s.tokenOut();
+            }
+            if (!t.swaps().isEmpty() && !short_ && amount.compareTo(t.minAmountOut().value()) < 0) {
+                short_ = true;
+            }
+            if (short_) {
+                result.set(t.fallbackToInput()
+                        ? new Outcome(true, true, t.tokenIn(), t.amountIn(), null, null)
+                        : reverted(t));
+                return snapshot;
+            }
+            if (t.bridge() != null) {
+                Optional<BridgeLane> lane = lane(snapshot, t.bridge());
+                final BigInteger dep = amount;
+                BigInteger delivered = lane.map(l -> bridged(snapshot, l, t.bridge(), dep)).orElse(BigInteger.ZERO);
+                if (lane.isEmpty() || delivered.signum() <= 0
+                        || delivered.compareTo(t.bridge().minAmountOut().value()) < 0
+                        || amount.compareTo(lane.get().minAmount()) < 0 || amount.compareTo(lane.get().capacity()) > 0) {
+                    result.set(reverted(t));
+                    return snapshot;
+                }
+                result.set(new Outcome(true, false, t.bridge().outputToken(), Amount.of(delivered), Amount.of(dep),
+                        lane.get()));
+            } else {
+                result.set(new Outcome(true, false, token, Amount.of(amount), null, null));
+            }
+            return moved.isEmpty() ? snapshot : snapshot.withPools(List.copyOf(moved.values()));
+        });
+        return result.get();
+    }
+
+    private static Outcome reverted(ChainTx t) {
+        return new Outcome(false, false, t.tokenIn(), Amount.ZERO, null, null);
+    }
+
+    private static Optional<BridgeLane> lane(MarketSnapshot s, PlanStep.Bridge b) {
+        return s.lanes().stream().filter(l -> l.provider().equalsIgnoreCase(b.provider()) && l.fromChain().equals(b.chain())
+                && l.toChain().equals(b.toChain()) && l.inputToken().equals(b.inputToken())
+                && l.outputToken().equals(b.outputToken())).findFirst();
+    }
+
+    /**
+     * What a lane delivers for a deposit, the same model the planner quotes with: deposit - fixedFee -
+     * floor(deposit x feeBps / 10000) - ceil(destinationGasUsd x 10^decimals / priceUsd), rescaled from the input
+     * token's decimals to the output token's (rounded down); zero when the fees take everything.
+     */
+    public static BigInteger bridged(MarketSnapshot s, BridgeLane lane, PlanStep.Bridge b, BigInteger deposit) {
+        Token in = s.token(b.chain(), b.inputToken()).orElse(null);
+        Token out = s.token(b.toChain(), b.outputToken()).orElse(null);
+        if (in == null || out == null) {
+            return BigInteger.ZERO;
+        }
+        BigInteger gas = lane.destinationGasUsd() > 0 && in.priceUsd() > 0
+                ? BigDecimal.valueOf(lane.destinationGasUsd()).movePointRight(in.decimals())
+                        .divide(BigDecimal.valueOf(in.priceUsd()), 0, RoundingMode.CEILING).toBigIntegerExact()
+                : BigInteger.ZERO;
+        BigInteger net = deposit.subtract(lane.fixedFee())
+                .subtract(deposit.multiply(BigInteger.valueOf(lane.feeBps())).divide(BigInteger.valueOf(10_000)))
+                .subtract(gas);
+        if (net.signum() <= 0) {
+            return BigInteger.ZERO;
+        }
+        int shift = out.decimals() - in.decimals();
+        return shift >= 0 ? net.multiply(BigInteger.TEN.pow(shift)) : net.divide(BigInteger.TEN.pow(-shift));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.junction.api.instance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.JunctionApplication;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The embedded default (H2 file mode under junction.data-dir, exactly as application.yml configures it, without the
+ * test overrides) keeps its data across a restart.
+ */
+class H2FileRestartTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void dataSurvivesARestartOnTheSameDataDir() {
+        String first;
+        try (ConfigurableApplicationContext app = start()) {
+            first = app.getBean(InstanceRegistry.class).instanceId();
+            assertThat(app.getBean(InstanceRepository.class).all()).extracting(InstanceRecord::instanceId)
+                    .containsExactly(first);
+        }
+        assertThat(Files.exists(dataDir.resolve("junction.mv.db"))).isTrue();
+
+        try (ConfigurableApplicationContext app = start()) {
+            String second = app.getBean(InstanceRegistry.class).instanceId();
+            List<InstanceRecord> all = app.getBean(InstanceRepository.class).all();
+            assertThat(all).extracting(InstanceRecord::instanceId).containsExactlyInAnyOrder(first, second);
+            assertThat(all).filteredOn(r -> r.instanceId().equals(first)).singleElement()
+                    .satisfies(r -> assertThat(r.stoppedAt()).isNotNull());
+        }
+    }
+
+    private ConfigurableApplicationContext start() {
+        return new SpringApplicationBuilder(JunctionApplication.class).run(
+                "--spring.config.location=classpath:/application.yml",
+                "--junction.data-dir=" + dataDir,
+                "--server.port=0");
+    }
+}

@@ -1,0 +1,114 @@
+package dev.junction.execution.it;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The packaged service ({@code target/junction.jar}) as a child process, for the reliability tests. {@link #kill()}
+ * sends SIGKILL: no shutdown hook runs.
+ */
+final class ServiceProcess {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final List<String> args;
+    private final Path log;
+    private final int port;
+    private Process process;
+
+    ServiceProcess(Path log, List<String> extraArgs) {
+        this.port = freePort();
+        this.log = log;
+        this.args = new ArrayList<>(extraArgs);
+        this.args.add("--server.port=" + port);
+    }
+
+    /** Starts the jar and waits (bounded) until it answers HTTP. */
+    ServiceProcess start() throws Exception {
+        Path jar = Path.of("target", "junction.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException("target/junction.jar is missing: run the package phase first (mvn verify)");
+        }
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar",
+                jar.toString()));
+        cmd.addAll(args);
+        process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
+                log.toFile())).start();
+        long end = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < end) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("service exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                get("/internal/test/swaps/ping"); // any HTTP answer means the service is up
+                return this;
+            } catch (IOException e) {
+                // not up yet
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("service did not start within 120 s; see " + log);
+    }
+
+    /** SIGKILL, then waits for the process to be gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    JsonNode post(String path, String json) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("POST " + path + " -> " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body());
+    }
+
+    /** Accepts a swap through the test-only endpoint; returns its swap id. */
+    String submit(String shape, int index) throws IOException, InterruptedException {
+        String sender = String.format("0x%040x", 0x1000 + index);
+        return post("/internal/test/swaps", "{\"shape\":\"" + shape + "\",\"sender\":\"" + sender + "\",\"index\":"
+                + index + ",\"deadlineSeconds\":86400}").get("swapId").asString();
+    }
+
+    /** The ledger entry of a swap: state and counts of sent transactions. */
+    JsonNode ledger(String swapId) throws IOException, InterruptedException {
+        HttpResponse<String> r = get("/internal/test/swaps/" + swapId);
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("swap " + swapId + " -> " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body());
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.junction.execution.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Two packaged instances on one PostgreSQL schema (fresh per run) take 50 concurrent swaps; one instance is killed with
+ * SIGKILL mid-way and the other finishes its work. Each swap ends DONE with exactly one source transaction.
+ */
+class TwoInstancesIT {
+
+    private static final String PG = "jdbc:postgresql://127.0.0.1:5432/test";
+
+    @Test
+    void fiftyConcurrentSwapsRunExactlyOnceAndSurviveTheDeathOfAnInstance(@TempDir Path dir) throws Exception {
+        String schema = "exec_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        sql("CREATE SCHEMA " + schema);
+        List<String> args = List.of("--spring.datasource.url=" + PG + "?currentSchema=" + schema,
+                "--spring.datasource.username=postgres", "--spring.datasource.password=",
+                "--junction.data-dir=" + dir.resolve("data"), "--junction.execution.test-endpoint=true",
+                "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=3",
+                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off");
+        ServiceProcess a = new ServiceProcess(dir.resolve("a.log"), args).start();
+        ServiceProcess b = new ServiceProcess(dir.resolve("b.log"), args).start();
+        String[] shapes = {"sameChainSwap", "bridge", "crossChainSwap"};
+        try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            List<Future<String>> submitted = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                int n = i;
+                ServiceProcess target = i % 2 == 0 ? a : b;
+                submitted.add(pool.submit(() -> target.submit(shapes[n % 3], n)));
+            }
+            List<String> ids = new ArrayList<>();
+            for (Future<String> f : submitted) {
+                ids.add(f.get());
+            }
+
+            awaitTerminalCount(b, ids, 10);
+            a.kill();
+
+            for (String id : ids) {
+                JsonNode e = SwapCrashIT.awaitTerminal(b, id);
+                assertThat(e.get("state").asString()).as("swap %s", id).isEqualTo("DONE");
+                assertThat(e.get("sourceTxs").asInt()).as("source txs of %s", id).isEqualTo(1);
+            }
+            assertThat(count("SELECT COUNT(*) FROM " + schema + ".swaps WHERE terminal = FALSE")).isZero();
+            assertThat(count("SELECT COUNT(*) FROM (SELECT reference, kind FROM " + schema + ".network_txs "
+                    + "GROUP BY reference, kind HAVING COUNT(*) > 1) d")).isZero();
+            assertThat(count("SELECT COUNT(*) FROM " + schema + ".network_txs WHERE kind = 'SOURCE'")).isEqualTo(50);
+            assertThat(count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event <> 'SUBMITTED'"))
+                    .isEqualTo(2);
+        } finally {
+            if (a.alive()) {
+                a.kill();
+            }
+            b.kill();
+            sql("DROP SCHEMA " + schema + " CASCADE");
+        }
+    }
+
+    private static void awaitTerminalCount(ServiceProcess s, List<String> ids, int atLeast) throws Exception {
+        long end = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < end) {
+            int done = 0;
+            for (String id : ids) {
+                if (s.ledger(id).get("state").asString().equals("DONE")) {
+                    done++;
+                }
+            }
+            if (done >= atLeast) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("fewer than " + atLeast + " swaps finished within 60 s");
+    }
+
+    private static void sql(String statement) throws Exception {
+        try (Connection c = DriverManager.getConnection(PG, "postgres", ""); Statement s = c.createStatement()) {
+            s.execute(statement);
+        }
+    }
+
+    private static long count(String query) throws Exception {
+        try (Connection c = DriverManager.getConnection(PG, "postgres", ""); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(query)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
