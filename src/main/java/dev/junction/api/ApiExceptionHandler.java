@@ -1,5 +1,7 @@
 package dev.junction.api;
 
+import dev.junction.gasless.GaslessException;
+
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
 import org.slf4j.Logger;
@@ -96,6 +98,24 @@ public class ApiExceptionHandler {
     }
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
+
+    @ExceptionHandler(GaslessException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> gasless(GaslessException e) {
+        ErrorCode code = switch (e.failure()) {
+            case QUOTE_NOT_FOUND -> ErrorCode.QUOTE_NOT_FOUND;
+            case SIGNATURE_INVALID -> ErrorCode.INVALID_SIGNATURE;
+            case WRONG_SIGNER -> ErrorCode.SIGNER_MISMATCH;
+            case PERMIT_EXPIRED -> ErrorCode.PERMIT_EXPIRED;
+            case NONCE_USED -> ErrorCode.NONCE_USED;
+            case ALREADY_SUBMITTED -> ErrorCode.ALREADY_SUBMITTED;
+            case UNSUPPORTED_ACQUISITION_MODE -> ErrorCode.UNSUPPORTED_ACQUISITION_MODE;
+            case NATIVE_INPUT -> ErrorCode.TOKEN_NOT_GASLESS;
+            case FEE_EXCEEDS_INPUT -> ErrorCode.FEES_EXCEED_AMOUNT;
+            case INVALID_PARAMETER -> ErrorCode.INVALID_PARAMETER;
+            case NO_ROUTE -> ErrorCode.NO_ROUTE;
+        };
+        return answer(code, e.getMessage(), e.param());
+    }
 
     // ---- anything else --------------------------------------------------------------------------------------------
 

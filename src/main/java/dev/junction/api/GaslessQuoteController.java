@@ -1,5 +1,9 @@
 package dev.junction.api;
 
+import dev.junction.gasless.GaslessQuoteCommand;
+import dev.junction.gasless.GaslessService;
+import java.util.List;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,16 +17,21 @@ import org.springframework.web.bind.annotation.RestController;
 public class GaslessQuoteController {
 
     private final RequestParser parser;
+    private final GaslessService service;
 
-    GaslessQuoteController(RequestParser parser) {
+    GaslessQuoteController(RequestParser parser, GaslessService service) {
         this.parser = parser;
+        this.service = service;
     }
 
     @Operation(operationId = "gaslessQuote", summary = "Quote a gasless swap with a pre-built EIP-712 permit.")
     @GetMapping(path = {"/gasless/quote", "/v1/gasless/quote"}, produces = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<Object> gaslessQuote(HttpServletRequest http) {
-        GaslessQuoteRequest request = parser.gaslessQuote(http);
-        // The capability replaces this line with: return Envelope.ok(service.gaslessQuote(request));
-        throw NotImplemented.of("GET /gasless/quote", "gasless quoting");
+    public Envelope<List<GaslessResponses.QuoteItem>> gaslessQuote(HttpServletRequest http) {
+        GaslessQuoteRequest r = parser.gaslessQuote(http);
+        GaslessQuoteCommand command = new GaslessQuoteCommand(r.fromChain(), r.fromToken(), r.toChain(), r.toToken(),
+                r.amount(), r.sender(), r.receiver(), r.acquisitionMode().code(), r.feeBps(), r.allowMultiBridge(),
+                r.rankingMode() == null ? null : r.rankingMode().wire(), r.slippage(), r.deadlineMinutes(), r.meta(),
+                r.includeProviders(), r.excludeProviders());
+        return Envelope.ok(service.quote(command).stream().map(GaslessResponses::of).toList());
     }
 }

@@ -21,30 +21,30 @@ final class QuoteRules {
         if (cmd.fromToken().solana() || cmd.toToken().solana() || cmd.sender().solana()
                 || cmd.effectiveReceiver().solana()) {
             throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
-                    "fromToken, toToken, sender and receiver must be EVM addresses for a gasless swap");
+                    "fromToken, toToken, sender and receiver must be EVM addresses for a gasless swap", "receiver");
         }
         if (cmd.amount().isZero()) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "amount must be > 0");
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "amount must be > 0", "amount");
         }
         if (cmd.feeBps() != null && (cmd.feeBps() < 0 || cmd.feeBps() > 10_000)) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "feeBps must be an integer from 0 to 10000");
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "feeBps must be an integer from 0 to 10000", "feeBps");
         }
         if (cmd.deadlineMinutes() != null && (cmd.deadlineMinutes() < 0 || cmd.deadlineMinutes() > 525_600)) {
             throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
-                    "deadlineMinutes must be an integer from 0 to 525600 (one year)");
+                    "deadlineMinutes must be an integer from 0 to 525600 (one year)", "deadlineMinutes");
         }
         if (cmd.slippage() != null && !(cmd.slippage() >= 0 && cmd.slippage() <= 100)) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100");
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100", "slippage");
         }
     }
 
     /** The source chain; it must be an EVM chain with a router and a gasless executor. */
     static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
         Chain chain = market.chain(cmd.fromChain()).orElseThrow(() -> new GaslessException(
-                GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain() + " is not a chain Junction serves"));
+                GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain() + " is not a chain Junction serves", "fromChain"));
         if (!chain.evm() || chain.gaslessExecutor() == null || chain.router() == null) {
             throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain()
-                    + " has no Junction gasless executor");
+                    + " has no Junction gasless executor", "fromChain");
         }
         return chain;
     }
@@ -52,10 +52,10 @@ final class QuoteRules {
     /** The destination chain; it must be an EVM chain (the executor delivers there). */
     static Chain destinationChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
         Chain chain = market.chain(cmd.toChain()).orElseThrow(() -> new GaslessException(
-                GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain() + " is not a chain Junction serves"));
+                GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain() + " is not a chain Junction serves", "toChain"));
         if (!chain.evm()) {
             throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain()
-                    + " is not an EVM chain; gasless swaps deliver on EVM chains only");
+                    + " is not an EVM chain; gasless swaps deliver on EVM chains only", "toChain");
         }
         return chain;
     }

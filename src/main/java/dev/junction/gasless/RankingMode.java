@@ -44,6 +44,6 @@ public enum RankingMode {
             }
         }
         throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
-                "rankingMode must be one of value_max, balanced, speed_max; was '" + text + "'");
+                "rankingMode must be one of value_max, balanced, speed_max; was '" + text + "'", "rankingMode");
     }
 }

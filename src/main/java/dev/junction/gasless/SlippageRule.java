@@ -15,7 +15,7 @@ record SlippageRule(BigDecimal percent) {
 
     SlippageRule {
         if (percent == null || percent.signum() < 0 || percent.compareTo(HUNDRED) > 0) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100");
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100", "slippage");
         }
     }
 
@@ -25,7 +25,7 @@ record SlippageRule(BigDecimal percent) {
             return DEFAULT;
         }
         if (percent.isNaN() || percent.isInfinite()) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100");
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100", "slippage");
         }
         return new SlippageRule(BigDecimal.valueOf(percent));
     }
