@@ -1,9 +1,8 @@
 package dev.junction.api;
 
-import dev.junction.gasless.GaslessException;
-
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
+import dev.junction.gasless.GaslessException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -99,6 +98,7 @@ public class ApiExceptionHandler {
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
 
+    /** Gasless: quote and permit refusals (4001, 4003-4009), a fee that eats the input (3004), bad parameters. */
     @ExceptionHandler(GaslessException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> gasless(GaslessException e) {
         ErrorCode code = switch (e.failure()) {

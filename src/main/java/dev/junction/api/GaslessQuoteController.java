@@ -2,11 +2,10 @@ package dev.junction.api;
 
 import dev.junction.gasless.GaslessQuoteCommand;
 import dev.junction.gasless.GaslessService;
-import java.util.List;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;

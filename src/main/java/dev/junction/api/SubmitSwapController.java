@@ -1,7 +1,6 @@
 package dev.junction.api;
 
 import dev.junction.gasless.GaslessService;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
