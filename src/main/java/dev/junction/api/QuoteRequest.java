@@ -47,8 +47,9 @@ public record QuoteRequest(ChainId fromChain, ChainId toChain, Address fromToken
     }
 
     /** Parses and validates the query of /quote (and the shared part of /build-best-path). */
-    static QuoteRequest parse(QueryParams q, MarketGate.Served served) {
+    static QuoteRequest parse(QueryParams q, MarketGate gate) {
         q.requireAll(REQUIRED);
+        MarketGate.Served served = gate.served();
         Chain from = served.chain("fromChain", q.required("fromChain"));
         Chain to = served.chain("toChain", q.required("toChain"));
         Address fromToken = served.token("fromToken", from, q.required("fromToken"));
