@@ -43,20 +43,20 @@ public class GaslessService {
     private final SimulationClock clock;
     private final RoutePlanner planner;
     private final Swaps swaps;
-    private final NonceStore nonces;
-    private final QuoteStore quotes;
+    private final GaslessNonceStore nonces;
+    private final GaslessQuoteStore quotes;
     private final TransactionTemplate tx;
     private final TransactionBuilder calldata = new TransactionBuilder();
     private final SecureRandom random = new SecureRandom();
 
     @Autowired
     GaslessService(Market market, SimulationClock clock, ObjectProvider<RoutePlanner> planner, Swaps swaps,
-            NonceStore nonces, QuoteStore quotes, PlatformTransactionManager transactions) {
+            GaslessNonceStore nonces, GaslessQuoteStore quotes, PlatformTransactionManager transactions) {
         this(market, clock, planner.getIfAvailable(RoutePlanner::new), swaps, nonces, quotes, transactions);
     }
 
-    GaslessService(Market market, SimulationClock clock, RoutePlanner planner, Swaps swaps, NonceStore nonces,
-            QuoteStore quotes, PlatformTransactionManager transactions) {
+    GaslessService(Market market, SimulationClock clock, RoutePlanner planner, Swaps swaps, GaslessNonceStore nonces,
+            GaslessQuoteStore quotes, PlatformTransactionManager transactions) {
         this.market = market;
         this.clock = clock;
         this.planner = planner;
@@ -186,7 +186,7 @@ public class GaslessService {
                     + quote.sender() + " is already used");
         }
         SwapSubmission submitted = swaps.submit(plan(quote));
-        QuoteStore.Submission s = new QuoteStore.Submission(quote.quoteId(), signature.hex(), submitted.swapId(),
+        GaslessQuoteStore.Submission s = new GaslessQuoteStore.Submission(quote.quoteId(), signature.hex(), submitted.swapId(),
                 submitted.executorTxId(), submitted.sourceTxHash());
         quotes.insertSubmission(s, now);
         return swap(quote, s);
@@ -204,7 +204,7 @@ public class GaslessService {
                 Instant.ofEpochSecond(q.deadline() + 1), q.quoteId(), q.steps());
     }
 
-    private static GaslessSwap swap(QuoteRecord q, QuoteStore.Submission s) {
+    private static GaslessSwap swap(QuoteRecord q, GaslessQuoteStore.Submission s) {
         return new GaslessSwap(s.swapId(), s.executorTxId(), s.executionTxHash(), q.amountIn(), q.amountOut(),
                 q.feeAmount(), q.fromChain(), q.fromToken(), q.toChain(), q.toToken(), q.routeKindInfo());
     }

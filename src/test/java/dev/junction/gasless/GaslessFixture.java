@@ -58,14 +58,14 @@ final class GaslessFixture {
     final RecordingSwaps swaps = new RecordingSwaps();
     final MarketSnapshot snapshot = snapshot();
     final TestDatabases.Db db;
-    final NonceStore nonces;
+    final GaslessNonceStore nonces;
     final GaslessService service;
 
     GaslessFixture(TestDatabases.Db db) {
         this.db = db;
         DataSource ds = db.dataSource();
         JdbcTemplate jdbc = new JdbcTemplate(ds);
-        this.nonces = new NonceStore(jdbc);
+        this.nonces = new GaslessNonceStore(jdbc);
         Market market = new Market() {
             public MarketSnapshot current() {
                 return snapshot;
@@ -76,7 +76,7 @@ final class GaslessFixture {
             }
         };
         this.service = new GaslessService(market, clock, new dev.junction.routing.RoutePlanner(), swaps, nonces,
-                new QuoteStore(jdbc), new DataSourceTransactionManager(ds));
+                new GaslessQuoteStore(jdbc), new DataSourceTransactionManager(ds));
     }
 
     static Address addr(int n) {

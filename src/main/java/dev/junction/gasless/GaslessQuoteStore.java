@@ -17,11 +17,11 @@ import org.springframework.stereotype.Repository;
 
 /** Gasless quotes, their steps and their submissions (tables of V4__gasless.sql). */
 @Repository
-class QuoteStore {
+class GaslessQuoteStore {
 
     private final JdbcTemplate jdbc;
 
-    QuoteStore(JdbcTemplate jdbc) {
+    GaslessQuoteStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 

@@ -15,7 +15,7 @@ import org.springframework.stereotype.Repository;
  * nonces take the next bit. The primary key (owner, nonce) guarantees a nonce is never handed out twice.
  */
 @Repository
-class NonceStore {
+class GaslessNonceStore {
 
     /** First words are drawn from [1, 2^40), so nonces stay below 2^48. */
     private static final long FIRST_WORD_BOUND = 1L << 40;
@@ -24,7 +24,7 @@ class NonceStore {
     private final JdbcTemplate jdbc;
     private final SecureRandom random = new SecureRandom();
 
-    NonceStore(JdbcTemplate jdbc) {
+    GaslessNonceStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 

@@ -20,7 +20,7 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Permit2 nonce reservation and use, on H2 and on PostgreSQL. */
-class NonceStoreTest {
+class GaslessNonceStoreTest {
 
     static final Address ALICE = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     static final Address BOB = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
@@ -34,7 +34,7 @@ class NonceStoreTest {
     @MethodSource("databases")
     void nonceSplitsIntoWordAndBitAsPermit2Does(TestDatabases.Db db) {
         try (db) {
-            NonceStore store = new NonceStore(new JdbcTemplate(db.dataSource()));
+            GaslessNonceStore store = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             PermitNonce first = store.reserve(ALICE, NOW);
             assertThat(first.bitPos()).isZero();
             assertThat(first.wordPos()).isPositive();
@@ -59,7 +59,7 @@ class NonceStoreTest {
     @MethodSource("databases")
     void concurrentReservationsForOneOwnerNeverShareANonce(TestDatabases.Db db) throws Exception {
         try (db) {
-            NonceStore store = new NonceStore(new JdbcTemplate(db.dataSource()));
+            GaslessNonceStore store = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             store.reserve(ALICE, NOW);
             List<Callable<PermitNonce>> tasks = new ArrayList<>();
             for (int i = 0; i < 24; i++) {
@@ -80,7 +80,7 @@ class NonceStoreTest {
     void theDatabaseRefusesAReusedNonceForTheSameOwner(TestDatabases.Db db) {
         try (db) {
             JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
-            PermitNonce n = new NonceStore(jdbc).reserve(ALICE, NOW);
+            PermitNonce n = new GaslessNonceStore(jdbc).reserve(ALICE, NOW);
             assertThatThrownBy(() -> jdbc.update("INSERT INTO gasless_nonce (owner, nonce, word_pos, bit_pos, reserved_at)"
                     + " VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)", ALICE.lower(), n.value(), n.wordPos(), n.bitPos()))
                     .isInstanceOf(DataIntegrityViolationException.class);
@@ -91,7 +91,7 @@ class NonceStoreTest {
     @MethodSource("databases")
     void aNonceIsUsedOnceAndOwnersAreIndependent(TestDatabases.Db db) {
         try (db) {
-            NonceStore store = new NonceStore(new JdbcTemplate(db.dataSource()));
+            GaslessNonceStore store = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             PermitNonce a = store.reserve(ALICE, NOW);
             PermitNonce b = store.reserve(BOB, NOW);
             assertThat(store.isUsed(ALICE, a)).isFalse();
