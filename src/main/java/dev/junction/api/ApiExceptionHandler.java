@@ -110,7 +110,7 @@ public class ApiExceptionHandler {
             case NONCE_USED -> ErrorCode.NONCE_USED;
             case ALREADY_SUBMITTED -> ErrorCode.ALREADY_SUBMITTED;
             case UNSUPPORTED_ACQUISITION_MODE -> ErrorCode.UNSUPPORTED_ACQUISITION_MODE;
-            case NATIVE_INPUT -> ErrorCode.TOKEN_NOT_GASLESS;
+            case NATIVE_INPUT, CHAIN_NOT_GASLESS -> ErrorCode.TOKEN_NOT_GASLESS;
             case FEE_EXCEEDS_INPUT -> ErrorCode.FEES_EXCEED_AMOUNT;
             case INVALID_PARAMETER -> ErrorCode.INVALID_PARAMETER;
             case NO_ROUTE -> ErrorCode.NO_ROUTE;

@@ -13,7 +13,7 @@ public record SubmitSwapRequest(String quoteId, String signature) {
         String quoteId = ParamRules.text("quoteId", b.string("quoteId").orElseThrow(), ParamRules.SHORT_TEXT_MAX);
         // The signature's form (length, v, low s) is checked by the gasless flow after the quote and its deadline
         // (4001, 4005 come first; a malformed signature is 4003 there), so here it only has to be a JSON string.
-        String signature = b.string("signature", ErrorCode.INVALID_SIGNATURE, "a JSON string: 0x-prefixed hex of a "
+        String signature = b.string("signature", ErrorCode.INVALID_PARAMETER, "a JSON string: 0x-prefixed hex of a "
                 + "65-byte (r, s, v) or 64-byte (EIP-2098) signature").orElseThrow();
         return new SubmitSwapRequest(quoteId, signature);
     }

@@ -32,6 +32,7 @@ public class GaslessException extends RuntimeException {
             case SIGNATURE_INVALID, WRONG_SIGNER -> "signature";
             case UNSUPPORTED_ACQUISITION_MODE -> "acquisitionMode";
             case NATIVE_INPUT -> "fromToken";
+            case CHAIN_NOT_GASLESS -> "fromChain";
             case FEE_EXCEEDS_INPUT -> "amount";
             case INVALID_PARAMETER, NO_ROUTE -> null;
         };

@@ -20,6 +20,8 @@ public enum GaslessFailure {
     UNSUPPORTED_ACQUISITION_MODE,
     /** The input token is the chain's native token, which Permit2 cannot move (4009). */
     NATIVE_INPUT,
+    /** The source chain has no Junction gasless executor, so nothing on it can be swapped gaslessly (4009). */
+    CHAIN_NOT_GASLESS,
     /** The executor's gas plus the integrator fee is at least the input amount (3004). */
     FEE_EXCEEDS_INPUT,
     /** A request parameter breaks its rule (1002). */

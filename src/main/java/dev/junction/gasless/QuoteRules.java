@@ -18,10 +18,13 @@ final class QuoteRules {
             throw new GaslessException(GaslessFailure.NATIVE_INPUT, "fromToken must be an ERC-20 token: Permit2 cannot "
                     + "move the native token " + cmd.fromToken());
         }
-        if (cmd.fromToken().solana() || cmd.toToken().solana() || cmd.sender().solana()
-                || cmd.effectiveReceiver().solana()) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
-                    "fromToken, toToken, sender and receiver must be EVM addresses for a gasless swap", "receiver");
+        if (cmd.fromToken().solana() || cmd.sender().solana()) {
+            throw new GaslessException(GaslessFailure.CHAIN_NOT_GASLESS,
+                    "fromChain has no Junction gasless executor: gasless swaps start on EVM chains", "fromChain");
+        }
+        if (cmd.toToken().solana() || cmd.effectiveReceiver().solana()) {
+            throw new GaslessException(GaslessFailure.NO_ROUTE, "no gasless route to a non-EVM chain: the gasless "
+                    + "executor delivers on EVM chains only", "toChain");
         }
         if (cmd.amount().isZero()) {
             throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "amount must be > 0", "amount");
@@ -38,23 +41,23 @@ final class QuoteRules {
         }
     }
 
-    /** The source chain; it must be an EVM chain with a router and a gasless executor. */
+    /** The source chain; it must be an EVM chain with a router and a gasless executor, else 4009. */
     static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
         Chain chain = market.chain(cmd.fromChain()).orElseThrow(() -> new GaslessException(
                 GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain() + " is not a chain Junction serves", "fromChain"));
         if (!chain.evm() || chain.gaslessExecutor() == null || chain.router() == null) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain()
-                    + " has no Junction gasless executor", "fromChain");
+            throw new GaslessException(GaslessFailure.CHAIN_NOT_GASLESS, "fromChain " + cmd.fromChain()
+                    + " has no Junction gasless executor, so fromToken cannot be swapped gaslessly there", "fromChain");
         }
         return chain;
     }
 
-    /** The destination chain; it must be an EVM chain (the executor delivers there). */
+    /** The destination chain; it must be an EVM chain (the executor delivers there), else no route (3001). */
     static Chain destinationChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
         Chain chain = market.chain(cmd.toChain()).orElseThrow(() -> new GaslessException(
                 GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain() + " is not a chain Junction serves", "toChain"));
         if (!chain.evm()) {
-            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "toChain " + cmd.toChain()
+            throw new GaslessException(GaslessFailure.NO_ROUTE, "toChain " + cmd.toChain()
                     + " is not an EVM chain; gasless swaps deliver on EVM chains only", "toChain");
         }
         return chain;
