@@ -3,6 +3,7 @@ package dev.junction.api;
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
 import dev.junction.execution.InvalidPlanException;
+import dev.junction.gasless.GaslessException;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,6 +99,25 @@ public class ApiExceptionHandler {
     }
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
+
+    /** Gasless: quote and permit refusals (4001, 4003-4009), a fee that eats the input (3004), bad parameters. */
+    @ExceptionHandler(GaslessException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> gasless(GaslessException e) {
+        ErrorCode code = switch (e.failure()) {
+            case QUOTE_NOT_FOUND -> ErrorCode.QUOTE_NOT_FOUND;
+            case SIGNATURE_INVALID -> ErrorCode.INVALID_SIGNATURE;
+            case WRONG_SIGNER -> ErrorCode.SIGNER_MISMATCH;
+            case PERMIT_EXPIRED -> ErrorCode.PERMIT_EXPIRED;
+            case NONCE_USED -> ErrorCode.NONCE_USED;
+            case ALREADY_SUBMITTED -> ErrorCode.ALREADY_SUBMITTED;
+            case UNSUPPORTED_ACQUISITION_MODE -> ErrorCode.UNSUPPORTED_ACQUISITION_MODE;
+            case NATIVE_INPUT, CHAIN_NOT_GASLESS -> ErrorCode.TOKEN_NOT_GASLESS;
+            case FEE_EXCEEDS_INPUT -> ErrorCode.FEES_EXCEED_AMOUNT;
+            case INVALID_PARAMETER -> ErrorCode.INVALID_PARAMETER;
+            case NO_ROUTE -> ErrorCode.NO_ROUTE;
+        };
+        return answer(code, e.getMessage(), e.param());
+    }
 
     /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */
     @ExceptionHandler(NoRouteException.class)
