@@ -4,6 +4,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.Blocks;
 import dev.junction.execution.PlanStep;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
@@ -34,7 +35,7 @@ import org.web3j.crypto.Hash;
  * seeded latency. The ledger (sent transactions, transfers, nonces, the clock's high-water mark) is in the database,
  * so a restarted service sees every transaction it sent. Pool state lives in the in-memory market of each process.
  */
-public final class EmbeddedNetwork implements Network {
+public final class EmbeddedNetwork implements Network, Blocks {
 
     private final Market market;
     private final SimulationClock clock;
@@ -158,6 +159,25 @@ public final class EmbeddedNetwork implements Network {
     public int countSent(String reference, ChainTx.TxKind kind) {
         return jdbc.sql("SELECT COUNT(*) FROM network_txs WHERE reference = ? AND kind = ?").params(reference, kind.name())
                 .query(Integer.class).single();
+    }
+
+    @Override
+    public long nowMs() {
+        return now();
+    }
+
+    @Override
+    public long head(ChainId chain) {
+        return head(chainOf(chain), now());
+    }
+
+    @Override
+    public long timestampMs(ChainId chain, long number) {
+        return genesisMs + number * chainOf(chain).blockTimeMs();
+    }
+
+    private Chain chainOf(ChainId id) {
+        return market.current().chain(id).orElseThrow(() -> new IllegalArgumentException("no chain " + id));
     }
 
     private long head(Chain chain, long now) {
