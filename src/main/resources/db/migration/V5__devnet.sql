@@ -38,7 +38,8 @@ CREATE TABLE devnet_accounts (
     PRIMARY KEY (chain_id, address)
 );
 
--- Mined wallet transactions with their receipts.
+-- Wallet transactions with their receipts. A router call (swap_id set) waits for the executor to run its source
+-- transaction: block_number is -1 and status undecided until then.
 CREATE TABLE devnet_txs (
     tx_hash             VARCHAR(66)    PRIMARY KEY,
     chain_id            BIGINT         NOT NULL,
@@ -61,9 +62,11 @@ CREATE TABLE devnet_txs (
     sig_v               VARCHAR(80)    NOT NULL,
     sig_r               VARCHAR(66)    NOT NULL,
     sig_s               VARCHAR(66)    NOT NULL,
+    swap_id             VARCHAR(64),
     CONSTRAINT devnet_txs_nonce UNIQUE (chain_id, sender, nonce)
 );
 CREATE INDEX devnet_txs_block ON devnet_txs (chain_id, block_number);
+CREATE INDEX devnet_txs_swap ON devnet_txs (swap_id);
 
 -- Event logs of mined transactions (topics: comma-separated 0x words).
 CREATE TABLE devnet_logs (
@@ -73,4 +76,15 @@ CREATE TABLE devnet_logs (
     topics    VARCHAR(400)    NOT NULL,
     data      VARCHAR(100000) NOT NULL,
     PRIMARY KEY (tx_hash, log_index)
+);
+
+-- Router calls handed to the executor: the event fields the receipt's router logs need once the source has run.
+CREATE TABLE devnet_routes (
+    tx_hash        VARCHAR(66) PRIMARY KEY,
+    swap_id        VARCHAR(64) NOT NULL UNIQUE,
+    chain_id       BIGINT      NOT NULL,
+    router         VARCHAR(64) NOT NULL,
+    quote_id       VARCHAR(66) NOT NULL,
+    bridge_adapter VARCHAR(64),
+    to_chain       BIGINT      NOT NULL
 );

@@ -37,8 +37,11 @@ final class Devnet {
     private final Contracts contracts;
     private final TransactionTemplate tx;
     private final Object sendLock = new Object();
+    private final Router router;
 
-    Devnet(Market market, Blocks blocks, Ledger ledger, TxStore txs, Contracts contracts, TransactionTemplate tx) {
+    Devnet(Market market, Blocks blocks, Ledger ledger, TxStore txs, Contracts contracts, TransactionTemplate tx,
+            Router router) {
+        this.router = router;
         this.market = market;
         this.blocks = blocks;
         this.ledger = ledger;
@@ -155,6 +158,14 @@ final class Devnet {
 
     /** eth_sendRawTransaction: checks as a node does, mines, returns the hash (keccak256 of the raw bytes). */
     String sendRaw(Chain c, String raw) {
+        return sendRaw(c, raw, null);
+    }
+
+    /**
+     * Sends a wallet transaction; {@code route} is the decoded router call when the transaction calls Junction's router
+     * on this chain, else null.
+     */
+    String sendRaw(Chain c, String raw, RouterCall route) {
         SignedTx t = SignedTx.decode(raw);
         if (t.chainId() == null) {
             throw RpcError.refused("only replay-protected (EIP-155) transactions allowed over RPC");
@@ -166,12 +177,12 @@ final class Devnet {
             throw RpcError.refused("contract creation is not supported by the devnet");
         }
         synchronized (sendLock) {
-            MinedTx mined = tx.execute(s -> mine(c, t));
+            MinedTx mined = tx.execute(s -> mine(c, t, route));
             return mined.hash();
         }
     }
 
-    private MinedTx mine(Chain c, SignedTx t) {
+    private MinedTx mine(Chain c, SignedTx t, RouterCall route) {
         ChainId id = c.id();
         if (txs.find(id.value(), t.hash().value()).isPresent()) {
             throw RpcError.refused("already known");
@@ -208,6 +219,9 @@ final class Devnet {
         long block = head(c);
         int index = txs.countInBlock(id.value(), block);
         BigInteger price = t.effectivePrice(baseFee);
+        if (route != null) {
+            return router.submit(c, t, route, next, price, block, index);
+        }
         boolean contract = Contracts.isContract(snapshot(), id, t.to());
         long gasUsed = intrinsic + (contract ? CONTRACT_CALL_GAS : 0);
         String revert = null;
@@ -233,7 +247,7 @@ final class Devnet {
         MinedTx mined = new MinedTx(t.hash().value(), id.value(), t.type(), t.from().lower(), t.nonce(),
                 t.to().lower(), t.value(), Quantity.data(t.input()), t.gasLimit(), t.gasPrice(), t.maxFee(),
                 t.maxPriorityFee(), price, gasUsed, revert == null ? 1 : 0, revert, block, index,
-                Quantity.hex(t.v()), Quantity.data(t.r()), Quantity.data(t.s()), revert == null ? logs : List.of());
+                Quantity.hex(t.v()), Quantity.data(t.r()), Quantity.data(t.s()), revert == null ? logs : List.of(), null);
         txs.insert(mined);
         return mined;
     }

@@ -1,6 +1,7 @@
 package dev.junction.devnet;
 
 import dev.junction.execution.Blocks;
+import dev.junction.execution.Swaps;
 import dev.junction.market.Market;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,10 +15,27 @@ import tools.jackson.databind.json.JsonMapper;
 class DevnetConfiguration {
 
     @Bean
-    Devnet devnet(Market market, Blocks blocks, JdbcClient jdbc, PlatformTransactionManager txManager) {
-        Ledger ledger = new Ledger(jdbc);
-        return new Devnet(market, blocks, ledger, new TxStore(jdbc), new Contracts(ledger),
-                new TransactionTemplate(txManager));
+    Ledger devnetLedger(JdbcClient jdbc) {
+        return new Ledger(jdbc);
+    }
+
+    @Bean
+    TxStore devnetTxStore(JdbcClient jdbc) {
+        return new TxStore(jdbc);
+    }
+
+    /** The executor tells the devnet of every swap transaction it includes (see {@link RouterSettlements}). */
+    @Bean
+    RouterSettlements devnetSettlements(TxStore devnetTxStore, Ledger devnetLedger) {
+        return new RouterSettlements(devnetTxStore, devnetLedger);
+    }
+
+    @Bean
+    Devnet devnet(Market market, Blocks blocks, Ledger devnetLedger, TxStore devnetTxStore, Swaps swaps,
+            PlatformTransactionManager txManager) {
+        Contracts contracts = new Contracts(devnetLedger);
+        return new Devnet(market, blocks, devnetLedger, devnetTxStore, contracts, new TransactionTemplate(txManager),
+                new Router(devnetLedger, devnetTxStore, contracts, swaps, blocks));
     }
 
     @Bean

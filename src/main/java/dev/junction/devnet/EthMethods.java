@@ -45,7 +45,8 @@ final class EthMethods {
             case "eth_sendRawTransaction" -> text(devnet.sendRaw(c, string(p, 0, "the raw transaction")));
             case "eth_getTransactionByHash" -> devnet.transaction(c, hash(p)).map(t -> transaction(c, t))
                     .orElse(null);
-            case "eth_getTransactionReceipt" -> devnet.transaction(c, hash(p)).map(t -> receipt(c, t)).orElse(null);
+            case "eth_getTransactionReceipt" -> devnet.transaction(c, hash(p)).filter(t -> !t.pending())
+                    .map(t -> receipt(c, t)).orElse(null);
             case "anvil_setBalance" -> {
                 devnet.setBalance(c, address(p, 0, "address"), Quantity.parse(string(p, 1, "balance"), "balance"));
                 yield null;
@@ -103,9 +104,15 @@ final class EthMethods {
         o.put("type", Quantity.hex(t.type()));
         o.put("chainId", Quantity.hex(t.chainId()));
         o.put("nonce", Quantity.hex(t.nonce()));
-        o.put("blockHash", Devnet.blockHash(c, t.blockNumber()));
-        o.put("blockNumber", Quantity.hex(t.blockNumber()));
-        o.put("transactionIndex", Quantity.hex(t.txIndex()));
+        if (t.pending()) {
+            o.putNull("blockHash");
+            o.putNull("blockNumber");
+            o.putNull("transactionIndex");
+        } else {
+            o.put("blockHash", Devnet.blockHash(c, t.blockNumber()));
+            o.put("blockNumber", Quantity.hex(t.blockNumber()));
+            o.put("transactionIndex", Quantity.hex(t.txIndex()));
+        }
         o.put("from", t.from());
         o.put("to", t.to());
         o.put("value", Quantity.hex(t.value()));

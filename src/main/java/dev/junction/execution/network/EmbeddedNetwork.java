@@ -6,6 +6,8 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.Blocks;
 import dev.junction.execution.PlanStep;
+import dev.junction.execution.Settlement;
+import dev.junction.execution.SettlementListener;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
@@ -46,6 +48,7 @@ public final class EmbeddedNetwork implements Network, Blocks {
     private final long genesisMs;
     private final long offsetMs;
     private final Object sendLock = new Object();
+    private final List<SettlementListener> listeners;
 
     /**
      * @param bridgeFailureRate probability in [0, 1] that a bridge transfer fails and is refunded
@@ -53,6 +56,13 @@ public final class EmbeddedNetwork implements Network, Blocks {
      */
     public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
             double bridgeFailureRate, long seed) {
+        this(market, clock, jdbc, tx, bridgeFailureRate, seed, List.of());
+    }
+
+    /** @param listeners told of every included swap transaction, inside the transaction that records it */
+    public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
+            double bridgeFailureRate, long seed, List<SettlementListener> listeners) {
+        this.listeners = List.copyOf(listeners);
         if (!(bridgeFailureRate >= 0 && bridgeFailureRate <= 1)) {
             throw new IllegalArgumentException("junction.simulation.bridge-failure-rate must be from 0 to 1");
         }
@@ -100,7 +110,11 @@ public final class EmbeddedNetwork implements Network, Blocks {
 
     @Override
     public Receipt send(ChainTx t) {
-        TxHash hash = hashOf(t);
+        return send(t, hashOf(t));
+    }
+
+    @Override
+    public Receipt send(ChainTx t, TxHash hash) {
         Optional<Receipt> sent = receipt(t.chain(), hash);
         if (sent.isPresent()) {
             return sent.get();
@@ -121,7 +135,15 @@ public final class EmbeddedNetwork implements Network, Blocks {
             BridgeTransfer transfer = outcome.success && t.bridge() != null
                     ? transferOf(hash, t, outcome, timestamp) : null;
             try {
-                tx.executeWithoutResult(s -> record(t, receipt, transfer, now));
+                tx.executeWithoutResult(s -> {
+                    record(t, receipt, transfer, now);
+                    Settlement settled = new Settlement(t.reference(), Settlement.Role.valueOf(t.kind().name()),
+                            t.chain(), hash, t.sender(), t.tokenIn(), t.amountIn(), receipt.success(),
+                            receipt.fellBack(), receipt.tokenOut(), receipt.amountOut(), t.recipient(),
+                            receipt.success() && !receipt.fellBack() && t.bridge() != null, receipt.blockNumber(),
+                            receipt.timestampMs());
+                    listeners.forEach(l -> l.settled(settled));
+                });
             } catch (DuplicateKeyException e) {
                 return receipt(t.chain(), hash).orElseThrow(() -> e);
             }
