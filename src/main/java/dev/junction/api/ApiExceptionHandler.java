@@ -2,6 +2,7 @@ package dev.junction.api;
 
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
+import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -96,6 +97,18 @@ public class ApiExceptionHandler {
     }
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
+
+    /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */
+    @ExceptionHandler(NoRouteException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> noRoute(NoRouteException e) {
+        ErrorCode code = switch (e.reason()) {
+            case NO_ROUTE -> ErrorCode.NO_ROUTE;
+            case AMOUNT_TOO_LOW -> ErrorCode.AMOUNT_TOO_LOW;
+            case INSUFFICIENT_LIQUIDITY -> ErrorCode.INSUFFICIENT_LIQUIDITY;
+            case FEES_EXCEED_AMOUNT -> ErrorCode.FEES_EXCEED_AMOUNT;
+        };
+        return answer(code, e.getMessage(), e.reason() == NoRouteException.Reason.NO_ROUTE ? null : "amount");
+    }
 
     // ---- anything else --------------------------------------------------------------------------------------------
 

@@ -27,8 +27,9 @@ public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain,
 
     static final String[] REQUIRED = {"Amount", "Sender", "fromChain", "fromToken", "toChain", "toToken"};
 
-    static BuildPathRequest parse(BodyParams b, MarketGate.Served served) {
+    static BuildPathRequest parse(BodyParams b, MarketGate gate) {
         b.requireAll(REQUIRED);
+        MarketGate.Served served = gate.served();
         String chainRule = "an integer from 0 to " + Long.MAX_VALUE;
         Amount amount = ParamRules.amount("Amount", b.string("Amount", ErrorCode.INVALID_AMOUNT,
                 "a base-10 integer string greater than 0 and below 2^256").orElseThrow());

@@ -1,8 +1,11 @@
 package dev.junction.api;
 
+import dev.junction.api.quote.QuoteService;
+import dev.junction.api.quote.QuoteViews;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -13,16 +16,17 @@ import org.springframework.web.bind.annotation.RestController;
 public class QuoteController {
 
     private final RequestParser parser;
+    private final QuoteService service;
 
-    QuoteController(RequestParser parser) {
+    QuoteController(RequestParser parser, QuoteService service) {
         this.parser = parser;
+        this.service = service;
     }
 
     @Operation(operationId = "quote", summary = "Quote routes for a token pair and amount.")
     @GetMapping(path = {"/quote", "/v1/quote"}, produces = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<Object> quote(HttpServletRequest http) {
+    public Envelope<List<QuoteViews.RouteView>> quote(HttpServletRequest http) {
         QuoteRequest request = parser.quote(http);
-        // The capability replaces this line with: return Envelope.ok(service.quote(request));
-        throw NotImplemented.of("GET /quote", "route planner");
+        return Envelope.ok(service.quote(request));
     }
 }

@@ -18,20 +18,20 @@ public class RequestParser {
     }
 
     public QuoteRequest quote(HttpServletRequest http) {
-        return QuoteRequest.parse(query(http), market.served());
+        return QuoteRequest.parse(query(http), market);
     }
 
     public BuildBestPathRequest buildBestPath(HttpServletRequest http) {
-        return BuildBestPathRequest.parse(query(http), market.served());
+        return BuildBestPathRequest.parse(query(http), market);
     }
 
     public BuildPathRequest buildPath(JsonNode body) {
         BodyParams params = new BodyParams(body);
-        return BuildPathRequest.parse(params, market.served());
+        return BuildPathRequest.parse(params, market);
     }
 
     public GaslessQuoteRequest gaslessQuote(HttpServletRequest http) {
-        return GaslessQuoteRequest.parse(query(http), market.served());
+        return GaslessQuoteRequest.parse(query(http), market);
     }
 
     public SubmitSwapRequest submitSwap(JsonNode body) {
@@ -39,7 +39,7 @@ public class RequestParser {
     }
 
     public StatusRequest status(HttpServletRequest http) {
-        return StatusRequest.parse(query(http), market.served());
+        return StatusRequest.parse(query(http), market);
     }
 
     private static QueryParams query(HttpServletRequest http) {

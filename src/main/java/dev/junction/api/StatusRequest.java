@@ -14,8 +14,9 @@ import dev.junction.market.Chain;
  */
 public record StatusRequest(TxHash txHash, ChainId fromChainId, Address userAddress) {
 
-    static StatusRequest parse(QueryParams q, MarketGate.Served served) {
+    static StatusRequest parse(QueryParams q, MarketGate gate) {
         q.requireAll("txHash", "fromChainId");
+        MarketGate.Served served = gate.served();
         TxHash hash;
         try {
             hash = new TxHash(q.required("txHash"));

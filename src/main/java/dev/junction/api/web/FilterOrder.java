@@ -7,8 +7,9 @@ final class FilterOrder {
 
     static final int REQUEST_ID = Ordered.HIGHEST_PRECEDENCE + 10;
     static final int BODY_LIMIT = REQUEST_ID + 10;
-    static final int API_KEY = BODY_LIMIT + 10;
-    static final int RATE_LIMIT = API_KEY + 10;
+    /** Before the key check, so clients without a valid key are limited per IP too. */
+    static final int RATE_LIMIT = BODY_LIMIT + 10;
+    static final int API_KEY = RATE_LIMIT + 10;
 
     private FilterOrder() {
     }

@@ -1,5 +1,6 @@
 package dev.junction.api.web;
 
+import dev.junction.api.ApiVersion;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,8 +24,6 @@ class RequestIdFilter extends OncePerRequestFilter {
 
     static final String HEADER = "X-Request-Id";
     static final String MDC_KEY = "requestId";
-    /** The API version: the {@code /v1/} prefix and the OpenAPI document's version. */
-    static final String API_VERSION = "1";
     private static final Pattern SAFE = Pattern.compile("[\\x21-\\x7e]{1,128}");
 
     @Override
@@ -33,7 +32,7 @@ class RequestIdFilter extends OncePerRequestFilter {
         String given = request.getHeader(HEADER);
         String id = given != null && SAFE.matcher(given).matches() ? given : UUID.randomUUID().toString();
         response.setHeader(HEADER, id);
-        response.setHeader("API-Version", API_VERSION);
+        response.setHeader("API-Version", ApiVersion.CURRENT);
         MDC.put(MDC_KEY, id);
         try {
             chain.doFilter(request, response);

@@ -1,0 +1,228 @@
+package dev.junction.api;
+
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.BooleanSchema;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.NumberSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The documented parameters of the six operations, with their rules and units, exactly as {@link QuoteRequest} and
+ * the other request records enforce them. {@link OpenApiConfig} puts them into {@code /v3/api-docs}.
+ */
+final class ApiDocs {
+
+    static final String UNITS = """
+            Units: amounts are base-10 integer strings in the token's smallest unit (wei for ETH). \
+            `expiry`, every `deadline` and tx `timestamp` are Unix seconds; `pathTime` and `estimatedTime` are seconds; \
+            `...Ms` fields are milliseconds and `updatedAtMs` is milliseconds since the epoch; `slippage` and \
+            `allowedPriceImpact` are percent (1 = 1%); `feeBps` is basis points (100 = 1%). \
+            The native token of every chain is `0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE` in every response; the zero \
+            address is accepted as an alias on input.""";
+
+    private static final String CHAIN = "Numeric chain id, an integer from 0 to 9223372036854775807 (int64); otherwise "
+            + "1002. A chain Junction does not serve is 1005.";
+    private static final String AMOUNT = "Base-10 integer string in the token's smallest unit, greater than 0 and below "
+            + "2^256; otherwise 1004.";
+    private static final String TOKEN = "Token address on that chain: EVM 0x + 40 hex digits (mixed case must pass "
+            + "EIP-55, else 1003), a base58 mint on Solana. Native token: 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE "
+            + "(or the zero address). A token the chain does not list is 1006.";
+    private static final String WALLET = "Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or "
+            + "base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003.";
+    private static final String SLIPPAGE = "Percent (1 = 1%): a finite number greater than 0 and at most 50; "
+            + "otherwise 1002.";
+    private static final String FEE_BPS = "Integrator fee in basis points (100 = 1%): an integer from 0 to 10000; "
+            + "otherwise 1002.";
+    private static final String ACQUISITION = "0 = direct transfer, 1 = native token, 2 = signed permit (Permit2), "
+            + "3 = signed permit with witness: an integer from 0 to 3; otherwise 1002.";
+    private static final String PROVIDERS = "Provider keys: repeated parameters or one comma-separated list, trimmed, "
+            + "matched case-insensitively; each key at most 128 characters, at most 64 keys.";
+    private static final String BOOL = "`true` or `false` only; otherwise 1002.";
+    private static final String SHORT = " At most 128 characters; otherwise 1002.";
+
+    private ApiDocs() {
+    }
+
+    /** Query parameters of the GET operations, by path (without the /v1 prefix), in the interface's order. */
+    static Map<String, List<Parameter>> queryParameters() {
+        Map<String, List<Parameter>> m = new LinkedHashMap<>();
+        m.put("/quote", quote(false));
+        m.put("/build-best-path", quote(true));
+        m.put("/gasless/quote", List.of(
+                token("fromToken", "Input token on the source chain. "),
+                token("toToken", "Output token on the destination chain. "),
+                string("amount", true, "Input amount. " + AMOUNT),
+                chain("fromChain", "Source chain. "),
+                chain("toChain", "Destination chain. "),
+                string("sender", true, "Wallet that signs the permit and supplies the input token. " + WALLET),
+                integer("acquisitionMode", true, "int32", 0, 3, "Input acquisition mode. " + ACQUISITION
+                        + " The gasless flow answers 4008 for a mode it does not support."),
+                string("receiver", false, "Destination wallet; defaults to the sender (required when the chains "
+                        + "differ in address kind). " + WALLET),
+                integer("feeBps", false, "int32", 0, 10_000, FEE_BPS),
+                bool("allowMultiBridge", "Enables multi-bridge candidates (default false). " + BOOL),
+                enumeration("rankingMode", "One of `value_max`, `balanced`, `speed_max` (case-insensitive); "
+                        + "otherwise 1002.", "value_max", "balanced", "speed_max"),
+                number("slippage", 0, 50, true, SLIPPAGE),
+                integer("deadlineMinutes", false, "int64", 1, 1440,
+                        "Signature deadline window in minutes: an integer from 1 to 1440; otherwise 1002."),
+                string("meta", false, "Opaque metadata. At most 1024 characters; otherwise 1002."),
+                list("includeProvider", "Providers to include. " + PROVIDERS),
+                list("excludeProvider", "Providers to exclude. " + PROVIDERS)));
+        m.put("/status", List.of(
+                string("txHash", true, "Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002."),
+                chain("fromChainId", "Source chain of the transaction. "),
+                string("userAddress", false, "Wallet that started the route. " + WALLET)));
+        return m;
+    }
+
+    private static List<Parameter> quote(boolean best) {
+        List<Parameter> p = new ArrayList<>(List.of(
+                chain("fromChain", "Chain holding fromToken. "),
+                chain("toChain", "Chain holding toToken. "),
+                token("fromToken", "Input token on fromChain. "),
+                token("toToken", "Output token on toChain. "),
+                string("amount", true, "Input amount. " + AMOUNT),
+                string("sender", true, "Wallet supplying the input token; echoed in the response. " + WALLET),
+                string("receiver", false, "Recipient of the output on toChain; falls back to sender (required when "
+                        + "the chains differ in address kind). " + WALLET),
+                number("slippage", 0, 50, true, SLIPPAGE + " When omitted, no route-level slippage is set."),
+                integer("feeBps", false, "int32", 0, 10_000, FEE_BPS + " When omitted, no integrator fee is "
+                        + "requested."),
+                list("includeProvider", "Restricts planning to these providers. " + PROVIDERS),
+                list("excludeProvider", "Removes these providers. " + PROVIDERS),
+                string("priorityProvider", false, "Preferred provider key." + SHORT),
+                string("routeMode", false, "`fastest` (ranks by speed), `max_value` (by output value), `suggested` "
+                        + "(balanced). Any other value, or omission, behaves as `max_value`." + SHORT),
+                string("Integrator", false, "Integrator id, echoed as `integratorId` in each route." + SHORT),
+                string("Referrer", false, "Partner attribution id." + SHORT),
+                string("destinationCallData", false, "Destination-chain calldata: 0x-prefixed hex with an even "
+                        + "number of digits, at most 65536 characters; otherwise 1002."),
+                string("destinationGasLimit", false, "Destination-chain gas limit hint, gas units. " + AMOUNT),
+                number("allowedPriceImpact", 0, 100, false,
+                        "Maximum acceptable price impact, percent: a number from 0 to 100; otherwise 1002."),
+                bool("allowMultiBridge", "When true, routes with more than one bridge hop may be returned; omitted "
+                        + "behaves as false. " + BOOL),
+                integer("acquisitionMode", false, "int32", 0, 3, ACQUISITION + " Omitted: direct transfer where "
+                        + "needed.")));
+        if (best) {
+            p.add(string("minOutputAmount", false, "Minimum acceptable output in the output token's smallest unit. "
+                    + AMOUNT));
+            p.add(bool("includeRoute", "When true, `data.route` carries the route composition. " + BOOL));
+        }
+        p.add(bool("simulation", best ? "When true, requests simulation-aware metadata. " + BOOL
+                : "Accepted; no effect on quotes. " + BOOL));
+        return p;
+    }
+
+    /** The JSON body schema of the POST operations, by path. */
+    static Map<String, Schema<?>> bodies() {
+        Map<String, Schema<?>> m = new LinkedHashMap<>();
+        Schema<?> buildPath = new Schema<>().type("object").description("Keys are case-sensitive: `Amount` and "
+                + "`Sender` start with a capital letter. Unknown keys are ignored.")
+                .addProperty("Amount", new StringSchema().description("Input amount (JSON string). " + AMOUNT))
+                .addProperty("Sender", new StringSchema().description("Wallet sending the transaction. " + WALLET))
+                .addProperty("fromChain", new IntegerSchema().format("int64").minimum(BigDecimal.ZERO)
+                        .description("Source chain (JSON integer). " + CHAIN))
+                .addProperty("fromToken", new StringSchema().description("Input token on fromChain. " + TOKEN))
+                .addProperty("toChain", new IntegerSchema().format("int64").minimum(BigDecimal.ZERO)
+                        .description("Destination chain (JSON integer). " + CHAIN))
+                .addProperty("toToken", new StringSchema().description("Output token on toChain. " + TOKEN))
+                .addProperty("receiver", new StringSchema().description("Optional recipient on toChain; defaults to "
+                        + "Sender. " + WALLET))
+                .addProperty("slippage", new NumberSchema().minimum(BigDecimal.ZERO).exclusiveMinimum(true)
+                        .maximum(BigDecimal.valueOf(50)).description("Optional. " + SLIPPAGE))
+                .addProperty("feeBps", new IntegerSchema().minimum(BigDecimal.ZERO).maximum(BigDecimal.valueOf(10_000))
+                        .description("Optional. " + FEE_BPS))
+                .addProperty("quoteId", new StringSchema().maxLength(128).description("Optional: the quote the route "
+                        + "comes from." + SHORT))
+                .addProperty("pathId", new StringSchema().maxLength(128).description("Optional: the route (pathId) of "
+                        + "that quote." + SHORT));
+        buildPath.setRequired(List.of(BuildPathRequest.REQUIRED));
+        m.put("/build-path", buildPath);
+        Schema<?> submit = new Schema<>().type("object").description("Unknown keys are ignored.")
+                .addProperty("quoteId", new StringSchema().maxLength(128)
+                        .description("`quoteId` of a gasless quote item." + SHORT))
+                .addProperty("signature", new StringSchema().pattern("^0[xX]([0-9a-fA-F]{130}|[0-9a-fA-F]{128})$")
+                        .description("Signature over that quote's EIP-712 object: 0x hex of 65 bytes (r, s, v) or 64 "
+                                + "bytes (EIP-2098); otherwise 1002."));
+        submit.setRequired(List.of("quoteId", "signature"));
+        m.put("/gasless/submit-swap", submit);
+        return m;
+    }
+
+    /** What {@code data} holds on success, by path. */
+    static Map<String, String> successData() {
+        return Map.of(
+                "/quote", "`data`: array of route objects.",
+                "/build-best-path", "`data`: object with `Tx` (transaction object) and `route`.",
+                "/build-path", "`data`: transaction object.",
+                "/gasless/quote", "`data`: array of gasless quote items (quote, eip712 typed data, nonce, deadline).",
+                "/gasless/submit-swap", "`data`: gasless swap result.",
+                "/status", "`data`: status result.");
+    }
+
+    private static Parameter query(String name, boolean required, String description, Schema<?> schema) {
+        return new Parameter().in("query").name(name).required(required).description(description).schema(schema);
+    }
+
+    private static Parameter chain(String name, String what) {
+        return query(name, true, what + CHAIN,
+                new IntegerSchema().format("int64").minimum(BigDecimal.ZERO));
+    }
+
+    private static Parameter token(String name, String what) {
+        return query(name, true, what + TOKEN, new StringSchema());
+    }
+
+    private static Parameter string(String name, boolean required, String description) {
+        return query(name, required, description, new StringSchema());
+    }
+
+    private static Parameter integer(String name, boolean required, String format, long min, long max,
+            String description) {
+        return query(name, required, description, new IntegerSchema().format(format).minimum(BigDecimal.valueOf(min))
+                .maximum(BigDecimal.valueOf(max)));
+    }
+
+    private static Parameter number(String name, double min, double max, boolean exclusiveMin, String description) {
+        return query(name, false, description, new NumberSchema().format("double").minimum(BigDecimal.valueOf(min))
+                .exclusiveMinimum(exclusiveMin).maximum(BigDecimal.valueOf(max)));
+    }
+
+    private static Parameter bool(String name, String description) {
+        return query(name, false, description, new BooleanSchema());
+    }
+
+    private static Parameter enumeration(String name, String description, String... values) {
+        StringSchema s = new StringSchema();
+        for (String v : values) {
+            s.addEnumItem(v);
+        }
+        return query(name, false, description, s);
+    }
+
+    private static Parameter list(String name, String description) {
+        return query(name, false, description, new ArraySchema().items(new StringSchema().maxLength(128)))
+                .explode(true);
+    }
+
+    /** Adds the parameters an operation does not declare itself yet. */
+    static void addParameters(Operation op, List<Parameter> params) {
+        for (Parameter p : params) {
+            boolean present = op.getParameters() != null
+                    && op.getParameters().stream().anyMatch(q -> p.getName().equals(q.getName()));
+            if (!present) {
+                op.addParametersItem(p);
+            }
+        }
+    }
+}

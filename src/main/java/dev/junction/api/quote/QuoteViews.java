@@ -1,0 +1,65 @@
+package dev.junction.api.quote;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.junction.market.Provider;
+import dev.junction.market.Token;
+import dev.junction.routing.RouteStep;
+import java.util.List;
+
+/** The wire shapes of {@code GET /quote}: objects 2.2 to 2.5 of the interface, field names exactly as there. */
+public final class QuoteViews {
+
+    private QuoteViews() {
+    }
+
+    /** 2.2 Token object. {@code address} is the ERC-7528 placeholder for a native token. */
+    public record TokenView(String address, long chain, int decimals, String icon, String name, double priceUsd,
+            String symbol) {
+
+        static TokenView of(Token t) {
+            return new TokenView(t.address().value(), t.chain().value(), t.decimals(), t.iconUrl(), t.name(),
+                    t.priceUsd(), t.symbol());
+        }
+    }
+
+    /** 2.3 Provider object: {@code name} is the provider key (what includeProvider matches), type dex or bridge. */
+    public record ProviderView(String icon, String name, String type) {
+
+        static ProviderView of(Provider p) {
+            return new ProviderView(p.iconUrl(), p.key(), p.type().wire());
+        }
+    }
+
+    /** {@code fees} of a route: amounts in input-token units. */
+    public record FeesView(String integratorFee, double integratorFeeUsd, String pathFee, double pathFeeUsd) {
+    }
+
+    /** {@code gasFee} of a route: gasFee in native wei of the source chain, gasLimit in gas units. */
+    public record GasFeeView(String gasFee, double gasFeeUsd, String gasLimit, TokenView gasToken) {
+    }
+
+    /** 2.5 Path step: fee and bridgeFee in the step's fromToken units; estimatedTime in seconds. */
+    public record StepView(String bridgeFee, long chain, int estimatedTime, String fee, String fromAmount,
+            long fromChain, TokenView fromToken, ProviderView provider, String stepType, String toAmount, long toChain,
+            TokenView toToken) {
+
+        static StepView of(RouteStep s) {
+            return new StepView(s.bridgeFee().toString(), s.chain().value(), s.estimatedSeconds(), s.lpFee().toString(),
+                    s.fromAmount().toString(), s.fromChain().value(), TokenView.of(s.fromToken()),
+                    ProviderView.of(s.provider()), s.kind().wire(), s.toAmount().toString(), s.toChain().value(),
+                    TokenView.of(s.toToken()));
+        }
+    }
+
+    /**
+     * 2.4 Route object. {@code expiry} is Unix seconds; {@code pathTime} seconds; {@code integratorId} and
+     * {@code slippage} are absent when the request did not give them.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RouteView(String amount, String amountOut, double amountOutUsd, double amountUsd, int bridgeCount,
+            long expiry, FeesView fees, TokenView fromToken, GasFeeView gasFee, String integratorId,
+            String minAmountOut, double minAmountOutUsd, List<StepView> path, String pathId, int pathTime,
+            String pathType, List<ProviderView> providers, String quoteId, String receiver, String routeAddress,
+            String sender, Double slippage, TokenView toToken) {
+    }
+}

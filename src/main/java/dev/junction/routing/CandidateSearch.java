@@ -1,0 +1,244 @@
+package dev.junction.routing;
+
+import dev.junction.market.SwapQuote;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Best-first search for candidate paths. A partial path enters the queue with an estimated amount of its token
+ * (doubles along constant-product curves and the bridge fee model) and the gas it burns on the source chain; the queue
+ * orders partial paths by the request's ranking applied to those figures. When a partial path first comes off the
+ * queue its last step is computed exactly (one pool quote or bridge fee) and it goes back in with the exact figure, so
+ * paths are expanded in exact order and a bridge lane's minimum and capacity are checked on the exact amount. Every
+ * node is expanded at most {@code labelsPerNode} times (k-shortest-paths style), only towards nodes that can still
+ * reach the target in the remaining steps (a reverse breadth-first bound). Candidates come out best first; the
+ * planner evaluates them exactly once more to build the routes.
+ */
+final class CandidateSearch {
+
+    /** A partial path. */
+    static final class Label {
+        final Label parent;
+        final Edge edge;
+        final int node;
+        final int steps;
+        final int bridges;
+        double amount;
+        double usd;
+        final double gasUsd;
+        /** Exact amount of the node's token once refined; null before. */
+        BigInteger exact;
+        final int seconds;
+
+        Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
+                int seconds) {
+            this.parent = parent;
+            this.edge = edge;
+            this.node = node;
+            this.steps = steps;
+            this.bridges = bridges;
+            this.amount = amount;
+            this.usd = usd;
+            this.gasUsd = gasUsd;
+            this.seconds = seconds;
+        }
+
+        double net() {
+            return usd - gasUsd;
+        }
+
+        Edge[] path() {
+            Edge[] p = new Edge[steps];
+            Label l = this;
+            for (int i = steps - 1; i >= 0; i--) {
+                p[i] = l.edge;
+                l = l.parent;
+            }
+            return p;
+        }
+
+        boolean visitedGroup(int[] group, int g) {
+            for (Label l = this; l != null; l = l.parent) {
+                if (group[l.node] == g) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final RouteGraph graph;
+    private final PlannerSettings settings;
+    /** Per node, the largest capacity of a lane a partial path there was too large for; null when none. */
+    private BigInteger[] capacityHit;
+
+    CandidateSearch(RouteGraph graph, PlannerSettings settings) {
+        this.graph = graph;
+        this.settings = settings;
+    }
+
+    List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
+        int maxSteps = settings.maxSteps();
+        int maxBridges = request.allowMultiBridge() ? 2 : 1;
+        int[] distance = distancesTo(target, maxSteps);
+        if (distance[source] > maxSteps) {
+            return List.of();
+        }
+        BigInteger exactStart = request.amountAfterFee();
+        double start = exactStart.doubleValue();
+        double amountUsd = start * graph.usdPerUnit[source];
+        PriorityQueue<Label> queue = new PriorityQueue<>(order(request.mode(), amountUsd));
+        Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0);
+        root.exact = exactStart;
+        queue.add(root);
+        int[] pops = new int[graph.tokens.length];
+        int[] popsUnderCap = new int[graph.tokens.length];
+        capacityHit = new BigInteger[graph.tokens.length];
+        List<Edge[]> candidates = new ArrayList<>();
+        int expansions = 0;
+        while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
+            Label l = queue.poll();
+            expansions++;
+            if (l.exact == null) {
+                if (refine(l, diagnostics)) {
+                    queue.add(l);
+                }
+                continue;
+            }
+            if (l.node == target) {
+                candidates.add(l.path());
+                continue;
+            }
+            if (l.steps >= maxSteps || !admit(l, pops, popsUnderCap)) {
+                continue;
+            }
+            for (Edge e : graph.out[l.node]) {
+                Label next = extend(l, e, request, maxSteps, maxBridges, distance, diagnostics);
+                if (next != null) {
+                    queue.add(next);
+                }
+            }
+        }
+        return candidates;
+    }
+
+    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[] distance,
+            Diagnostics diagnostics) {
+        if (distance[e.to] > maxSteps - l.steps - 1 || !request.providers().allows(e.provider.key())
+                || l.visitedGroup(graph.group, graph.group[e.to])) {
+            return null;
+        }
+        int bridges = l.bridges;
+        if (e.isBridge()) {
+            if (++bridges > maxBridges) {
+                return null;
+            }
+            if (!laneAccepts(l, e, diagnostics)) {
+                return null;
+            }
+        }
+        double amount = e.estimate(l.amount);
+        if (!(amount >= 1)) {
+            diagnostics.feesExceeded++;
+            return null;
+        }
+        double gas = l.bridges == 0 ? l.gasUsd + e.gasUnits * graph.gasUsdPerUnit[l.node] : l.gasUsd;
+        return new Label(l, e, e.to, l.steps + 1, bridges, amount, amount * graph.usdPerUnit[e.to], gas,
+                l.seconds + e.seconds);
+    }
+
+    /**
+     * Whether a node may be expanded once more: up to labelsPerNode times, and as many again for partial paths small
+     * enough to fit a lane that an earlier, larger one exceeded (more is not always better when a lane has a capacity).
+     */
+    private boolean admit(Label l, int[] pops, int[] popsUnderCap) {
+        if (++pops[l.node] <= settings.labelsPerNode()) {
+            return true;
+        }
+        BigInteger cap = capacityHit[l.node];
+        return cap != null && l.exact.compareTo(cap) <= 0 && ++popsUnderCap[l.node] <= settings.labelsPerNode();
+    }
+
+    /** The lane's bounds on the exact amount the partial path holds. */
+    private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
+        if (l.exact.compareTo(e.lane.minAmount()) < 0) {
+            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], l.exact);
+            return false;
+        }
+        if (l.exact.compareTo(e.lane.capacity()) > 0) {
+            BigInteger cap = capacityHit[l.node];
+            capacityHit[l.node] = cap == null ? e.lane.capacity() : cap.max(e.lane.capacity());
+            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], l.exact);
+            return false;
+        }
+        return true;
+    }
+
+    /** Computes the last step exactly from the parent's exact amount; false when the step delivers nothing. */
+    private boolean refine(Label l, Diagnostics diagnostics) {
+        Edge e = l.edge;
+        BigInteger in = l.parent.exact;
+        BigInteger out;
+        if (e.isBridge()) {
+            out = BridgeFee.of(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
+        } else {
+            try {
+                SwapQuote q = e.pool.quote(e.poolIn, e.poolOut, in);
+                if (q.amountIn().compareTo(in) < 0) {
+                    diagnostics.poolsExhausted++;
+                    return false;
+                }
+                out = q.amountOut();
+            } catch (RuntimeException ex) {
+                diagnostics.poolsExhausted++;
+                return false;
+            }
+        }
+        if (out.signum() <= 0) {
+            diagnostics.feesExceeded++;
+            return false;
+        }
+        l.exact = out;
+        l.amount = out.doubleValue();
+        l.usd = l.amount * graph.usdPerUnit[l.node];
+        return true;
+    }
+
+    /** Best first under the mode's ranking, applied to estimates. */
+    private static Comparator<Label> order(RouteMode mode, double amountUsd) {
+        Comparator<Label> byNet = Comparator.comparingDouble(l -> -l.net());
+        return switch (mode) {
+            case MAX_VALUE -> byNet.thenComparingInt(l -> l.seconds);
+            case FASTEST -> Comparator.comparingInt((Label l) -> l.seconds).thenComparing(byNet);
+            case SUGGESTED -> Comparator.comparingDouble(
+                    (Label l) -> -RouteRanking.suggestedScore(l.net(), l.seconds, amountUsd)).thenComparing(byNet);
+        };
+    }
+
+    /** Fewest steps from each node to the target (ignoring filters and bridge limits), capped at maxSteps + 1. */
+    private int[] distancesTo(int target, int maxSteps) {
+        int[] d = new int[graph.tokens.length];
+        Arrays.fill(d, maxSteps + 1);
+        d[target] = 0;
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(target);
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            if (d[v] >= maxSteps) {
+                continue;
+            }
+            for (int u : graph.predecessors[v]) {
+                if (d[u] > d[v] + 1) {
+                    d[u] = d[v] + 1;
+                    queue.add(u);
+                }
+            }
+        }
+        return d;
+    }
+}

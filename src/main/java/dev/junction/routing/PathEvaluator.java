@@ -1,0 +1,143 @@
+package dev.junction.routing;
+
+import dev.junction.chain.Address;
+import dev.junction.market.Chain;
+import dev.junction.market.GasModel;
+import dev.junction.market.Provider;
+import dev.junction.market.SwapQuote;
+import dev.junction.market.Token;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Evaluates a path exactly: pool math for swaps, the bridge fee model for bridges, amounts chained step to step, and
+ * every route-level figure derived from the steps.
+ */
+final class PathEvaluator {
+
+    private final RouteGraph graph;
+
+    PathEvaluator(RouteGraph graph) {
+        this.graph = graph;
+    }
+
+    /** The route, or null when a step cannot carry the amount or the path delivers nothing (noted in diagnostics). */
+    PlannedRoute evaluate(Edge[] path, RouteRequest request, Diagnostics diagnostics) {
+        diagnostics.evaluated++;
+        BigInteger amount = request.amountAfterFee();
+        List<RouteStep> steps = new ArrayList<>(path.length);
+        boolean sameTx = false;
+        for (Edge e : path) {
+            RouteStep step = e.isBridge() ? bridge(e, amount, diagnostics) : swap(e, amount, sameTx, diagnostics);
+            if (step == null) {
+                return null;
+            }
+            steps.add(step);
+            sameTx = !e.isBridge();
+            amount = step.toAmount();
+        }
+        return route(request, steps);
+    }
+
+    private RouteStep swap(Edge e, BigInteger amountIn, boolean extraHop, Diagnostics diagnostics) {
+        SwapQuote q;
+        try {
+            q = e.pool.quote(e.poolIn, e.poolOut, amountIn);
+        } catch (RuntimeException ex) {
+            diagnostics.poolsExhausted++;
+            return null;
+        }
+        if (q.amountIn().compareTo(amountIn) < 0) {
+            diagnostics.poolsExhausted++;
+            return null;
+        }
+        if (q.amountOut().signum() <= 0) {
+            diagnostics.feesExceeded++;
+            return null;
+        }
+        Token from = graph.tokens[e.from];
+        Token to = graph.tokens[e.to];
+        return new RouteStep(StepKind.SWAP, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
+                q.amountOut(), q.lpFee(), BigInteger.ZERO, GasModel.swapGas(e.pool, q, extraHop), e.seconds,
+                e.p90Seconds, e.pool, null, e.poolIn, e.poolOut);
+    }
+
+    private RouteStep bridge(Edge e, BigInteger amountIn, Diagnostics diagnostics) {
+        Token from = graph.tokens[e.from];
+        Token to = graph.tokens[e.to];
+        if (amountIn.compareTo(e.lane.minAmount()) < 0) {
+            diagnostics.belowMinimum(e.lane, from, amountIn);
+            return null;
+        }
+        if (amountIn.compareTo(e.lane.capacity()) > 0) {
+            diagnostics.aboveCapacity(e.lane, from, amountIn);
+            return null;
+        }
+        BridgeFee fee = BridgeFee.of(e.lane, from, to, amountIn);
+        if (fee.amountOut().signum() <= 0) {
+            diagnostics.feesExceeded++;
+            return null;
+        }
+        return new RouteStep(StepKind.BRIDGE, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
+                fee.amountOut(), BigInteger.ZERO, fee.fee(), e.gasUnits, e.seconds, e.p90Seconds, null, e.lane, null,
+                null);
+    }
+
+    private PlannedRoute route(RouteRequest request, List<RouteStep> steps) {
+        Token fromToken = steps.getFirst().fromToken();
+        Token toToken = steps.getLast().toToken();
+        Chain source = graph.snapshot.chain(fromToken.chain()).orElseThrow();
+        BigInteger gasLimit = BigInteger.ZERO;
+        int seconds = 0;
+        int p90 = 0;
+        int bridges = 0;
+        List<Provider> providers = new ArrayList<>();
+        for (RouteStep s : steps) {
+            if (bridges == 0) {
+                gasLimit = gasLimit.add(BigInteger.valueOf(s.gasUnits()));
+            }
+            if (s.kind() == StepKind.BRIDGE) {
+                bridges++;
+            }
+            seconds += s.estimatedSeconds();
+            p90 += s.p90Seconds();
+            if (providers.stream().noneMatch(p -> p.key().equals(s.provider().key()))) {
+                providers.add(s.provider());
+            }
+        }
+        BigInteger gasFee = gasLimit.multiply(source.gasPriceWei());
+        Token gasToken = nativeToken(source);
+        BigInteger integratorFee = request.integratorFee();
+        BigInteger pathFee = pathFee(request.amountAfterFee(), steps);
+        BigInteger amountOut = steps.getLast().toAmount();
+        return new PlannedRoute(fromToken, toToken, request.amount(), integratorFee, amountOut, steps, pathFee,
+                gasLimit, gasFee, gasToken, source.router(), fromToken.usd(request.amount()), toToken.usd(amountOut),
+                gasToken.usd(gasFee), fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges,
+                PathType.of(steps), providers);
+    }
+
+    /** Sum over steps of fee_i * a0 / fromAmount_i as one exact fraction, floored once. */
+    static BigInteger pathFee(BigInteger a0, List<RouteStep> steps) {
+        BigInteger num = BigInteger.ZERO;
+        BigInteger den = BigInteger.ONE;
+        for (RouteStep s : steps) {
+            BigInteger fee = s.totalFee();
+            if (fee.signum() == 0) {
+                continue;
+            }
+            num = num.multiply(s.fromAmount()).add(fee.multiply(a0).multiply(den));
+            den = den.multiply(s.fromAmount());
+        }
+        return num.divide(den);
+    }
+
+    private Token nativeToken(Chain chain) {
+        return graph.snapshot.token(chain.id(), Address.NATIVE).orElseGet(() -> {
+            double price = chain.wrappedNative() == null ? 0
+                    : graph.snapshot.token(chain.id(), chain.wrappedNative()).map(Token::priceUsd).orElse(0.0);
+            return new Token(chain.id(), Address.NATIVE, chain.nativeDecimals(), chain.nativeSymbol(),
+                    chain.nativeSymbol(), chain.logoUrl(), price);
+        });
+    }
+}

@@ -1,0 +1,65 @@
+package dev.junction.routing;
+
+import dev.junction.chain.Address;
+import dev.junction.market.Provider;
+import dev.junction.market.Token;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * A route computed exactly along its path, with everything {@code /quote} shows about it except the request echoes,
+ * identities, expiry and slippage (the quote layer adds those).
+ *
+ * @param fromToken input token
+ * @param toToken output token
+ * @param amount the request's input, fromToken units (before the integrator fee)
+ * @param integratorFee {@code floor(amount * feeBps / 10000)}, fromToken units, taken before the first step
+ * @param amountOut what the last step delivers, toToken units
+ * @param steps the steps; each spends exactly what the previous produced, the first spends amount - integratorFee
+ * @param pathFee all LP and bridge fees of the path valued in fromToken units: each step's fee times the fromToken
+ *                amount that produced the step's input, over that input (exact rational sum, floor once)
+ * @param gasLimit gas units of the steps executed on the source chain (up to and including the first bridge)
+ * @param gasFee gasLimit * source gas price, native wei
+ * @param gasToken the source chain's native token
+ * @param routeAddress Junction's router on the source chain; null where it has none (Solana)
+ * @param amountUsd amount at fromToken's reference price
+ * @param amountOutUsd amountOut at toToken's reference price
+ * @param gasFeeUsd gasFee at the native token's reference price
+ * @param integratorFeeUsd integratorFee at fromToken's reference price
+ * @param pathFeeUsd pathFee at fromToken's reference price
+ * @param pathTime sum of the steps' p50 seconds
+ * @param pathTimeP90 sum of the steps' p90 seconds
+ * @param bridgeCount number of bridge steps
+ * @param pathType shape of the path
+ * @param providers distinct providers in path order
+ */
+public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, BigInteger integratorFee,
+        BigInteger amountOut, List<RouteStep> steps, BigInteger pathFee, BigInteger gasLimit, BigInteger gasFee,
+        Token gasToken, Address routeAddress, double amountUsd, double amountOutUsd, double gasFeeUsd,
+        double integratorFeeUsd, double pathFeeUsd, int pathTime, int pathTimeP90, int bridgeCount, PathType pathType,
+        List<Provider> providers) {
+
+    public PlannedRoute {
+        steps = List.copyOf(steps);
+        providers = List.copyOf(providers);
+    }
+
+    /** Net value in USD: {@code amountOutUsd - gasFeeUsd}, what {@code max_value} ranks by. */
+    public double netValueUsd() {
+        return amountOutUsd - gasFeeUsd;
+    }
+
+    /** What enters the first step: amount - integratorFee. */
+    public BigInteger amountAfterFee() {
+        return amount.subtract(integratorFee);
+    }
+
+    /** Stable identity of the path (pools, lanes and tokens in order), for distinctness. */
+    public String pathKey() {
+        StringBuilder b = new StringBuilder();
+        for (RouteStep s : steps) {
+            b.append(s.identity()).append('|');
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,28 @@
+package dev.junction.routing;
+
+/**
+ * Limits of the planner.
+ *
+ * @param maxSteps longest path, in steps (swaps and bridges), >= 1; 4 by default
+ * @param maxRoutes routes returned at most, >= 1; 5 by default
+ * @param poolsPerPair pools kept per directed token pair, the deepest by {@code liquidityUsd}, >= 1
+ * @param labelsPerNode partial paths expanded per (chain, token) node in the best-first search, >= 1
+ * @param candidates complete candidate paths evaluated exactly per request, >= maxRoutes
+ * @param maxExpansions upper bound on partial paths taken off the search queue per request
+ */
+public record PlannerSettings(int maxSteps, int maxRoutes, int poolsPerPair, int labelsPerNode, int candidates,
+        int maxExpansions) {
+
+    public static final PlannerSettings DEFAULTS = new PlannerSettings(4, 5, 3, 6, 48, 20_000);
+
+    public PlannerSettings {
+        if (maxSteps < 1 || maxRoutes < 1 || poolsPerPair < 1 || labelsPerNode < 1 || candidates < maxRoutes
+                || maxExpansions < 1) {
+            throw new IllegalArgumentException("planner limits must be >= 1 and candidates >= maxRoutes");
+        }
+    }
+
+    public PlannerSettings withMaxSteps(int steps) {
+        return new PlannerSettings(steps, maxRoutes, poolsPerPair, labelsPerNode, candidates, maxExpansions);
+    }
+}

@@ -1,0 +1,224 @@
+package dev.junction.routing;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.Chain;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.ConstantProductPool;
+import dev.junction.market.GasModel;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Pool;
+import dev.junction.market.Provider;
+import dev.junction.market.ProviderType;
+import dev.junction.market.StablePool;
+import dev.junction.market.Token;
+import dev.junction.market.TokenKey;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The route graph of one market snapshot: nodes are (chain, token), edges are pools (both directions, the deepest
+ * {@code poolsPerPair} per directed pair) and bridge lanes. A chain's native token shares its wrapped token's pools
+ * (the router wraps and unwraps) and counts as the same token for "no token visited twice".
+ */
+final class RouteGraph {
+
+    private static final double Q96 = Math.pow(2, 96);
+
+    final MarketSnapshot snapshot;
+    final Token[] tokens;
+    /** Identity group per node: a native node shares its wrapped token's group. */
+    final int[] group;
+    /** USD per smallest unit per node (reference price / 10^decimals). */
+    final double[] usdPerUnit;
+    /** Gas USD per gas unit per node's chain. */
+    final double[] gasUsdPerUnit;
+    final Edge[][] out;
+    final int[][] predecessors;
+    private final Map<TokenKey, Integer> index = new HashMap<>();
+
+    RouteGraph(MarketSnapshot snapshot, int poolsPerPair) {
+        this.snapshot = snapshot;
+        List<Token> all = snapshot.tokens();
+        int n = all.size();
+        tokens = all.toArray(Token[]::new);
+        group = new int[n];
+        usdPerUnit = new double[n];
+        gasUsdPerUnit = new double[n];
+        for (int i = 0; i < n; i++) {
+            index.put(tokens[i].key(), i);
+            group[i] = i;
+            usdPerUnit[i] = Math.max(tokens[i].priceUsd(), 0) / Math.pow(10, tokens[i].decimals());
+        }
+        for (int i = 0; i < n; i++) {
+            gasUsdPerUnit[i] = gasUsdPerUnit(tokens[i].chain());
+        }
+        for (Chain c : snapshot.chains()) {
+            Integer nat = node(c.id(), Address.NATIVE);
+            Integer wrapped = c.wrappedNative() == null ? null : node(c.id(), c.wrappedNative());
+            if (nat != null && wrapped != null) {
+                group[nat] = wrapped;
+            }
+        }
+        Map<Long, List<Edge>> byPair = new HashMap<>();
+        for (Pool p : snapshot.pools()) {
+            addPoolEdges(p, byPair);
+        }
+        List<List<Edge>> adjacency = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            adjacency.add(new ArrayList<>());
+        }
+        Comparator<Edge> deepest = Comparator.comparingDouble((Edge e) -> -e.pool.liquidityUsd())
+                .thenComparing(e -> e.pool.id());
+        for (List<Edge> pair : byPair.values()) {
+            pair.sort(deepest);
+            for (int k = 0; k < Math.min(poolsPerPair, pair.size()); k++) {
+                adjacency.get(pair.get(k).from).add(pair.get(k));
+            }
+        }
+        for (BridgeLane lane : snapshot.lanes()) {
+            Edge e = laneEdge(lane);
+            if (e != null) {
+                adjacency.get(e.from).add(e);
+            }
+        }
+        out = new Edge[n][];
+        List<Set<Integer>> preds = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            preds.add(new LinkedHashSet<>());
+        }
+        for (int i = 0; i < n; i++) {
+            out[i] = adjacency.get(i).toArray(Edge[]::new);
+            for (Edge e : out[i]) {
+                preds.get(e.to).add(i);
+            }
+        }
+        predecessors = new int[n][];
+        for (int i = 0; i < n; i++) {
+            predecessors[i] = preds.get(i).stream().mapToInt(Integer::intValue).toArray();
+        }
+    }
+
+    Integer node(ChainId chain, Address address) {
+        return index.get(new TokenKey(chain, address.lower()));
+    }
+
+    /** The swap step time on a chain: one block, rounded up to whole seconds, at least 1. */
+    int swapSeconds(ChainId chain) {
+        return snapshot.chain(chain).map(c -> Math.max(1, (c.blockTimeMs() + 999) / 1000)).orElse(1);
+    }
+
+    Provider provider(String key, ProviderType type) {
+        return snapshot.provider(key).orElseGet(() -> new Provider(key, key, type, ""));
+    }
+
+    private double gasUsdPerUnit(ChainId chain) {
+        Chain c = snapshot.chain(chain).orElse(null);
+        if (c == null) {
+            return 0;
+        }
+        double nativePrice = snapshot.token(chain, Address.NATIVE).map(Token::priceUsd).orElse(0.0);
+        return new BigDecimal(c.gasPriceWei()).movePointLeft(c.nativeDecimals()).doubleValue() * nativePrice;
+    }
+
+    private void addPoolEdges(Pool pool, Map<Long, List<Edge>> byPair) {
+        List<Address> ts = pool.tokens();
+        ChainId chain = pool.chain();
+        Address wrapped = snapshot.chain(chain).map(Chain::wrappedNative).orElse(null);
+        Integer nat = node(chain, Address.NATIVE);
+        Provider provider = provider(pool.provider(), ProviderType.DEX);
+        int seconds = swapSeconds(chain);
+        for (int a = 0; a < ts.size(); a++) {
+            for (int b = 0; b < ts.size(); b++) {
+                if (a == b) {
+                    continue;
+                }
+                Integer ia = node(chain, ts.get(a));
+                Integer ib = node(chain, ts.get(b));
+                if (ia == null || ib == null) {
+                    continue;
+                }
+                double[] est = estimateReserves(pool, a, b);
+                long gas = switch (pool) {
+                    case ConstantProductPool p -> GasModel.V2_HOP;
+                    case ConcentratedPool p -> GasModel.V3_HOP;
+                    case StablePool p -> GasModel.STABLE_HOP;
+                };
+                Address ta = ts.get(a);
+                Address tb = ts.get(b);
+                put(byPair, Edge.swap(ia, ib, pool, provider, ta, tb, gas, seconds, est));
+                boolean aWrapped = nat != null && ta.equals(wrapped);
+                boolean bWrapped = nat != null && tb.equals(wrapped);
+                if (aWrapped) {
+                    put(byPair, Edge.swap(nat, ib, pool, provider, ta, tb, gas, seconds, est));
+                }
+                if (bWrapped) {
+                    put(byPair, Edge.swap(ia, nat, pool, provider, ta, tb, gas, seconds, est));
+                }
+            }
+        }
+    }
+
+    private static void put(Map<Long, List<Edge>> byPair, Edge e) {
+        byPair.computeIfAbsent(((long) e.from << 32) | e.to, k -> new ArrayList<>()).add(e);
+    }
+
+    /**
+     * {reserveIn, reserveOut, 1 - fee, maxOut} of a constant-product curve approximating the pool near its price, and
+     * the most it can pay out.
+     */
+    private static double[] estimateReserves(Pool pool, int a, int b) {
+        return switch (pool) {
+            case ConstantProductPool p -> {
+                double r0 = p.reserve0().doubleValue();
+                double r1 = p.reserve1().doubleValue();
+                double keep = 1 - p.feeBps() / 10_000.0;
+                yield a == 0 ? new double[] {r0, r1, keep, r1} : new double[] {r1, r0, keep, r0};
+            }
+            case ConcentratedPool p -> {
+                double sqrt = p.sqrtPriceX96().doubleValue() / Q96;
+                double l = Math.max(p.liquidity().doubleValue(), 1);
+                double x = l / sqrt;
+                double y = l * sqrt;
+                double keep = 1 - p.feePips() / 1_000_000.0;
+                yield a == 0 ? new double[] {x, y, keep, Double.POSITIVE_INFINITY}
+                        : new double[] {y, x, keep, Double.POSITIVE_INFINITY};
+            }
+            case StablePool p -> {
+                // A flattened curve around a 1:1 normalised price: the average normalised balance times A, capped at
+                // the real balance of the output coin.
+                double total = 0;
+                for (int k = 0; k < p.balances().size(); k++) {
+                    total += p.balances().get(k).doubleValue() / Math.pow(10, p.decimals().get(k));
+                }
+                double depth = total / p.balances().size() * Math.max(1, Math.min(p.amp(), 1000));
+                double keep = 1 - p.fee() / 1e10;
+                yield new double[] {depth * Math.pow(10, p.decimals().get(a)), depth * Math.pow(10, p.decimals().get(b)),
+                        keep, p.balances().get(b).doubleValue()};
+            }
+        };
+    }
+
+    private Edge laneEdge(BridgeLane lane) {
+        Integer from = node(lane.fromChain(), lane.inputToken());
+        Integer to = node(lane.toChain(), lane.outputToken());
+        if (from == null || to == null) {
+            return null;
+        }
+        Token in = tokens[from];
+        Token outToken = tokens[to];
+        double gasIn = in.priceUsd() > 0 ? lane.destinationGasUsd() / in.priceUsd() * Math.pow(10, in.decimals()) : 0;
+        double fixedIn = lane.fixedFee().doubleValue() + gasIn;
+        double scale = Math.pow(10, outToken.decimals() - in.decimals());
+        return Edge.bridge(from, to, lane, provider(lane.provider(), ProviderType.BRIDGE), fixedIn, scale);
+    }
+
+}

@@ -1,0 +1,180 @@
+package dev.junction.routing;
+
+import dev.junction.chain.ChainId;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Token;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Plans exact-input routes on one market snapshot: a best-first candidate search over estimates
+ * ({@link CandidateSearch}), exact evaluation of every candidate along its path, ranking by the request's mode, and up
+ * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps. Thread-safe; the route graph of the latest
+ * snapshot is cached.
+ */
+public final class RoutePlanner {
+
+    private final PlannerSettings settings;
+    private volatile RouteGraph cached;
+
+    public RoutePlanner(PlannerSettings settings) {
+        this.settings = settings;
+    }
+
+    public RoutePlanner() {
+        this(PlannerSettings.DEFAULTS);
+    }
+
+    public PlannerSettings settings() {
+        return settings;
+    }
+
+    /**
+     * The best routes for the request, best first under its mode; never empty.
+     *
+     * @throws NoRouteException when no route delivers anything, with the reason and a message that says why
+     */
+    public List<PlannedRoute> plan(MarketSnapshot snapshot, RouteRequest request) {
+        RouteGraph graph = graph(snapshot);
+        Integer source = graph.node(request.fromChain(), request.fromToken());
+        Integer target = graph.node(request.toChain(), request.toToken());
+        if (source == null) {
+            throw new NoRouteException(NoRouteException.Reason.NO_ROUTE,
+                    "fromToken " + request.fromToken() + " is not listed on chain " + request.fromChain());
+        }
+        if (target == null) {
+            throw new NoRouteException(NoRouteException.Reason.NO_ROUTE,
+                    "toToken " + request.toToken() + " is not listed on chain " + request.toChain());
+        }
+        if (graph.group[source] == graph.group[target]) {
+            throw new NoRouteException(NoRouteException.Reason.NO_ROUTE, "fromToken and toToken are the same token on chain "
+                    + request.fromChain() + "; there is nothing to swap");
+        }
+        if (request.amountAfterFee().signum() <= 0) {
+            throw new NoRouteException(NoRouteException.Reason.FEES_EXCEED_AMOUNT, "the integrator fee of "
+                    + request.integratorFee() + " (feeBps " + request.feeBps() + ") takes the whole amount");
+        }
+        Diagnostics diagnostics = new Diagnostics();
+        List<Edge[]> candidates = new CandidateSearch(graph, settings).run(source, target, request, diagnostics);
+        PathEvaluator evaluator = new PathEvaluator(graph);
+        Map<String, PlannedRoute> distinct = new LinkedHashMap<>();
+        for (Edge[] path : candidates) {
+            PlannedRoute r = evaluator.evaluate(path, request, diagnostics);
+            if (r != null && r.amountOut().signum() > 0) {
+                distinct.putIfAbsent(r.pathKey(), r);
+            }
+        }
+        if (distinct.isEmpty()) {
+            throw failure(graph, request, diagnostics);
+        }
+        return distinct.values().stream().sorted(RouteRanking.comparator(request.mode())).limit(settings.maxRoutes())
+                .toList();
+    }
+
+    RouteGraph graph(MarketSnapshot snapshot) {
+        RouteGraph g = cached;
+        if (g == null || g.snapshot != snapshot) {
+            g = new RouteGraph(snapshot, settings.poolsPerPair());
+            cached = g;
+        }
+        return g;
+    }
+
+    private NoRouteException failure(RouteGraph graph, RouteRequest request, Diagnostics d) {
+        if (!d.belowMinimum.isEmpty() && d.aboveCapacity.isEmpty()) {
+            Diagnostics.LaneBound b = d.belowMinimum.stream().min(Comparator.comparing(Diagnostics.LaneBound::bound))
+                    .orElseThrow();
+            return new NoRouteException(NoRouteException.Reason.AMOUNT_TOO_LOW, "amount below the " + b.lane().provider()
+                    + " minimum of " + b.bound() + " " + b.token().symbol() + " (smallest units) from chain "
+                    + b.lane().fromChain() + " to chain " + b.lane().toChain() + "; the route would bridge "
+                    + b.amount());
+        }
+        if (!d.aboveCapacity.isEmpty() && d.belowMinimum.isEmpty()) {
+            Diagnostics.LaneBound b = d.aboveCapacity.stream().max(Comparator.comparing(Diagnostics.LaneBound::bound))
+                    .orElseThrow();
+            return new NoRouteException(NoRouteException.Reason.INSUFFICIENT_LIQUIDITY, "amount above the "
+                    + b.lane().provider() + " capacity of " + b.bound() + " " + b.token().symbol()
+                    + " (smallest units) from chain " + b.lane().fromChain() + " to chain " + b.lane().toChain()
+                    + "; the route would bridge " + b.amount());
+        }
+        if (!d.belowMinimum.isEmpty()) {
+            return new NoRouteException(NoRouteException.Reason.AMOUNT_TOO_LOW, "no bridge lane accepts the amount: "
+                    + "below the minimum of " + describe(d.belowMinimum) + " and above the capacity of "
+                    + describe(d.aboveCapacity));
+        }
+        if (d.feesExceeded > 0) {
+            return new NoRouteException(NoRouteException.Reason.FEES_EXCEED_AMOUNT, "fees exceed the amount: every path "
+                    + "from " + symbol(graph, request, true) + " to " + symbol(graph, request, false)
+                    + " delivers nothing after LP and bridge fees for an input of " + request.amountAfterFee()
+                    + (request.feeBps() > 0 ? " (after the integrator fee)" : ""));
+        }
+        if (d.poolsExhausted > 0) {
+            return new NoRouteException(NoRouteException.Reason.INSUFFICIENT_LIQUIDITY, "amount above what the pools can fill: "
+                    + "every path runs out of liquidity for an input of " + request.amountAfterFee());
+        }
+        return new NoRouteException(NoRouteException.Reason.NO_ROUTE, structural(graph, request));
+    }
+
+    private static String describe(List<Diagnostics.LaneBound> bounds) {
+        return bounds.stream().map(b -> b.lane().provider() + " " + b.bound() + " " + b.token().symbol()).distinct()
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String symbol(RouteGraph g, RouteRequest r, boolean from) {
+        Integer n = from ? g.node(r.fromChain(), r.fromToken()) : g.node(r.toChain(), r.toToken());
+        return g.tokens[n].symbol() + " on chain " + (from ? r.fromChain() : r.toChain());
+    }
+
+    /** Why no path exists at all: the missing bridge lane, or no path within the step limit and filters. */
+    private String structural(RouteGraph g, RouteRequest r) {
+        String filtered = r.providers().isAll() ? "" : " with the provider filter";
+        String from = symbol(g, r, true);
+        String to = symbol(g, r, false);
+        if (r.fromChain().equals(r.toChain())) {
+            return "no pool path from " + from + " to " + to + " within " + settings.maxSteps() + " steps" + filtered;
+        }
+        List<BridgeLane> direct = lanes(g, r, r.fromChain(), r.toChain());
+        if (direct.isEmpty()) {
+            boolean viaOther = !r.allowMultiBridge() && twoHop(g, r);
+            return "no bridge lane from chain " + r.fromChain() + " to chain " + r.toChain() + filtered
+                    + (viaOther ? "; allowMultiBridge=true may find a route through another chain" : "");
+        }
+        Token fromToken = g.tokens[g.node(r.fromChain(), r.fromToken())];
+        Set<String> carried = new LinkedHashSet<>();
+        for (BridgeLane lane : direct) {
+            g.snapshot.token(lane.fromChain(), lane.inputToken()).ifPresent(t -> carried.add(t.symbol()));
+        }
+        String forToken = carried.contains(fromToken.symbol()) ? ""
+                : "no bridge lane from chain " + r.fromChain() + " to chain " + r.toChain() + " for "
+                        + fromToken.symbol() + " (lanes carry " + String.join(", ", carried) + ") and ";
+        return forToken + "no path from " + from + " to " + to + " within " + settings.maxSteps() + " steps"
+                + filtered;
+    }
+
+    private static List<BridgeLane> lanes(RouteGraph g, RouteRequest r, ChainId from, ChainId to) {
+        List<BridgeLane> out = new ArrayList<>();
+        for (BridgeLane lane : g.snapshot.lanes()) {
+            if (lane.fromChain().equals(from) && lane.toChain().equals(to) && r.providers().allows(lane.provider())) {
+                out.add(lane);
+            }
+        }
+        return out;
+    }
+
+    private static boolean twoHop(RouteGraph g, RouteRequest r) {
+        for (BridgeLane first : g.snapshot.lanes()) {
+            if (first.fromChain().equals(r.fromChain()) && r.providers().allows(first.provider())
+                    && !lanes(g, r, first.toChain(), r.toChain()).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

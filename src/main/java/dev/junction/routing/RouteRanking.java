@@ -1,0 +1,48 @@
+package dev.junction.routing;
+
+import java.util.Comparator;
+
+/**
+ * The orders of {@link RouteMode}, on exact routes.
+ * <ul>
+ * <li>{@code max_value}: net value ({@code amountOutUsd - gasFeeUsd}) descending; ties by path time, then fewer
+ *     steps.</li>
+ * <li>{@code fastest}: path time ascending; ties by net value descending.</li>
+ * <li>{@code suggested}: {@link #suggestedScore} descending; ties by net value, then path time.</li>
+ * </ul>
+ * Every order ends with the path key so the result is deterministic.
+ */
+public final class RouteRanking {
+
+    /** The suggested mode's price of time: this fraction of the input's USD value per minute of path time (1 bp). */
+    public static final double TIME_COST_PER_MINUTE = 0.0001;
+
+    private RouteRanking() {
+    }
+
+    /**
+     * The balanced score: net value less a cost of time, {@code netUsd - amountUsd * 0.0001 * seconds / 60}. It is
+     * strictly increasing in net value and strictly decreasing in time (for a positive input value), so it never
+     * prefers a route that is both slower and worth less than another.
+     */
+    public static double suggestedScore(double netUsd, int seconds, double amountUsd) {
+        return netUsd - amountUsd * TIME_COST_PER_MINUTE * seconds / 60.0;
+    }
+
+    public static double suggestedScore(PlannedRoute r) {
+        return suggestedScore(r.netValueUsd(), r.pathTime(), r.amountUsd());
+    }
+
+    public static Comparator<PlannedRoute> comparator(RouteMode mode) {
+        Comparator<PlannedRoute> byNet = Comparator.comparingDouble(r -> -r.netValueUsd());
+        Comparator<PlannedRoute> byTime = Comparator.comparingInt(PlannedRoute::pathTime);
+        Comparator<PlannedRoute> bySteps = Comparator.comparingInt(r -> r.steps().size());
+        Comparator<PlannedRoute> c = switch (mode) {
+            case MAX_VALUE -> byNet.thenComparing(byTime).thenComparing(bySteps);
+            case FASTEST -> byTime.thenComparing(byNet).thenComparing(bySteps);
+            case SUGGESTED -> Comparator.comparingDouble((PlannedRoute r) -> -suggestedScore(r)).thenComparing(byNet)
+                    .thenComparing(byTime).thenComparing(bySteps);
+        };
+        return c.thenComparing(PlannedRoute::pathKey);
+    }
+}

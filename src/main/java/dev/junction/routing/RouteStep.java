@@ -1,0 +1,59 @@
+package dev.junction.routing;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.Pool;
+import dev.junction.market.Provider;
+import dev.junction.market.Token;
+import java.math.BigInteger;
+import java.util.Objects;
+
+/**
+ * One step of a planned route, computed exactly.
+ *
+ * @param kind swap or bridge
+ * @param provider the DEX or bridge provider
+ * @param chain the chain the step executes on (the source chain of a bridge)
+ * @param fromChain chain of fromToken
+ * @param toChain chain of toToken (differs from fromChain only for a bridge)
+ * @param fromToken token spent (the native token when the route spends native; the pool then trades its wrapped form)
+ * @param toToken token received
+ * @param fromAmount spent, fromToken units: exactly what the previous step produced
+ * @param toAmount received, toToken units
+ * @param lpFee the pool's LP fee, fromToken units (zero for a bridge)
+ * @param bridgeFee the bridge fee (fixed + proportional + destination gas), fromToken units (zero for a swap)
+ * @param gasUnits gas units of the step on {@code chain}
+ * @param estimatedSeconds median (p50) duration, seconds
+ * @param p90Seconds 90th percentile duration, seconds
+ * @param pool the pool swapped through; null for a bridge step
+ * @param lane the bridge lane used; null for a swap step
+ * @param poolTokenIn the address passed to the pool as tokenIn (the wrapped native for a native fromToken); null for
+ *                    a bridge
+ * @param poolTokenOut the address the pool pays out (the wrapped native for a native toToken); null for a bridge
+ */
+public record RouteStep(StepKind kind, Provider provider, ChainId chain, ChainId fromChain, ChainId toChain,
+        Token fromToken, Token toToken, BigInteger fromAmount, BigInteger toAmount, BigInteger lpFee,
+        BigInteger bridgeFee, long gasUnits, int estimatedSeconds, int p90Seconds, Pool pool, BridgeLane lane,
+        Address poolTokenIn, Address poolTokenOut) {
+
+    public RouteStep {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(provider, "provider");
+        if ((kind == StepKind.SWAP) != (pool != null) || (kind == StepKind.BRIDGE) != (lane != null)) {
+            throw new IllegalArgumentException("a swap step has a pool, a bridge step a lane");
+        }
+    }
+
+    /** The step's total fee (LP + bridge), fromToken units. */
+    public BigInteger totalFee() {
+        return lpFee.add(bridgeFee);
+    }
+
+    /** Identity of the step for distinctness: the pool id or the lane and the tokens in and out. */
+    String identity() {
+        String via = kind == StepKind.SWAP ? pool.id()
+                : lane.provider() + ":" + lane.fromChain() + ":" + lane.toChain() + ":" + lane.inputToken().lower();
+        return via + ">" + fromToken.key() + ">" + toToken.key();
+    }
+}
