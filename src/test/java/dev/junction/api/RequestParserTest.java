@@ -49,7 +49,7 @@ class RequestParserTest {
         r.addParameter("slippage", "0.5");
         r.addParameter("feeBps", "25");
         r.addParameter("Integrator", "acme");
-        r.addParameter("acquisitionMode", "2");
+        r.addParameter("acquisitionMode", "1");
         r.addParameter("allowMultiBridge", "true");
         QuoteRequest q = parser.quote(r);
         assertThat(q.fromChain()).isEqualTo(ChainId.of(1));
@@ -65,7 +65,7 @@ class RequestParserTest {
         assertThat(q.slippage()).isEqualTo(0.5);
         assertThat(q.feeBps()).isEqualTo(25);
         assertThat(q.integrator()).isEqualTo("acme");
-        assertThat(q.acquisitionMode()).isEqualTo(AcquisitionMode.SIGNED_PERMIT);
+        assertThat(q.acquisitionMode()).isEqualTo(AcquisitionMode.NATIVE_TOKEN);
         assertThat(q.allowMultiBridge()).isTrue();
         assertThat(q.simulation()).isFalse();
     }
@@ -120,7 +120,8 @@ class RequestParserTest {
         SubmitSwapRequest sub = parser.submitSwap(json.readTree(
                 "{\"quoteId\": \" q-1 \", \"signature\": \"0x" + "AB".repeat(65) + "\"}"));
         assertThat(sub.quoteId()).isEqualTo("q-1");
-        assertThat(sub.signature()).isEqualTo("0x" + "ab".repeat(65));
+        // kept as sent: its form is the gasless flow's check (4003), after 4001 and 4005
+        assertThat(sub.signature()).isEqualTo("0x" + "AB".repeat(65));
     }
 
     @Test
