@@ -11,6 +11,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -96,6 +98,23 @@ public class ApiExceptionHandler {
             headers.setAllow(e.getSupportedHttpMethods());
         }
         return new ResponseEntity<>(r.getBody(), headers, r.getStatusCode());
+    }
+
+    /**
+     * Spring's status exceptions ({@code ResponseStatusException}, {@code ErrorResponseException}) keep their status
+     * class: the catalogue entry of that HTTP status (e.g. 404 -> 1010), with the reason as message.
+     */
+    @ExceptionHandler(ErrorResponseException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> status(ErrorResponseException e) {
+        ErrorResponse r = e;
+        ErrorCode code = ErrorCode.forStatus(r.getStatusCode().value());
+        if (code == ErrorCode.INTERNAL) {
+            log.error("unexpected failure", e);
+            return answer(code, "an internal error occurred; it is logged with the X-Request-Id of this response",
+                    null);
+        }
+        String reason = r.getBody().getDetail();
+        return answer(code, reason == null || reason.isBlank() ? code.description() : reason, null);
     }
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------

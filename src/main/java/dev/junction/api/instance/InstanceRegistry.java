@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.context.SmartLifecycle;
@@ -20,26 +22,39 @@ import org.springframework.stereotype.Component;
 @Component
 class InstanceRegistry implements SmartLifecycle, InfoContributor {
 
+    private static final Logger log = LoggerFactory.getLogger(InstanceRegistry.class);
+
     private final InstanceRepository repository;
     private final Clock clock = Clock.systemUTC();
     private final String instanceId = UUID.randomUUID().toString();
     private volatile boolean running;
+    private volatile boolean recorded;
 
     InstanceRegistry(InstanceRepository repository) {
         this.repository = repository;
     }
 
+    /** Records the start; a context that is stopped and started again (e.g. a paused test context) resumes its row. */
     @Override
     public void start() {
-        String version = InstanceRegistry.class.getPackage().getImplementationVersion();
-        repository.started(new InstanceRecord(instanceId, host(), version == null ? "dev" : version, now(), null));
+        if (recorded) {
+            repository.resumed(instanceId);
+        } else {
+            String version = InstanceRegistry.class.getPackage().getImplementationVersion();
+            repository.started(new InstanceRecord(instanceId, host(), version == null ? "dev" : version, now(), null));
+            recorded = true;
+        }
         running = true;
     }
 
     @Override
     public void stop() {
-        repository.stopped(instanceId, now());
         running = false;
+        try {
+            repository.stopped(instanceId, now());
+        } catch (RuntimeException e) {
+            log.warn("could not record the stop of instance {}: {}", instanceId, e.getMessage());
+        }
     }
 
     @Override

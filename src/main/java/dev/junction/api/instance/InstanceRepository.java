@@ -39,6 +39,13 @@ public class InstanceRepository {
                 .update() == 1;
     }
 
+    /** Marks a stopped instance running again; returns whether it was found. */
+    public boolean resumed(String instanceId) {
+        return jdbc.sql("UPDATE junction_instance SET stopped_at = NULL WHERE instance_id = ?")
+                .params(instanceId)
+                .update() == 1;
+    }
+
     /** All instances that ever started on this database, newest first. */
     public List<InstanceRecord> all() {
         return jdbc.sql("SELECT instance_id, host, version, started_at, stopped_at FROM junction_instance "

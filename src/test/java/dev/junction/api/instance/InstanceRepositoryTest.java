@@ -22,6 +22,9 @@ class InstanceRepositoryTest {
         assertThat(repository.all()).containsExactly(
                 new InstanceRecord("b", "host-b", "1.0", t0.plusSeconds(60), null),
                 new InstanceRecord("a", "host-a", "1.0", t0, t0.plusSeconds(30)));
+
+        assertThat(repository.resumed("a")).isTrue();
+        assertThat(repository.all()).extracting(InstanceRecord::stoppedAt).containsOnlyNulls();
     }
 
     @BothDatabases

@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
  * its own bucket of 3 requests per hour, so the tests do not disturb each other.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "junction.security.api-keys=rate,a,b,c,d,e,f",
+    "junction.security.api-keys=rate,a,b,c,d,e,f,g",
     "junction.rate-limit.capacity=3",
     "junction.rate-limit.period=1h"})
 @Import({TestMarket.class, ServerEdgeTest.Boom.class})
@@ -122,6 +122,15 @@ class ServerEdgeTest {
         r = send(get("/build-path", "d").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(big)));
         envelope(r, 413, 1008);
+    }
+
+    @Test
+    void aQueryWithSixtyFourKibOfCallDataReachesTheValidator() throws Exception {
+        String query = "/quote?fromChain=1&destinationCallData=0x" + "ab".repeat(32767);
+        JsonNode body = envelope(send(get(query, "g")), 400, 1001);
+        assertThat(body.get("data").get("param").asString()).isEqualTo("toChain");
+        body = envelope(send(get(query + "abcd", "g")), 400, 1001);
+        assertThat(body.get("data").get("param").asString()).isEqualTo("toChain");
     }
 
     @Test
