@@ -49,7 +49,12 @@ public record QuoteRequest(ChainId fromChain, ChainId toChain, Address fromToken
     /** Parses and validates the query of /quote (and the shared part of /build-best-path). */
     static QuoteRequest parse(QueryParams q, MarketGate gate) {
         q.requireAll(REQUIRED);
-        MarketGate.Served served = gate.served();
+        return parse(q, gate.served());
+    }
+
+    /** Parses against one snapshot's chains and tokens (tests and callers that hold a snapshot already). */
+    static QuoteRequest parse(QueryParams q, MarketGate.Served served) {
+        q.requireAll(REQUIRED);
         Chain from = served.chain("fromChain", q.required("fromChain"));
         Chain to = served.chain("toChain", q.required("toChain"));
         Address fromToken = served.token("fromToken", from, q.required("fromToken"));
@@ -57,7 +62,7 @@ public record QuoteRequest(ChainId fromChain, ChainId toChain, Address fromToken
         Amount amount = ParamRules.amount("amount", q.required("amount"));
         Address sender = MarketGate.Served.wallet("sender", from, q.required("sender"));
         Address receiver = Receivers.resolve("receiver", q.optional("receiver"), sender, from, to);
-        return new QuoteRequest(from.id(), to.id(), fromToken, toToken, amount, sender, receiver,
+        QuoteRequest request = new QuoteRequest(from.id(), to.id(), fromToken, toToken, amount, sender, receiver,
                 q.optional("slippage").map(t -> ParamRules.slippage("slippage", t)).orElse(null),
                 q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 q.list("includeProvider"),
@@ -75,5 +80,26 @@ public record QuoteRequest(ChainId fromChain, ChainId toChain, Address fromToken
                 q.optional("simulation").map(t -> ParamRules.bool("simulation", t)).orElse(false),
                 q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
                 q.optional("acquisitionMode").map(t -> AcquisitionMode.parse("acquisitionMode", t)).orElse(null));
+        checkAcquisitionMode(request);
+        return request;
+    }
+
+    /** 1 (native) needs a native input; 0, 2 and 3 need an ERC-20 input. */
+    private static void checkAcquisitionMode(QuoteRequest request) {
+        AcquisitionMode mode = request.acquisitionMode();
+        if (mode == null) {
+            return;
+        }
+        boolean nativeInput = request.fromToken().isNative();
+        if (mode == AcquisitionMode.NATIVE_TOKEN && !nativeInput) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER,
+                    "acquisitionMode 1 (native token) requires the native fromToken "
+                            + Address.NATIVE + "; use 0, 2 or 3 for an ERC-20 input", "acquisitionMode");
+        }
+        if (mode != AcquisitionMode.NATIVE_TOKEN && nativeInput) {
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, "acquisitionMode " + mode.code()
+                    + " needs an ERC-20 fromToken; a native fromToken is sent as value with acquisitionMode 1",
+                    "acquisitionMode");
+        }
     }
 }

@@ -5,6 +5,8 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Provider;
+import dev.junction.market.ProviderType;
 import dev.junction.market.Token;
 import java.math.BigInteger;
 import java.util.List;
@@ -70,6 +72,9 @@ public class TestMarket {
                 new Token(ARBITRUM, USDC_ARBITRUM, 6, "USDC", "USD Coin", "https://icons.example/usdc.svg", 1),
                 new Token(ChainId.SOLANA, Address.NATIVE, 9, "SOL", "Solana", "https://icons.example/sol.svg", 150),
                 new Token(ChainId.SOLANA, USDC_SOLANA, 6, "USDC", "USD Coin", "https://icons.example/usdc.svg", 1));
-        return new MarketSnapshot(1, chains, tokens, List.of(), List.of(), List.of());
+        List<Provider> providers = List.of(
+                new Provider("uniswap-v3", "Uniswap V3", ProviderType.DEX, "https://icons.example/uniswap.svg"),
+                new Provider("across", "Across", ProviderType.BRIDGE, "https://icons.example/across.svg"));
+        return new MarketSnapshot(1, chains, tokens, providers, List.of(), List.of());
     }
 }

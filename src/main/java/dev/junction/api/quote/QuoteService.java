@@ -65,7 +65,6 @@ public class QuoteService {
         ProviderFilter filter = new ProviderFilter(
                 checkProviders("includeProvider", request.includeProviders(), snapshot),
                 checkProviders("excludeProvider", request.excludeProviders(), snapshot));
-        checkAcquisitionMode(request);
         if (request.fromChain().equals(request.toChain()) && request.fromToken().equals(request.toToken())) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
                     "toToken must differ from fromToken when fromChain equals toChain", "toToken");
@@ -91,7 +90,7 @@ public class QuoteService {
     }
 
     /** Case-insensitive keys, each a provider of the market; 1002 naming the parameter and the valid keys. */
-    static Set<String> checkProviders(String param, Set<String> keys, MarketSnapshot snapshot) {
+    public static Set<String> checkProviders(String param, Set<String> keys, MarketSnapshot snapshot) {
         List<String> unknown = keys.stream().filter(k -> snapshot.provider(k).isEmpty()).sorted().toList();
         if (!unknown.isEmpty()) {
             String valid = snapshot.providers().stream().map(Provider::key).collect(Collectors.toCollection(TreeSet::new))
@@ -102,23 +101,5 @@ public class QuoteService {
         return keys;
     }
 
-    /** 1 (native) needs a native input; 0, 2 and 3 need an ERC-20 input. */
-    static void checkAcquisitionMode(QuoteRequest request) {
-        AcquisitionMode mode = request.acquisitionMode();
-        if (mode == null) {
-            return;
-        }
-        boolean nativeInput = request.fromToken().isNative();
-        if (mode == AcquisitionMode.NATIVE_TOKEN && !nativeInput) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER,
-                    "acquisitionMode 1 (native token) requires the native fromToken "
-                            + dev.junction.chain.Address.NATIVE + "; use 0, 2 or 3 for an ERC-20 input", "acquisitionMode");
-        }
-        if (mode != AcquisitionMode.NATIVE_TOKEN && nativeInput) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, "acquisitionMode " + mode.code()
-                    + " needs an ERC-20 fromToken; a native fromToken is sent as value with acquisitionMode 1",
-                    "acquisitionMode");
-        }
-    }
 
 }
