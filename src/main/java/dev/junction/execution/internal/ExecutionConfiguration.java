@@ -50,9 +50,9 @@ class ExecutionConfiguration {
 
     @Bean
     SwapProcessor swapProcessor(SwapRepository repo, Network network, Transactions transactions,
-            TransactionTemplate executionTransactions, ExecutionProperties props) {
+            TransactionTemplate executionTransactions, ExecutionProperties props, SimulationClock clock) {
         return new SwapProcessor(repo, network, transactions, executionTransactions, System::currentTimeMillis,
-                props.leaseSeconds() * 1000L);
+                clock::millis, props.leaseSeconds() * 1000L);
     }
 
     @Bean

@@ -23,15 +23,22 @@ public final class SwapProcessor {
     private final Transactions transactions;
     private final TransactionTemplate tx;
     private final LongSupplier wallClock;
+    private final LongSupplier simulationClock;
     private final long leaseMs;
 
+    /**
+     * @param wallClock epoch ms of the wall clock (leases)
+     * @param simulationClock epoch ms of the simulation clock the plans' deadlines are set on
+     * @param leaseMs lease renewed on each save, ms
+     */
     public SwapProcessor(SwapRepository swaps, Network network, Transactions transactions, TransactionTemplate tx,
-            LongSupplier wallClock, long leaseMs) {
+            LongSupplier wallClock, LongSupplier simulationClock, long leaseMs) {
         this.swaps = swaps;
         this.network = network;
         this.transactions = transactions;
         this.tx = tx;
         this.wallClock = wallClock;
+        this.simulationClock = simulationClock;
         this.leaseMs = leaseMs;
     }
 
@@ -56,7 +63,9 @@ public final class SwapProcessor {
             case RECEIVED -> {
                 ChainTx source = transactions.source(s.id(), plan, s.source().nonce());
                 Optional<Receipt> sent = network.receipt(plan.fromChain(), s.source().hash());
-                if (sent.isEmpty() && now > plan.deadline().toEpochMilli()) {
+                // the deadline is on the simulation clock callers quote with (the network's clock may run ahead of
+                // it after a restart: it never goes back)
+                if (sent.isEmpty() && simulationClock.getAsLong() > plan.deadline().toEpochMilli()) {
                     s.deadlinePassed(now);
                     save(s, instance);
                     yield now;

@@ -7,6 +7,7 @@ import dev.junction.execution.SwapView;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.execution.network.Network;
 import dev.junction.market.Market;
+import dev.junction.market.SimulationClock;
 import io.swagger.v3.oas.annotations.Hidden;
 import java.time.Instant;
 import java.util.Arrays;
@@ -32,11 +33,13 @@ class TestSwapController {
     private final SwapService swaps;
     private final Market market;
     private final Network network;
+    private final SimulationClock clock;
 
-    TestSwapController(SwapService swaps, Market market, Network network) {
+    TestSwapController(SwapService swaps, Market market, Network network, SimulationClock clock) {
         this.swaps = swaps;
         this.market = market;
         this.network = network;
+        this.clock = clock;
     }
 
     /**
@@ -61,7 +64,7 @@ class TestSwapController {
     TestSwapResponse submit(@RequestBody TestSwapRequest request) {
         RouteKind shape = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(request.shape())).findFirst()
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.BAD_REQUEST, "unknown shape"));
-        Instant deadline = Instant.ofEpochMilli(network.now()).plusSeconds(request.deadlineSeconds());
+        Instant deadline = clock.now().plusSeconds(request.deadlineSeconds());
         SwapSubmission s = swaps.submit(TestPlans.plan(market.current(), shape, Address.evm(request.sender()),
                 request.index(), deadline));
         return new TestSwapResponse(s.swapId(), s.executorTxId(), s.fromChain().value(), s.sourceTxHash().value());

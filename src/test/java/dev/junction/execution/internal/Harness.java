@@ -57,7 +57,8 @@ public final class Harness implements AutoCloseable {
         this.network = new EmbeddedNetwork(market, clock, jdbc, tx, failureRate, 7);
         this.repo = new SwapRepository(jdbc);
         ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16, "0x00000000000000000000000000000000000a11ce", false);
-        this.processor = new SwapProcessor(repo, network, transactions, tx, System::currentTimeMillis, leaseSeconds * 1000L);
+        this.processor = new SwapProcessor(repo, network, transactions, tx, System::currentTimeMillis, clock::millis,
+                leaseSeconds * 1000L);
         this.runner = new SwapRunner(repo, processor, network, clock, tx, System::currentTimeMillis, props,
                 "test-" + UUID.randomUUID().toString().substring(0, 8));
         this.service = new SwapService(repo, network, transactions, market, tx, this.runner);

@@ -158,6 +158,22 @@ class SwapExecutionTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"h2"})
+    void aNetworkClockAheadAfterARestartDoesNotExpireSwapsEarly(String db) throws Exception {
+        try (Harness h = Harness.of(db, 600, 0, false)) {
+            // a previous run left the network's clock a simulated day ahead of a fresh simulation clock
+            h.jdbc.sql("UPDATE network_clock SET high_water_ms = ?").param(h.clock.millis() + 86_400_000L).update();
+            try (Harness restarted = h.sharing(5)) {
+                assertThat(restarted.network.now()).isGreaterThan(restarted.clock.millis() + 80_000_000L);
+                SwapSubmission sub = restarted.service.submit(TestMarket.sameChain(BigInteger.ONE,
+                        restarted.clock.now().plusSeconds(3600), null));
+
+                assertThat(restarted.awaitTerminal(sub.swapId(), WAIT).state()).isEqualTo(SwapState.DONE);
+            }
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"h2", "postgres"})
     void aRetriedStepFindsTheSentTransactionInsteadOfSendingAgain(String db) throws Exception {
         try (Harness h = Harness.of(db, 600, 0, false)) {

@@ -47,6 +47,9 @@ final class ServiceProcess {
         cmd.addAll(args);
         process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
                 log.toFile())).start();
+        Process started = process;
+        // if the test JVM ends (normally or by SIGTERM) the child must not outlive it
+        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly));
         long end = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < end) {
             if (!process.isAlive()) {
@@ -60,6 +63,7 @@ final class ServiceProcess {
             }
             Thread.sleep(200);
         }
+        process.destroyForcibly();
         throw new IllegalStateException("service did not start within 120 s; see " + log);
     }
 

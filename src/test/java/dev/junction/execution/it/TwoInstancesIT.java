@@ -35,10 +35,12 @@ class TwoInstancesIT {
                 "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=3",
                 "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off",
                 "--junction.rate-limit.enabled=false");
-        ServiceProcess a = new ServiceProcess(dir.resolve("a.log"), args).start();
-        ServiceProcess b = new ServiceProcess(dir.resolve("b.log"), args).start();
+        ServiceProcess a = new ServiceProcess(dir.resolve("a.log"), args);
+        ServiceProcess b = new ServiceProcess(dir.resolve("b.log"), args);
         String[] shapes = {"sameChainSwap", "bridge", "crossChainSwap"};
         try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            a.start();
+            b.start();
             List<Future<String>> submitted = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 int n = i;
@@ -68,7 +70,9 @@ class TwoInstancesIT {
             if (a.alive()) {
                 a.kill();
             }
-            b.kill();
+            if (b.alive()) {
+                b.kill();
+            }
             sql("DROP SCHEMA " + schema + " CASCADE");
         }
     }
