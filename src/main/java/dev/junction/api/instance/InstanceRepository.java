@@ -17,19 +17,10 @@ public class InstanceRepository {
         this.jdbc = jdbc;
     }
 
-    /**
-     * Records a start. A context that is stopped and started again (Spring's test context pausing does that) keeps
-     * its instance id: its row is marked running again instead of inserted twice.
-     */
     public void started(InstanceRecord instance) {
-        int resumed = jdbc.sql("UPDATE junction_instance SET stopped_at = NULL WHERE instance_id = ?")
-                .param(instance.instanceId())
+        jdbc.sql("INSERT INTO junction_instance (instance_id, host, version, started_at) VALUES (?, ?, ?, ?)")
+                .params(instance.instanceId(), instance.host(), instance.version(), utc(instance.startedAt()))
                 .update();
-        if (resumed == 0) {
-            jdbc.sql("INSERT INTO junction_instance (instance_id, host, version, started_at) VALUES (?, ?, ?, ?)")
-                    .params(instance.instanceId(), instance.host(), instance.version(), utc(instance.startedAt()))
-                    .update();
-        }
     }
 
     /** Marks an instance stopped; returns whether it was found. */

@@ -26,17 +26,4 @@ class InstanceRepositoryTest {
         assertThat(repository.resumed("a")).isTrue();
         assertThat(repository.all()).extracting(InstanceRecord::stoppedAt).containsOnlyNulls();
     }
-
-    @BothDatabases
-    void aStoppedInstanceThatStartsAgainIsMarkedRunningNotInsertedTwice(TestDatabase db) {
-        InstanceRepository repository = new InstanceRepository(db.jdbc());
-        Instant t0 = Instant.parse("2026-01-02T03:04:05.123456Z");
-        InstanceRecord a = new InstanceRecord("a", "host-a", "1.0", t0, null);
-        repository.started(a);
-        repository.stopped("a", t0.plusSeconds(30));
-
-        repository.started(a);
-
-        assertThat(repository.all()).containsExactly(a);
-    }
 }
