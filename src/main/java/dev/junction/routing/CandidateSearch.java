@@ -15,7 +15,7 @@ import java.util.PriorityQueue;
  * orders partial paths by the request's ranking applied to those figures. When a partial path first comes off the
  * queue its last step is computed exactly (one pool quote or bridge fee) and it goes back in with the exact figure, so
  * paths are expanded in exact order and a bridge lane's minimum and capacity are checked on the exact amount. Every
- * node is expanded at most {@code labelsPerNode} times (k-shortest-paths style), only towards nodes that can still
+ * node is expanded at most {@code labelsPerNode} times per depth (k-shortest-paths style), only towards nodes that can still
  * reach the target in the remaining steps (a reverse breadth-first bound). Candidates come out best first; the
  * planner evaluates them exactly once more to build the routes.
  */
@@ -99,8 +99,8 @@ final class CandidateSearch {
         Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0);
         root.exact = exactStart;
         queue.add(root);
-        int[] pops = new int[graph.tokens.length];
-        int[] popsUnderCap = new int[graph.tokens.length];
+        int[] pops = new int[graph.tokens.length * (maxSteps + 1)];
+        int[] popsUnderCap = new int[graph.tokens.length * (maxSteps + 1)];
         capacityHit = new BigInteger[graph.tokens.length];
         List<Edge[]> candidates = new ArrayList<>();
         PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode(), amountUsd).reversed());
@@ -125,7 +125,7 @@ final class CandidateSearch {
                 }
                 continue;
             }
-            if (l.steps >= maxSteps || !admit(l, pops, popsUnderCap)) {
+            if (l.steps >= maxSteps || !admit(l, l.node * (maxSteps + 1) + l.steps, pops, popsUnderCap)) {
                 continue;
             }
             for (Edge e : graph.out[l.node]) {
@@ -140,7 +140,8 @@ final class CandidateSearch {
 
     private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[] distance,
             Diagnostics diagnostics) {
-        if (distance[e.to] > maxSteps - l.steps - 1 || !request.providers().allows(e.provider.key())
+        if (distance[e.to] > maxSteps - l.steps - 1
+                || !request.providers().isAll() && !request.providers().allows(e.provider.key())
                 || l.visitedGroup(graph.group, graph.group[e.to])) {
             return null;
         }
@@ -158,21 +159,24 @@ final class CandidateSearch {
             diagnostics.feesExceeded++;
             return null;
         }
-        double gas = l.bridges == 0 ? l.gasUsd + e.gasUnits * graph.gasUsdPerUnit[l.node] : l.gasUsd;
+        long units = !e.isBridge() && l.edge != null && !l.edge.isBridge() ? e.gasUnitsAfterSwap : e.gasUnits;
+        double gas = l.bridges == 0 ? l.gasUsd + units * graph.gasUsdPerUnit[l.node] : l.gasUsd;
         return new Label(l, e, e.to, l.steps + 1, bridges, amount, amount * graph.usdPerUnit[e.to], gas,
                 l.seconds + e.seconds);
     }
 
     /**
-     * Whether a node may be expanded once more: up to labelsPerNode times, and as many again for partial paths small
-     * enough to fit a lane that an earlier, larger one exceeded (more is not always better when a lane has a capacity).
+     * Whether a node may be expanded once more at this depth: up to labelsPerNode times per (node, steps taken) (a
+     * partial path with more steps left is not dominated by a better one with fewer), and as many again for partial
+     * paths small enough to fit a lane that an earlier, larger one exceeded (more is not always better when a lane
+     * has a capacity).
      */
-    private boolean admit(Label l, int[] pops, int[] popsUnderCap) {
-        if (++pops[l.node] <= settings.labelsPerNode()) {
+    private boolean admit(Label l, int slot, int[] pops, int[] popsUnderCap) {
+        if (++pops[slot] <= settings.labelsPerNode()) {
             return true;
         }
         BigInteger cap = capacityHit[l.node];
-        return cap != null && l.exact.compareTo(cap) <= 0 && ++popsUnderCap[l.node] <= settings.labelsPerNode();
+        return cap != null && l.exact.compareTo(cap) <= 0 && ++popsUnderCap[slot] <= settings.labelsPerNode();
     }
 
     /** The lane's bounds on the exact amount the partial path holds. */

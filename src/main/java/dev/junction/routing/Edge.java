@@ -20,6 +20,8 @@ final class Edge {
     final Address poolIn;
     final Address poolOut;
     final long gasUnits;
+    /** Gas units when a swap precedes this one in the same transaction (GasModel's further-hop figures). */
+    long gasUnitsAfterSwap;
     final int seconds;
     final int p90Seconds;
     /** Swap estimate: constant-product reserves (virtual for V3, flattened for stable), token units, and 1 - fee. */
@@ -45,6 +47,7 @@ final class Edge {
         this.poolIn = poolIn;
         this.poolOut = poolOut;
         this.gasUnits = gasUnits;
+        this.gasUnitsAfterSwap = gasUnits;
         this.seconds = seconds;
         this.p90Seconds = p90Seconds;
         this.reserveIn = reserveIn;

@@ -152,22 +152,28 @@ final class RouteGraph {
                     case ConcentratedPool p -> GasModel.V3_HOP;
                     case StablePool p -> GasModel.STABLE_HOP;
                 };
+                long gasAfterSwap = switch (pool) {
+                    case ConstantProductPool p -> GasModel.V2_EXTRA_HOP;
+                    case ConcentratedPool p -> GasModel.V3_EXTRA_HOP;
+                    case StablePool p -> GasModel.STABLE_HOP;
+                };
                 Address ta = ts.get(a);
                 Address tb = ts.get(b);
-                put(byPair, Edge.swap(ia, ib, pool, provider, ta, tb, gas, seconds, est));
+                put(byPair, Edge.swap(ia, ib, pool, provider, ta, tb, gas, seconds, est), gasAfterSwap);
                 boolean aWrapped = nat != null && ta.equals(wrapped);
                 boolean bWrapped = nat != null && tb.equals(wrapped);
                 if (aWrapped) {
-                    put(byPair, Edge.swap(nat, ib, pool, provider, ta, tb, gas, seconds, est));
+                    put(byPair, Edge.swap(nat, ib, pool, provider, ta, tb, gas, seconds, est), gasAfterSwap);
                 }
                 if (bWrapped) {
-                    put(byPair, Edge.swap(ia, nat, pool, provider, ta, tb, gas, seconds, est));
+                    put(byPair, Edge.swap(ia, nat, pool, provider, ta, tb, gas, seconds, est), gasAfterSwap);
                 }
             }
         }
     }
 
-    private static void put(Map<Long, List<Edge>> byPair, Edge e) {
+    private static void put(Map<Long, List<Edge>> byPair, Edge e, long gasAfterSwap) {
+        e.gasUnitsAfterSwap = gasAfterSwap;
         byPair.computeIfAbsent(((long) e.from << 32) | e.to, k -> new ArrayList<>()).add(e);
     }
 

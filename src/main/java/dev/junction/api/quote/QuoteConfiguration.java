@@ -13,7 +13,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The quote beans. Settings: {@code junction.quote.ttl} (quote lifetime, default 60s) and
+ * The quote beans. Settings: {@code junction.quote.ttl} (quote lifetime, default 60s),
+ * {@code junction.quote.cache-size} (quotes held in memory, default 10000) and
  * {@code junction.routing.max-steps}, {@code max-routes}, {@code pools-per-pair}, {@code labels-per-node},
  * {@code candidates}, {@code max-expansions} (see {@link PlannerSettings}).
  */
@@ -24,7 +25,7 @@ class QuoteConfiguration {
     RoutePlanner routePlanner(@Value("${junction.routing.max-steps:4}") int maxSteps,
             @Value("${junction.routing.max-routes:5}") int maxRoutes,
             @Value("${junction.routing.pools-per-pair:3}") int poolsPerPair,
-            @Value("${junction.routing.labels-per-node:3}") int labelsPerNode,
+            @Value("${junction.routing.labels-per-node:6}") int labelsPerNode,
             @Value("${junction.routing.candidates:16}") int candidates,
             @Value("${junction.routing.max-expansions:20000}") int maxExpansions) {
         return new RoutePlanner(new PlannerSettings(maxSteps, maxRoutes, poolsPerPair, labelsPerNode, candidates,
@@ -37,8 +38,9 @@ class QuoteConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    QuoteStore quoteStore(QuoteRepository repository, @Value("${junction.quote.ttl:60s}") Duration ttl) {
-        return new QuoteStore(repository, ttl);
+    QuoteStore quoteStore(QuoteRepository repository, @Value("${junction.quote.ttl:60s}") Duration ttl,
+            @Value("${junction.quote.cache-size:" + QuoteStore.DEFAULT_CACHE_SIZE + "}") int cacheSize) {
+        return new QuoteStore(repository, ttl, cacheSize);
     }
 
     @Bean

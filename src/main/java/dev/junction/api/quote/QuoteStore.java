@@ -25,6 +25,8 @@ public class QuoteStore implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(QuoteStore.class);
     private static final int BATCH = 256;
+    /** Quotes held in memory by default: about 150 MB at most, well inside a 512 MB heap. */
+    public static final int DEFAULT_CACHE_SIZE = 10_000;
 
     private final QuoteRepository repository;
     private final Cache<String, StoredQuote> byQuoteId;
@@ -35,10 +37,19 @@ public class QuoteStore implements AutoCloseable {
     private volatile boolean running = true;
 
     public QuoteStore(QuoteRepository repository, Duration ttl) {
+        this(repository, ttl, DEFAULT_CACHE_SIZE);
+    }
+
+    /**
+     * @param ttl quote lifetime; quotes stay in memory for ttl + 5 minutes at most
+     * @param cacheSize most quotes held in memory (about 15 KB each with their plans); older ones are read back from
+     *                  the database
+     */
+    public QuoteStore(QuoteRepository repository, Duration ttl, int cacheSize) {
         this.repository = repository;
         Duration keep = ttl.plus(Duration.ofMinutes(5));
-        this.byQuoteId = Caffeine.newBuilder().expireAfterWrite(keep).maximumSize(200_000).build();
-        this.quoteIdByPath = Caffeine.newBuilder().expireAfterWrite(keep).maximumSize(1_000_000).build();
+        this.byQuoteId = Caffeine.newBuilder().expireAfterWrite(keep).maximumSize(cacheSize).build();
+        this.quoteIdByPath = Caffeine.newBuilder().expireAfterWrite(keep).maximumSize(cacheSize * 5L).build();
         this.writer = Thread.ofPlatform().daemon().name("quote-writer").start(this::writeLoop);
     }
 
