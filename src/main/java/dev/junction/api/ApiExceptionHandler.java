@@ -2,6 +2,7 @@ package dev.junction.api;
 
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
+import dev.junction.execution.InvalidPlanException;
 import dev.junction.gasless.GaslessException;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
@@ -128,6 +129,38 @@ public class ApiExceptionHandler {
             case FEES_EXCEED_AMOUNT -> ErrorCode.FEES_EXCEED_AMOUNT;
         };
         return answer(code, e.getMessage(), e.reason() == NoRouteException.Reason.NO_ROUTE ? null : "amount");
+    }
+
+    /**
+     * Execution: the plan names a chain, pool, token or lane the current market does not have, so its transaction
+     * cannot be simulated (3007, 422).
+     */
+    @ExceptionHandler(InvalidPlanException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> invalidPlan(InvalidPlanException e) {
+        return answer(ErrorCode.BUILD_SIMULATION_FAILED, e.getMessage(), null);
+    }
+
+    /**
+     * Calldata: a request choice that cannot be encoded: a chain without a Junction router (1005), an acquisition mode
+     * that does not fit the input token (1002, the same code QuoteRequest gives for that rule) or another term (1002).
+     */
+    @ExceptionHandler(dev.junction.calldata.CalldataException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
+        ErrorCode code = switch (e.parameter()) {
+            case "fromChain", "toChain" -> ErrorCode.UNSUPPORTED_CHAIN;
+            default -> ErrorCode.INVALID_PARAMETER;
+        };
+        return answer(code, e.getMessage(), e.parameter());
+    }
+
+    /** Calldata: the build filters left no route (3005 allowedPriceImpact, 3006 minOutputAmount). */
+    @ExceptionHandler(dev.junction.calldata.RouteChoiceException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> routeChoice(dev.junction.calldata.RouteChoiceException e) {
+        ErrorCode code = switch (e.reason()) {
+            case PRICE_IMPACT_TOO_HIGH -> ErrorCode.PRICE_IMPACT_TOO_HIGH;
+            case MIN_OUTPUT_UNREACHABLE -> ErrorCode.MIN_OUTPUT_UNREACHABLE;
+        };
+        return answer(code, e.getMessage(), e.parameter());
     }
 
     // ---- anything else --------------------------------------------------------------------------------------------

@@ -19,6 +19,17 @@ public interface Swaps {
      */
     SwapSubmission submit(ExecutionPlan plan);
 
+    /**
+     * Accepts a DIRECT swap whose source transaction the user's wallet signed and broadcast (the devnet's router call):
+     * the swap's source transaction is recorded with the wallet's hash (keccak256 of the raw signed bytes) and nonce,
+     * and {@link ExecutionPlan#reference()} must be that hash, so a repeated submission returns the first swap. The
+     * runner then executes the source transaction under that hash, exactly once.
+     *
+     * @throws InvalidPlanException when the plan is not DIRECT, its reference is not {@code walletTx}, or it names
+     *     something the market does not have
+     */
+    SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce);
+
     /** The swap whose source transaction is {@code sourceTx} on {@code fromChain}. */
     Optional<SwapView> findBySourceTx(ChainId fromChain, TxHash sourceTx);
 

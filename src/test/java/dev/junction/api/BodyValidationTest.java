@@ -66,7 +66,7 @@ class BodyValidationTest extends ApiTestSupport {
                 Arguments.of("feeBps", "10001", 400, 1002),
                 Arguments.of("feeBps", "10000", 501, 9004),
                 Arguments.of("quoteId", "\"" + "q".repeat(129) + "\"", 400, 1002),
-                Arguments.of("pathId", "\"p-1\"", 501, 9004),
+                Arguments.of("pathId", "\"p-1\"", 404, 4001),
                 Arguments.of("unknownKey", "{\"nested\": true}", 501, 9004));
     }
 

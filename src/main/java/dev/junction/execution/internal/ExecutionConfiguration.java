@@ -32,8 +32,10 @@ class ExecutionConfiguration {
     EmbeddedNetwork embeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc,
             TransactionTemplate executionTransactions,
             @Value("${junction.simulation.bridge-failure-rate:0}") double bridgeFailureRate,
-            @Value("${junction.simulation.seed:1}") long seed) {
-        return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed);
+            @Value("${junction.simulation.seed:1}") long seed,
+            org.springframework.beans.factory.ObjectProvider<dev.junction.execution.SettlementListener> listeners) {
+        return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed,
+                listeners.orderedStream().toList());
     }
 
     @Bean

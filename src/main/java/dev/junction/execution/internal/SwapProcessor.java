@@ -2,6 +2,7 @@ package dev.junction.execution.internal;
 
 import dev.junction.chain.Amount;
 import dev.junction.execution.ExecutionPlan;
+import dev.junction.execution.SwapKind;
 import dev.junction.execution.network.BridgeTransfer;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.execution.network.Network;
@@ -60,7 +61,7 @@ public final class SwapProcessor {
                     save(s, instance);
                     yield now;
                 }
-                Receipt r = sent.orElseGet(() -> send(source, s.source()));
+                Receipt r = sent.orElseGet(() -> sendSource(source, s));
                 if (!r.success()) {
                     s.sourceReverted(r.timestampMs(), now);
                     save(s, instance);
@@ -137,6 +138,18 @@ public final class SwapProcessor {
             throw new IllegalStateException("rebuilt transaction does not match recorded hash " + recorded.hash());
         }
         return network.send(t);
+    }
+
+    /**
+     * Sends the source transaction: under the wallet's hash when the user's wallet signed it (a DIRECT swap whose plan
+     * reference is the recorded hash, see {@code Swaps.submitSigned}), else as {@link #send(ChainTx, Swap.TxId)}.
+     */
+    private Receipt sendSource(ChainTx t, Swap s) {
+        ExecutionPlan plan = s.plan();
+        if (plan.kind() == SwapKind.DIRECT && s.source().hash().value().equals(plan.reference())) {
+            return network.send(t, s.source().hash());
+        }
+        return send(t, s.source());
     }
 
     private void save(Swap s, String instance) {

@@ -73,6 +73,26 @@ public final class SwapService implements Swaps {
     }
 
     @Override
+    public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
+        if (plan.kind() != dev.junction.execution.SwapKind.DIRECT || !walletTx.value().equals(plan.reference())) {
+            throw new InvalidPlanException("a wallet-signed swap is DIRECT and its reference is the wallet's tx hash");
+        }
+        validate(plan, market.current());
+        Optional<Swap> first = swaps.findByReference(plan.reference());
+        if (first.isPresent()) {
+            return submission(first.get());
+        }
+        Swap swap = tx.execute(status -> {
+            Swap s = Swap.received(UUID.randomUUID().toString(), "exec_" + UUID.randomUUID().toString().replace("-", ""),
+                    plan, new Swap.TxId(plan.fromChain(), plan.sender(), walletNonce, walletTx), network.now());
+            swaps.insert(s, plan.reference(), s.createdAtMs(), instance);
+            return s;
+        });
+        runner.wake();
+        return submission(swap);
+    }
+
+    @Override
     public Optional<SwapView> findBySourceTx(ChainId fromChain, TxHash sourceTx) {
         return swaps.findBySourceTx(fromChain, sourceTx).map(Swap::view);
     }

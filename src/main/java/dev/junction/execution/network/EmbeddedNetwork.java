@@ -4,7 +4,10 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.Blocks;
 import dev.junction.execution.PlanStep;
+import dev.junction.execution.Settlement;
+import dev.junction.execution.SettlementListener;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
@@ -34,7 +37,7 @@ import org.web3j.crypto.Hash;
  * seeded latency. The ledger (sent transactions, transfers, nonces, the clock's high-water mark) is in the database,
  * so a restarted service sees every transaction it sent. Pool state lives in the in-memory market of each process.
  */
-public final class EmbeddedNetwork implements Network {
+public final class EmbeddedNetwork implements Network, Blocks {
 
     private final Market market;
     private final SimulationClock clock;
@@ -45,6 +48,7 @@ public final class EmbeddedNetwork implements Network {
     private final long genesisMs;
     private final long offsetMs;
     private final Object sendLock = new Object();
+    private final List<SettlementListener> listeners;
 
     /**
      * @param bridgeFailureRate probability in [0, 1] that a bridge transfer fails and is refunded
@@ -52,6 +56,13 @@ public final class EmbeddedNetwork implements Network {
      */
     public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
             double bridgeFailureRate, long seed) {
+        this(market, clock, jdbc, tx, bridgeFailureRate, seed, List.of());
+    }
+
+    /** @param listeners told of every included swap transaction, inside the transaction that records it */
+    public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
+            double bridgeFailureRate, long seed, List<SettlementListener> listeners) {
+        this.listeners = List.copyOf(listeners);
         if (!(bridgeFailureRate >= 0 && bridgeFailureRate <= 1)) {
             throw new IllegalArgumentException("junction.simulation.bridge-failure-rate must be from 0 to 1");
         }
@@ -99,7 +110,11 @@ public final class EmbeddedNetwork implements Network {
 
     @Override
     public Receipt send(ChainTx t) {
-        TxHash hash = hashOf(t);
+        return send(t, hashOf(t));
+    }
+
+    @Override
+    public Receipt send(ChainTx t, TxHash hash) {
         Optional<Receipt> sent = receipt(t.chain(), hash);
         if (sent.isPresent()) {
             return sent.get();
@@ -120,7 +135,15 @@ public final class EmbeddedNetwork implements Network {
             BridgeTransfer transfer = outcome.success && t.bridge() != null
                     ? transferOf(hash, t, outcome, timestamp) : null;
             try {
-                tx.executeWithoutResult(s -> record(t, receipt, transfer, now));
+                tx.executeWithoutResult(s -> {
+                    record(t, receipt, transfer, now);
+                    Settlement settled = new Settlement(t.reference(), Settlement.Role.valueOf(t.kind().name()),
+                            t.chain(), hash, t.sender(), t.tokenIn(), t.amountIn(), receipt.success(),
+                            receipt.fellBack(), receipt.tokenOut(), receipt.amountOut(), t.recipient(),
+                            receipt.success() && !receipt.fellBack() && t.bridge() != null, receipt.blockNumber(),
+                            receipt.timestampMs());
+                    listeners.forEach(l -> l.settled(settled));
+                });
             } catch (DuplicateKeyException e) {
                 return receipt(t.chain(), hash).orElseThrow(() -> e);
             }
@@ -158,6 +181,25 @@ public final class EmbeddedNetwork implements Network {
     public int countSent(String reference, ChainTx.TxKind kind) {
         return jdbc.sql("SELECT COUNT(*) FROM network_txs WHERE reference = ? AND kind = ?").params(reference, kind.name())
                 .query(Integer.class).single();
+    }
+
+    @Override
+    public long nowMs() {
+        return now();
+    }
+
+    @Override
+    public long head(ChainId chain) {
+        return head(chainOf(chain), now());
+    }
+
+    @Override
+    public long timestampMs(ChainId chain, long number) {
+        return genesisMs + number * chainOf(chain).blockTimeMs();
+    }
+
+    private Chain chainOf(ChainId id) {
+        return market.current().chain(id).orElseThrow(() -> new IllegalArgumentException("no chain " + id));
     }
 
     private long head(Chain chain, long now) {
