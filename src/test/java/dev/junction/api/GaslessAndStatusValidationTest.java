@@ -21,6 +21,8 @@ class GaslessAndStatusValidationTest extends ApiTestSupport {
                 Arguments.of("acquisitionMode", null, 400, 1001),
                 Arguments.of("acquisitionMode", "-1", 400, 1002),
                 Arguments.of("acquisitionMode", "0", 400, 4008),
+                Arguments.of("acquisitionMode", "1", 400, 4008),
+                Arguments.of("acquisitionMode", "2", 501, 9004),
                 Arguments.of("acquisitionMode", "3", 501, 9004),
                 Arguments.of("acquisitionMode", "4", 400, 1002),
                 Arguments.of("fromChain", "-1", 400, 1002),

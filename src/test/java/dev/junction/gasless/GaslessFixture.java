@@ -177,6 +177,12 @@ final class GaslessFixture {
                     "exec-" + plans.size(), plan.fromChain(), TxHash.of(Hash.sha3(r.getBytes()))));
         }
 
+        /** Wallet-signed (DIRECT) swaps are not part of the gasless flow. */
+        @Override
+        public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
+            throw new UnsupportedOperationException("the gasless flow submits GASLESS plans only");
+        }
+
         @Override
         public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
             throw new UnsupportedOperationException("gasless never submits a wallet-signed (direct) swap");
