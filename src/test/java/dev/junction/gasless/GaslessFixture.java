@@ -184,11 +184,6 @@ final class GaslessFixture {
         }
 
         @Override
-        public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
-            throw new UnsupportedOperationException("gasless never submits a wallet-signed (direct) swap");
-        }
-
-        @Override
         public Optional<SwapView> findBySourceTx(ChainId fromChain, TxHash sourceTx) {
             return Optional.empty();
         }
