@@ -159,7 +159,7 @@ def concentrated(chain, provider, a, b, fee, depth_usd):
     t0, t1 = order(a, b)
     pid = f"{chain}:{provider}:{t0[1]}-{t1[1]}-{fee}"
     r = rng(pid)
-    noise = (next(r) - 0.5) * 0.003
+    noise = (next(r) - 0.5) * 0.001
     p = raw_price(t0, t1, noise)
     sqrt_p = math.isqrt(p.numerator * 2 ** 192 // p.denominator)
     tick = tick_at_sqrt_ratio(sqrt_p)
@@ -213,7 +213,7 @@ def constant_product(chain, provider, a, b, depth_usd, fee_bps=30):
     t0, t1 = order(a, b)
     pid = f"{chain}:{provider}:{t0[1]}-{t1[1]}"
     r = rng(pid)
-    noise = (next(r) - 0.5) * 0.003
+    noise = (next(r) - 0.5) * 0.001
     half = depth_usd / 2
     r0 = int(Fraction(half) / Fraction(price(t0)) * 10 ** t0[4])
     r1 = int(Fraction(half) / Fraction(price(t1)) * 10 ** t1[4] * (1 + Fraction(noise).limit_denominator(10 ** 9)))

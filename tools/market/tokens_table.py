@@ -162,7 +162,7 @@ TOKENS = [
     ("avax", "USDC", "USD Coin", "0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E", 6, "USD"),
     ("avax", "USDt", "TetherToken", "0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7", 6, "USDT"),
     ("avax", "WETH.e", "Wrapped Ether", "0x49D5c2BdFfac6CE2BFdB6640F4F80f226bc10bAB", 18, "ETH"),
-    ("avax", "WBTC.e", "Wrapped BTC", "0x50b7545627a5162F82A992c33B87aDC75187b52B", 8, "BTC"),
+    ("avax", "WBTC.e", "Wrapped BTC", "0x50b7545627a5162F82A992c33b87aDc75187B218", 8, "BTC"),
     ("avax", "BTC.b", "Bitcoin", "0x152b9d0FdC40C096757F570A51E494bd4b943E50", 8, "BTC"),
     ("avax", "DAI.e", "Dai Stablecoin", "0xd586E7F844cEa2F87f50152665BCbc2C279D8d70", 18, "DAI"),
     ("avax", "JOE", "JoeToken", "0x6e84a6216eA6dACC71eE8E6b0a5B7322EEbC0fDd", 18, "JOE"),

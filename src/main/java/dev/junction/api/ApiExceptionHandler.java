@@ -2,6 +2,8 @@ package dev.junction.api;
 
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
+import dev.junction.execution.InvalidPlanException;
+import dev.junction.gasless.GaslessException;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,6 +100,25 @@ public class ApiExceptionHandler {
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
 
+    /** Gasless: quote and permit refusals (4001, 4003-4009), a fee that eats the input (3004), bad parameters. */
+    @ExceptionHandler(GaslessException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> gasless(GaslessException e) {
+        ErrorCode code = switch (e.failure()) {
+            case QUOTE_NOT_FOUND -> ErrorCode.QUOTE_NOT_FOUND;
+            case SIGNATURE_INVALID -> ErrorCode.INVALID_SIGNATURE;
+            case WRONG_SIGNER -> ErrorCode.SIGNER_MISMATCH;
+            case PERMIT_EXPIRED -> ErrorCode.PERMIT_EXPIRED;
+            case NONCE_USED -> ErrorCode.NONCE_USED;
+            case ALREADY_SUBMITTED -> ErrorCode.ALREADY_SUBMITTED;
+            case UNSUPPORTED_ACQUISITION_MODE -> ErrorCode.UNSUPPORTED_ACQUISITION_MODE;
+            case NATIVE_INPUT, CHAIN_NOT_GASLESS -> ErrorCode.TOKEN_NOT_GASLESS;
+            case FEE_EXCEEDS_INPUT -> ErrorCode.FEES_EXCEED_AMOUNT;
+            case INVALID_PARAMETER -> ErrorCode.INVALID_PARAMETER;
+            case NO_ROUTE -> ErrorCode.NO_ROUTE;
+        };
+        return answer(code, e.getMessage(), e.param());
+    }
+
     /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */
     @ExceptionHandler(NoRouteException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> noRoute(NoRouteException e) {
@@ -108,6 +129,38 @@ public class ApiExceptionHandler {
             case FEES_EXCEED_AMOUNT -> ErrorCode.FEES_EXCEED_AMOUNT;
         };
         return answer(code, e.getMessage(), e.reason() == NoRouteException.Reason.NO_ROUTE ? null : "amount");
+    }
+
+    /**
+     * Execution: the plan names a chain, pool, token or lane the current market does not have, so its transaction
+     * cannot be simulated (3007, 422).
+     */
+    @ExceptionHandler(InvalidPlanException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> invalidPlan(InvalidPlanException e) {
+        return answer(ErrorCode.BUILD_SIMULATION_FAILED, e.getMessage(), null);
+    }
+
+    /**
+     * Calldata: a request choice that cannot be encoded: a chain without a Junction router (1005), an acquisition mode
+     * that does not fit the input token (1002, the same code QuoteRequest gives for that rule) or another term (1002).
+     */
+    @ExceptionHandler(dev.junction.calldata.CalldataException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
+        ErrorCode code = switch (e.parameter()) {
+            case "fromChain", "toChain" -> ErrorCode.UNSUPPORTED_CHAIN;
+            default -> ErrorCode.INVALID_PARAMETER;
+        };
+        return answer(code, e.getMessage(), e.parameter());
+    }
+
+    /** Calldata: the build filters left no route (3005 allowedPriceImpact, 3006 minOutputAmount). */
+    @ExceptionHandler(dev.junction.calldata.RouteChoiceException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> routeChoice(dev.junction.calldata.RouteChoiceException e) {
+        ErrorCode code = switch (e.reason()) {
+            case PRICE_IMPACT_TOO_HIGH -> ErrorCode.PRICE_IMPACT_TOO_HIGH;
+            case MIN_OUTPUT_UNREACHABLE -> ErrorCode.MIN_OUTPUT_UNREACHABLE;
+        };
+        return answer(code, e.getMessage(), e.parameter());
     }
 
     // ---- anything else --------------------------------------------------------------------------------------------

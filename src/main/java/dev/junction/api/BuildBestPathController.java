@@ -13,16 +13,17 @@ import org.springframework.web.bind.annotation.RestController;
 public class BuildBestPathController {
 
     private final RequestParser parser;
+    private final BuildService service;
 
-    BuildBestPathController(RequestParser parser) {
+    BuildBestPathController(RequestParser parser, BuildService service) {
         this.parser = parser;
+        this.service = service;
     }
 
     @Operation(operationId = "buildBestPath", summary = "Build calldata for the best-ranked route.")
     @GetMapping(path = {"/build-best-path", "/v1/build-best-path"}, produces = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<Object> buildBestPath(HttpServletRequest http) {
+    public Envelope<BuildBestPathResult> buildBestPath(HttpServletRequest http) {
         BuildBestPathRequest request = parser.buildBestPath(http);
-        // The capability replaces this line with: return Envelope.ok(service.buildBestPath(request));
-        throw NotImplemented.of("GET /build-best-path", "calldata builder");
+        return Envelope.ok(service.buildBestPath(request));
     }
 }

@@ -11,8 +11,8 @@ import dev.junction.chain.Amount;
  */
 public record BuildBestPathRequest(QuoteRequest quote, Amount minOutputAmount, boolean includeRoute) {
 
-    static BuildBestPathRequest parse(QueryParams q, MarketGate gate) {
-        QuoteRequest quote = QuoteRequest.parse(q, gate);
+    static BuildBestPathRequest parse(QueryParams q, MarketGate.Served served) {
+        QuoteRequest quote = QuoteRequest.parse(q, served);
         return new BuildBestPathRequest(quote,
                 q.optional("minOutputAmount").map(t -> ParamRules.amount("minOutputAmount", t)).orElse(null),
                 q.optional("includeRoute").map(t -> ParamRules.bool("includeRoute", t)).orElse(false));

@@ -14,17 +14,18 @@ import tools.jackson.databind.JsonNode;
 public class BuildPathController {
 
     private final RequestParser parser;
+    private final BuildService service;
 
-    BuildPathController(RequestParser parser) {
+    BuildPathController(RequestParser parser, BuildService service) {
         this.parser = parser;
+        this.service = service;
     }
 
     @Operation(operationId = "buildPath", summary = "Build calldata for a selected route.")
     @PostMapping(path = {"/build-path", "/v1/build-path"}, produces = MediaType.APPLICATION_JSON_VALUE,
             consumes = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<Object> buildPath(@RequestBody JsonNode body) {
+    public Envelope<TransactionResponse> buildPath(@RequestBody JsonNode body) {
         BuildPathRequest request = parser.buildPath(body);
-        // The capability replaces this line with: return Envelope.ok(service.buildPath(request));
-        throw NotImplemented.of("POST /build-path", "calldata builder");
+        return Envelope.ok(service.buildPath(request));
     }
 }

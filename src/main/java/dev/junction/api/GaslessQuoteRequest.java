@@ -39,9 +39,8 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
         excludeProviders = Set.copyOf(excludeProviders);
     }
 
-    static GaslessQuoteRequest parse(QueryParams q, MarketGate gate) {
+    static GaslessQuoteRequest parse(QueryParams q, MarketGate.Served served) {
         q.requireAll(REQUIRED);
-        MarketGate.Served served = gate.served();
         Chain from = served.chain("fromChain", q.required("fromChain"));
         Chain to = served.chain("toChain", q.required("toChain"));
         Address fromToken = served.token("fromToken", from, q.required("fromToken"));

@@ -39,6 +39,11 @@ class MarketGate {
             this.snapshot = snapshot;
         }
 
+        /** The snapshot itself, for endpoints that list what the market holds (discovery). */
+        MarketSnapshot snapshot() {
+            return snapshot;
+        }
+
         /** Parses a chain parameter (1002) and requires that Junction serves it (1005). */
         Chain chain(String name, String text) {
             ChainId id = ParamRules.chain(name, text);

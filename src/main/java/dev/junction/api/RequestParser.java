@@ -6,7 +6,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Turns the six operations' raw HTTP input into validated request records, against one market snapshot per request.
- * Every failure is an {@link ApiException} naming the parameter and the rule.
+ * Every failure is an {@link ApiException} naming the parameter and the rule; a missing required parameter (1001) is
+ * reported before anything else.
  */
 @Component
 public class RequestParser {
@@ -18,20 +19,24 @@ public class RequestParser {
     }
 
     public QuoteRequest quote(HttpServletRequest http) {
-        return QuoteRequest.parse(query(http), market);
+        QueryParams q = query(http, QuoteRequest.REQUIRED);
+        return QuoteRequest.parse(q, market.served());
     }
 
     public BuildBestPathRequest buildBestPath(HttpServletRequest http) {
-        return BuildBestPathRequest.parse(query(http), market);
+        QueryParams q = query(http, QuoteRequest.REQUIRED);
+        return BuildBestPathRequest.parse(q, market.served());
     }
 
     public BuildPathRequest buildPath(JsonNode body) {
-        BodyParams params = new BodyParams(body);
-        return BuildPathRequest.parse(params, market);
+        BodyParams b = new BodyParams(body);
+        b.requireAll(BuildPathRequest.REQUIRED);
+        return BuildPathRequest.parse(b, market.served());
     }
 
     public GaslessQuoteRequest gaslessQuote(HttpServletRequest http) {
-        return GaslessQuoteRequest.parse(query(http), market);
+        QueryParams q = query(http, GaslessQuoteRequest.REQUIRED);
+        return GaslessQuoteRequest.parse(q, market.served());
     }
 
     public SubmitSwapRequest submitSwap(JsonNode body) {
@@ -39,10 +44,13 @@ public class RequestParser {
     }
 
     public StatusRequest status(HttpServletRequest http) {
-        return StatusRequest.parse(query(http), market);
+        QueryParams q = query(http, StatusRequest.REQUIRED);
+        return StatusRequest.parse(q, market.served());
     }
 
-    private static QueryParams query(HttpServletRequest http) {
-        return new QueryParams(http.getParameterMap());
+    private static QueryParams query(HttpServletRequest http, String[] required) {
+        QueryParams q = new QueryParams(http.getParameterMap());
+        q.requireAll(required);
+        return q;
     }
 }

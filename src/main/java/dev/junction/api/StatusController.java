@@ -1,5 +1,7 @@
 package dev.junction.api;
 
+import dev.junction.status.StatusResult;
+import dev.junction.status.StatusService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -13,16 +15,28 @@ import org.springframework.web.bind.annotation.RestController;
 public class StatusController {
 
     private final RequestParser parser;
+    private final StatusService status;
 
-    StatusController(RequestParser parser) {
+    StatusController(RequestParser parser, StatusService status) {
         this.parser = parser;
+        this.status = status;
     }
 
-    @Operation(operationId = "status", summary = "Report bridge transaction status and progress.")
+    @Operation(operationId = "status", summary = "Report bridge transaction status and progress.",
+            description = """
+                    Looks a swap up by its source transaction hash and fromChainId. `status` is PENDING, DONE, FAILED, \
+                    REFUNDED, EXPIRED or NOT_FOUND (terminal: DONE, FAILED, REFUNDED, EXPIRED; REFUNDED is never DONE). \
+                    `details.substatus`: RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION, \
+                    REFUND_IN_PROGRESS (PENDING); COMPLETED, PARTIAL (DONE: PARTIAL means the destination swap fell \
+                    short and `details.receivedToken` / `receivedAmount` say which token and amount arrived instead); \
+                    SLIPPAGE_EXCEEDED (FAILED: the source transaction reverted, nothing moved); BRIDGE_FAILED \
+                    (REFUNDED); EXPIRED_BEFORE_EXECUTION (EXPIRED). An unknown hash is HTTP 200, code 0, status \
+                    NOT_FOUND with `details.pollAfterSeconds`: poll again. With `userAddress`, another wallet's swap \
+                    is NOT_FOUND.""")
     @GetMapping(path = {"/status", "/v1/status"}, produces = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<Object> status(HttpServletRequest http) {
+    public Envelope<StatusResult> status(HttpServletRequest http) {
         StatusRequest request = parser.status(http);
-        // The capability replaces this line with: return Envelope.ok(service.status(request));
-        throw NotImplemented.of("GET /status", "status tracker");
+        return Envelope.ok(status.lookup(request.txHash(), request.fromChainId(),
+                request.userAddress() == null ? null : request.userAddress().value()));
     }
 }

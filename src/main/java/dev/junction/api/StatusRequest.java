@@ -14,9 +14,10 @@ import dev.junction.market.Chain;
  */
 public record StatusRequest(TxHash txHash, ChainId fromChainId, Address userAddress) {
 
-    static StatusRequest parse(QueryParams q, MarketGate gate) {
-        q.requireAll("txHash", "fromChainId");
-        MarketGate.Served served = gate.served();
+    static final String[] REQUIRED = {"txHash", "fromChainId"};
+
+    static StatusRequest parse(QueryParams q, MarketGate.Served served) {
+        q.requireAll(REQUIRED);
         TxHash hash;
         try {
             hash = new TxHash(q.required("txHash"));

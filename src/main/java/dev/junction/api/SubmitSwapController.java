@@ -1,5 +1,6 @@
 package dev.junction.api;
 
+import dev.junction.gasless.GaslessService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -14,17 +15,18 @@ import tools.jackson.databind.JsonNode;
 public class SubmitSwapController {
 
     private final RequestParser parser;
+    private final GaslessService service;
 
-    SubmitSwapController(RequestParser parser) {
+    SubmitSwapController(RequestParser parser, GaslessService service) {
         this.parser = parser;
+        this.service = service;
     }
 
     @Operation(operationId = "submitSwap", summary = "Submit a gasless swap with its permit signature.")
     @PostMapping(path = {"/gasless/submit-swap", "/v1/gasless/submit-swap"}, produces = MediaType.APPLICATION_JSON_VALUE,
             consumes = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<Object> submitSwap(@RequestBody JsonNode body) {
+    public Envelope<GaslessResponses.SwapResult> submitSwap(@RequestBody JsonNode body) {
         SubmitSwapRequest request = parser.submitSwap(body);
-        // The capability replaces this line with: return Envelope.ok(service.submitSwap(request));
-        throw NotImplemented.of("POST /gasless/submit-swap", "gasless executor");
+        return Envelope.ok(GaslessResponses.of(service.submit(request.quoteId(), request.signature())));
     }
 }

@@ -77,9 +77,12 @@ final class CandidateSearch {
     /** Per node, the largest capacity of a lane a partial path there was too large for; null when none. */
     private BigInteger[] capacityHit;
 
-    CandidateSearch(RouteGraph graph, PlannerSettings settings) {
+    private final QuoteMemo memo;
+
+    CandidateSearch(RouteGraph graph, PlannerSettings settings, QuoteMemo memo) {
         this.graph = graph;
         this.settings = settings;
+        this.memo = memo;
     }
 
     List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
@@ -100,8 +103,12 @@ final class CandidateSearch {
         int[] popsUnderCap = new int[graph.tokens.length];
         capacityHit = new BigInteger[graph.tokens.length];
         List<Edge[]> candidates = new ArrayList<>();
+        PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode(), amountUsd).reversed());
         int expansions = 0;
         while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
+            if (kept.size() >= settings.maxRoutes() && cannotBeat(queue.peek(), kept.peek(), request.mode(), amountUsd)) {
+                break;
+            }
             Label l = queue.poll();
             expansions++;
             if (l.exact == null) {
@@ -112,6 +119,10 @@ final class CandidateSearch {
             }
             if (l.node == target) {
                 candidates.add(l.path());
+                kept.add(l);
+                if (kept.size() > settings.maxRoutes()) {
+                    kept.poll();
+                }
                 continue;
             }
             if (l.steps >= maxSteps || !admit(l, pops, popsUnderCap)) {
@@ -187,17 +198,12 @@ final class CandidateSearch {
         if (e.isBridge()) {
             out = BridgeFee.of(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
         } else {
-            try {
-                SwapQuote q = e.pool.quote(e.poolIn, e.poolOut, in);
-                if (q.amountIn().compareTo(in) < 0) {
-                    diagnostics.poolsExhausted++;
-                    return false;
-                }
-                out = q.amountOut();
-            } catch (RuntimeException ex) {
+            SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, in);
+            if (q.amountIn().compareTo(in) < 0) {
                 diagnostics.poolsExhausted++;
                 return false;
             }
+            out = q.amountOut();
         }
         if (out.signum() <= 0) {
             diagnostics.feesExceeded++;
@@ -208,6 +214,24 @@ final class CandidateSearch {
         l.usd = l.amount * graph.usdPerUnit[l.node];
         return true;
     }
+
+    /**
+     * Whether the best partial path left (and so every path still to come) ranks below the worst of the routes already
+     * kept. Partial paths only lose value along their way up to what pool prices off the reference prices can add,
+     * allowed for with {@link #UPSIDE}; time only grows.
+     */
+    static boolean cannotBeat(Label head, Label worstKept, RouteMode mode, double amountUsd) {
+        double headNet = head.usd * (1 + UPSIDE) - head.gasUsd;
+        return switch (mode) {
+            case MAX_VALUE -> headNet < worstKept.net();
+            case FASTEST -> head.seconds > worstKept.seconds;
+            case SUGGESTED -> RouteRanking.suggestedScore(headNet, head.seconds, amountUsd)
+                    < RouteRanking.suggestedScore(worstKept.net(), worstKept.seconds, amountUsd);
+        };
+    }
+
+    /** Largest relative gain in USD value a partial path is assumed able to make on its remaining steps. */
+    static final double UPSIDE = 0.05;
 
     /** Best first under the mode's ranking, applied to estimates. */
     private static Comparator<Label> order(RouteMode mode, double amountUsd) {

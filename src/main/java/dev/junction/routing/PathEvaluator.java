@@ -17,9 +17,11 @@ import java.util.List;
 final class PathEvaluator {
 
     private final RouteGraph graph;
+    private final QuoteMemo memo;
 
-    PathEvaluator(RouteGraph graph) {
+    PathEvaluator(RouteGraph graph, QuoteMemo memo) {
         this.graph = graph;
+        this.memo = memo;
     }
 
     /** The route, or null when a step cannot carry the amount or the path delivers nothing (noted in diagnostics). */
@@ -41,13 +43,7 @@ final class PathEvaluator {
     }
 
     private RouteStep swap(Edge e, BigInteger amountIn, boolean extraHop, Diagnostics diagnostics) {
-        SwapQuote q;
-        try {
-            q = e.pool.quote(e.poolIn, e.poolOut, amountIn);
-        } catch (RuntimeException ex) {
-            diagnostics.poolsExhausted++;
-            return null;
-        }
+        SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, amountIn);
         if (q.amountIn().compareTo(amountIn) < 0) {
             diagnostics.poolsExhausted++;
             return null;

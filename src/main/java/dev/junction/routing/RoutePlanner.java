@@ -62,8 +62,9 @@ public final class RoutePlanner {
                     + request.integratorFee() + " (feeBps " + request.feeBps() + ") takes the whole amount");
         }
         Diagnostics diagnostics = new Diagnostics();
-        List<Edge[]> candidates = new CandidateSearch(graph, settings).run(source, target, request, diagnostics);
-        PathEvaluator evaluator = new PathEvaluator(graph);
+        QuoteMemo memo = new QuoteMemo();
+        List<Edge[]> candidates = new CandidateSearch(graph, settings, memo).run(source, target, request, diagnostics);
+        PathEvaluator evaluator = new PathEvaluator(graph, memo);
         Map<String, PlannedRoute> distinct = new LinkedHashMap<>();
         for (Edge[] path : candidates) {
             PlannedRoute r = evaluator.evaluate(path, request, diagnostics);

@@ -66,7 +66,7 @@ class BodyValidationTest extends ApiTestSupport {
                 Arguments.of("feeBps", "10001", 400, 1002),
                 Arguments.of("feeBps", "10000", 501, 9004),
                 Arguments.of("quoteId", "\"" + "q".repeat(129) + "\"", 400, 1002),
-                Arguments.of("pathId", "\"p-1\"", 501, 9004),
+                Arguments.of("pathId", "\"p-1\"", 404, 4001),
                 Arguments.of("unknownKey", "{\"nested\": true}", 501, 9004));
     }
 
@@ -115,11 +115,14 @@ class BodyValidationTest extends ApiTestSupport {
                 Arguments.of("{\"quoteId\": 7, \"signature\": \"" + SIGNATURE + "\"}", 400, 1002, "quoteId"),
                 Arguments.of("{\"quoteId\": \"" + "q".repeat(129) + "\", \"signature\": \"" + SIGNATURE + "\"}", 400,
                         1002, "quoteId"),
-                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"0x1234\"}", 400, 1002, "signature"),
-                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"0x" + "zz".repeat(65) + "\"}", 400, 1002,
-                        "signature"),
-                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"" + SIGNATURE + "\"}", 501, 9004, null),
-                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"0x" + "ab".repeat(64) + "\"}", 501, 9004, null));
+                Arguments.of("{\"quoteId\": \"q1\", \"signature\": 7}", 400, 1002, "signature"),
+                // the gasless checks run in the order: an unknown quote (4001) before the signature's form
+                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"0x1234\"}", 404, 4001, "quoteId"),
+                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"0x" + "zz".repeat(65) + "\"}", 404, 4001,
+                        "quoteId"),
+                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"" + SIGNATURE + "\"}", 404, 4001, "quoteId"),
+                Arguments.of("{\"quoteId\": \"q1\", \"signature\": \"0x" + "ab".repeat(64) + "\"}", 404, 4001,
+                        "quoteId"));
     }
 
     @ParameterizedTest(name = "/gasless/submit-swap {0} -> {1} {2}")

@@ -1,5 +1,6 @@
 package dev.junction.api;
 
+import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,9 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        return QuoteRequest.parse(new QueryParams(params), new MarketGate.Served(snapshot));
+        org.springframework.beans.factory.support.StaticListableBeanFactory beans =
+                new org.springframework.beans.factory.support.StaticListableBeanFactory();
+        beans.addBean("market", dev.junction.support.TestMarket.fixed(snapshot));
+        return QuoteRequest.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class)));
     }
 }

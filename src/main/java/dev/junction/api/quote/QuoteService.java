@@ -90,7 +90,7 @@ public class QuoteService {
     }
 
     /** Case-insensitive keys, each a provider of the market; 1002 naming the parameter and the valid keys. */
-    static Set<String> checkProviders(String param, Set<String> keys, MarketSnapshot snapshot) {
+    public static Set<String> checkProviders(String param, Set<String> keys, MarketSnapshot snapshot) {
         List<String> unknown = keys.stream().filter(k -> snapshot.provider(k).isEmpty()).sorted().toList();
         if (!unknown.isEmpty()) {
             String valid = snapshot.providers().stream().map(Provider::key).collect(Collectors.toCollection(TreeSet::new))

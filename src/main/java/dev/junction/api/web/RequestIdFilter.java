@@ -24,13 +24,19 @@ class RequestIdFilter extends OncePerRequestFilter {
 
     static final String HEADER = "X-Request-Id";
     static final String MDC_KEY = "requestId";
+    static final String ATTRIBUTE = RequestIdFilter.class.getName() + ".id";
     private static final Pattern SAFE = Pattern.compile("[\\x21-\\x7e]{1,128}");
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String given = request.getHeader(HEADER);
-        String id = given != null && SAFE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+        // an error dispatch (/error) keeps the id of the request that failed
+        String id = (String) request.getAttribute(ATTRIBUTE);
+        if (id == null) {
+            String given = request.getHeader(HEADER);
+            id = given != null && SAFE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+            request.setAttribute(ATTRIBUTE, id);
+        }
         response.setHeader(HEADER, id);
         response.setHeader("API-Version", ApiVersion.CURRENT);
         MDC.put(MDC_KEY, id);

@@ -53,13 +53,18 @@ class TestSwapController {
             int destinationTxs, int refundTxs) {
     }
 
+    /** A submission in plain JSON types. */
+    record TestSwapResponse(String swapId, String executorTxId, long fromChainId, String sourceTxHash) {
+    }
+
     @PostMapping("/internal/test/swaps")
-    SwapSubmission submit(@RequestBody TestSwapRequest request) {
+    TestSwapResponse submit(@RequestBody TestSwapRequest request) {
         RouteKind shape = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(request.shape())).findFirst()
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.BAD_REQUEST, "unknown shape"));
         Instant deadline = Instant.ofEpochMilli(network.now()).plusSeconds(request.deadlineSeconds());
-        return swaps.submit(TestPlans.plan(market.current(), shape, Address.evm(request.sender()), request.index(),
-                deadline));
+        SwapSubmission s = swaps.submit(TestPlans.plan(market.current(), shape, Address.evm(request.sender()),
+                request.index(), deadline));
+        return new TestSwapResponse(s.swapId(), s.executorTxId(), s.fromChain().value(), s.sourceTxHash().value());
     }
 
     @GetMapping("/internal/test/swaps/{id}")

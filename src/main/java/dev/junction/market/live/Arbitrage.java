@@ -41,17 +41,23 @@ final class Arbitrage {
 
     /** The snapshot with every displaced pool pulled by {@code fraction} (0..1); the same snapshot when none moved. */
     static MarketSnapshot apply(MarketSnapshot snapshot, double fraction) {
-        if (!(fraction > 0)) {
-            return snapshot;
-        }
+        List<Pool> moved = moved(snapshot, fraction);
+        return moved.isEmpty() ? snapshot : snapshot.withPools(moved);
+    }
+
+    /** The new states of the pools that arbitrage by {@code fraction} (0..1) moves, in snapshot order. */
+    static List<Pool> moved(MarketSnapshot snapshot, double fraction) {
         List<Pool> moved = new ArrayList<>();
+        if (!(fraction > 0)) {
+            return moved;
+        }
         for (Pool pool : snapshot.pools()) {
             Pool next = pull(snapshot, pool, Math.min(1.0, fraction));
             if (next != pool) {
                 moved.add(next);
             }
         }
-        return moved.isEmpty() ? snapshot : snapshot.withPools(moved);
+        return moved;
     }
 
     /** The pool after arbitrage by {@code fraction}; the same instance when it is not displaced or lacks prices. */

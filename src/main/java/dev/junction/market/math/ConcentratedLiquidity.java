@@ -14,7 +14,8 @@ import java.util.TreeMap;
  */
 public final class ConcentratedLiquidity {
 
-    private static final MathContext PRECISION = new MathContext(60);
+    private static final MathContext PRECISION = new MathContext(40);
+    private static final BigDecimal TWO_POW_192 = new BigDecimal(BigInteger.ONE.shiftLeft(192));
 
     private ConcentratedLiquidity() {
     }
@@ -88,7 +89,7 @@ public final class ConcentratedLiquidity {
             throw new IllegalArgumentException("price must be > 0");
         }
         BigDecimal raw = token1PerToken0.movePointRight(decimals1 - decimals0);
-        BigInteger scaled = raw.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(192))).toBigInteger();
+        BigInteger scaled = raw.multiply(TWO_POW_192).toBigInteger();
         BigInteger sqrt = scaled.sqrt();
         return sqrt.max(TickMath.MIN_SQRT_RATIO).min(TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE));
     }
@@ -98,7 +99,7 @@ public final class ConcentratedLiquidity {
         if (!(usd0 > 0) || !(usd1 > 0) || Double.isInfinite(usd0) || Double.isInfinite(usd1)) {
             throw new IllegalArgumentException("USD prices must be finite and > 0");
         }
-        return sqrtPriceX96(new BigDecimal(usd0).divide(new BigDecimal(usd1), PRECISION), decimals0, decimals1);
+        return sqrtPriceX96(BigDecimal.valueOf(usd0).divide(BigDecimal.valueOf(usd1), PRECISION), decimals0, decimals1);
     }
 
     /** Whole token1 per whole token0 at a sqrt price (floating point, for display and USD math only). */

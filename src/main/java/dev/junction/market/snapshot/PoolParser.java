@@ -8,6 +8,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.ProviderType;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import dev.junction.market.math.TickMath;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,10 +23,6 @@ final class PoolParser {
 
     /** Uniswap V3 fee tiers (pips) and their tick spacings. */
     static final Map<Integer, Integer> SPACING = Map.of(100, 1, 500, 10, 3000, 60, 10000, 200);
-    static final int MIN_TICK = -887272;
-    static final int MAX_TICK = 887272;
-    static final BigInteger MIN_SQRT_RATIO = new BigInteger("4295128739");
-    static final BigInteger MAX_SQRT_RATIO = new BigInteger("1461446703485210103287273052203988822378723970342");
 
     private final SnapshotParser parser;
     private final Set<String> ids = new HashSet<>();
@@ -111,12 +108,12 @@ final class PoolParser {
             ok = false;
         }
         BigInteger sqrtP = e.big("sqrtPriceX96");
-        if (sqrtP.compareTo(MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(MAX_SQRT_RATIO) >= 0) {
+        if (sqrtP.compareTo(TickMath.MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(TickMath.MAX_SQRT_RATIO) >= 0) {
             parser.problem(e, "sqrtPriceX96", "must be from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1, was " + sqrtP);
             return null;
         }
         int tick = e.integer("tick");
-        int expected = PoolPrices.tickAtSqrtRatio(sqrtP);
+        int expected = TickMath.getTickAtSqrtRatio(sqrtP);
         if (tick != expected) {
             parser.problem(e, "tick", "must be " + expected + " (the tick of sqrtPriceX96 " + sqrtP + "), was " + tick);
             ok = false;

@@ -5,6 +5,8 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.MarketSource;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +31,7 @@ public final class SnapshotMarketSource implements MarketSource {
     public static final String DEFAULT_LOCATION = "classpath:market/snapshot.json";
     private static final String SCHEMA = "classpath:market/market.schema.json";
     private static final Logger log = LoggerFactory.getLogger(SnapshotMarketSource.class);
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private final String location;
     private final ResourceLoader resources = new DefaultResourceLoader();
@@ -45,6 +48,7 @@ public final class SnapshotMarketSource implements MarketSource {
     @Override
     public MarketSnapshot load() {
         long started = System.nanoTime();
+        long cpuStarted = CPU.getCurrentThreadCpuTime();
         JsonSchema schema = new JsonSchema(read(resources.getResource(SCHEMA), SCHEMA));
         Resource manifestResource = resources.getResource(location);
         String manifestName = name(manifestResource, location);
@@ -67,10 +71,11 @@ public final class SnapshotMarketSource implements MarketSource {
         problems.throwIfAny();
         MarketSnapshot snapshot = new SnapshotParser(names, problems).parse(docs);
         problems.throwIfAny();
-        log.info("market snapshot {} (data version {}, as of {}) loaded in {} ms: {} chains, {} tokens, {} pools, {} lanes",
-                manifestName, manifest.get("dataVersion").asString(), manifest.get("asOf").asString(),
-                (System.nanoTime() - started) / 1_000_000, snapshot.chains().size(), snapshot.tokens().size(),
-                snapshot.pools().size(), snapshot.lanes().size());
+        log.info("market snapshot {} (data version {}, as of {}) loaded in {} ms ({} ms CPU): {} chains, {} tokens, "
+                + "{} pools, {} lanes", manifestName, manifest.get("dataVersion").asString(),
+                manifest.get("asOf").asString(), (System.nanoTime() - started) / 1_000_000,
+                (CPU.getCurrentThreadCpuTime() - cpuStarted) / 1_000_000, snapshot.chains().size(),
+                snapshot.tokens().size(), snapshot.pools().size(), snapshot.lanes().size());
         return snapshot;
     }
 

@@ -29,7 +29,8 @@ class SwapCrashIT {
     void everyAcceptedSwapCompletesExactlyOnceAcrossKills(@TempDir Path dir) throws Exception {
         List<String> args = List.of("--junction.data-dir=" + dir.resolve("data"), "--junction.execution.test-endpoint=true",
                 "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=2",
-                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off");
+                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off",
+                "--junction.rate-limit.enabled=false");
         Path log = dir.resolve("service.log");
         Map<String, String> shapeOf = new LinkedHashMap<>();
         ServiceProcess service = new ServiceProcess(log, args).start();
@@ -40,8 +41,8 @@ class SwapCrashIT {
             }
             service.kill();
 
-            // kill 2: while swaps wait for confirmations or are in flight on a bridge
-            service = new ServiceProcess(log, args).start();
+            // kill 2: while swaps wait for confirmations or are in flight on a bridge (a slower clock widens that window)
+            service = new ServiceProcess(log, withClockSpeed(args, 20)).start();
             List<String> second = new ArrayList<>();
             for (int i = 9; i < 18; i++) {
                 String id = service.submit(SHAPES[i % 3], i);
@@ -75,6 +76,11 @@ class SwapCrashIT {
                 service.kill();
             }
         }
+    }
+
+    private static List<String> withClockSpeed(List<String> args, int speed) {
+        return args.stream().map(a -> a.startsWith("--junction.simulation.clock-speed=")
+                ? "--junction.simulation.clock-speed=" + speed : a).toList();
     }
 
     private static void awaitAny(ServiceProcess s, List<String> ids, Predicate<JsonNode> condition) throws Exception {

@@ -33,7 +33,8 @@ class TwoInstancesIT {
                 "--spring.datasource.username=postgres", "--spring.datasource.password=",
                 "--junction.data-dir=" + dir.resolve("data"), "--junction.execution.test-endpoint=true",
                 "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=3",
-                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off");
+                "--junction.execution.poll-interval-ms=50", "--spring.main.banner-mode=off",
+                "--junction.rate-limit.enabled=false");
         ServiceProcess a = new ServiceProcess(dir.resolve("a.log"), args).start();
         ServiceProcess b = new ServiceProcess(dir.resolve("b.log"), args).start();
         String[] shapes = {"sameChainSwap", "bridge", "crossChainSwap"};

@@ -130,6 +130,27 @@ class EmbeddedSnapshotTest {
     }
 
     @Test
+    void everyPoolQuotesAHundredDollarsBothWaysAtAboutItsValue() {
+        for (Pool p : market.pools()) {
+            for (Address in : p.tokens()) {
+                for (Address out : p.tokens()) {
+                    if (in.equals(out)) {
+                        continue;
+                    }
+                    Token tin = market.token(p.chain(), in).orElseThrow();
+                    Token tout = market.token(p.chain(), out).orElseThrow();
+                    BigInteger amount = new java.math.BigDecimal(100 / tin.priceUsd())
+                            .movePointRight(tin.decimals()).toBigInteger();
+                    var quote = p.quote(in, out, amount);
+                    double usdOut = tout.usd(quote.amountOut());
+                    // at most the 1% fee tier plus a little impact; never more than was put in (within the 0.5% rule)
+                    assertThat(usdOut).as(p.id() + " " + tin.symbol() + "->" + tout.symbol()).isBetween(97.0, 100.6);
+                }
+            }
+        }
+    }
+
+    @Test
     void everyLongTailTokenOnAnEvmChainHasAPoolAgainstAMajor() {
         Map<ChainId, Set<String>> pooled = market.pools().stream().collect(Collectors.groupingBy(Pool::chain,
                 Collectors.flatMapping(p -> p.tokens().stream().map(Address::lower), Collectors.toSet())));

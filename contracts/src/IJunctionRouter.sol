@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+/// @title Junction router
+/// @notice Executes a whole Junction route in one transaction: it takes the input from the sender, runs each step
+/// through the provider's adapter, enforces the user's minimum output and deadline, pays the integrator fee and
+/// delivers the output to the receiver (or hands it to a bridge for the destination chain).
+/// @dev The calldata that Junction's GET /build-best-path and POST /build-path return is a call of {executeRoute}.
+/// Amounts are in the token's smallest unit; times are Unix seconds. The native token is
+/// 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE (ERC-7528): with native input, msg.value equals params.amountIn.
+interface IJunctionRouter {
+    /// @notice Everything the user agreed to for the route as a whole.
+    struct RouteParams {
+        // Junction quote id: the 32 bytes of the quote's UUID/hex id, or keccak256 of its text (see docs/DECISIONS.md).
+        bytes32 quoteId;
+        // Token the sender pays on this chain (0xEeee...EEeE for the native token).
+        address inputToken;
+        // Amount of inputToken taken from the sender, smallest units.
+        uint256 amountIn;
+        // Token the receiver gets (on the destination chain for a cross-chain route).
+        address outputToken;
+        // Least amount of outputToken the receiver must get, else the route reverts (or the bridge refunds).
+        uint256 minAmountOut;
+        // Recipient of the output.
+        address receiver;
+        // Unix seconds after which the route reverts.
+        uint256 deadline;
+        // Integrator fee in basis points of amountIn (100 = 1%), taken from the input before the first step.
+        uint16 feeBps;
+        // Recipient of the integrator fee (zero address when feeBps is 0).
+        address feeRecipient;
+        // How the router takes the input: 0 ERC-20 transferFrom (approve the router), 1 native (msg.value),
+        // 2 and 3 Permit2 (approve Permit2; the router pulls with Permit2).
+        uint8 acquisitionMode;
+        // Call made on the receiver on the destination chain after delivery (empty for none).
+        bytes destinationCallData;
+        // Gas for destinationCallData on the destination chain (0 when there is none).
+        uint256 destinationGasLimit;
+    }
+
+    /// @notice One swap or bridge hop, executed through Junction's adapter for the provider.
+    struct Step {
+        // 0 = swap, 1 = bridge.
+        uint8 kind;
+        // Junction's adapter for the provider on the step's chain.
+        address adapter;
+        // Token the step spends.
+        address tokenIn;
+        // Token the step produces (on the destination chain for a bridge).
+        address tokenOut;
+        // Least amount of tokenOut the step must produce.
+        uint256 minAmountOut;
+        // The provider's own call, ABI-encoded with its selector (e.g. Uniswap V2 swapExactTokensForTokens).
+        bytes data;
+    }
+
+    /// @notice A route finished on this chain: the output went to the receiver (or to the bridge).
+    event RouteExecuted(
+        bytes32 indexed quoteId,
+        address indexed sender,
+        address indexed receiver,
+        address inputToken,
+        uint256 amountIn,
+        address outputToken,
+        uint256 amountOut
+    );
+
+    /// @notice One step ran.
+    event StepExecuted(
+        bytes32 indexed quoteId,
+        uint256 indexed index,
+        address indexed adapter,
+        uint8 kind,
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 amountOut
+    );
+
+    /// @notice A bridge step handed funds to a bridge; the status service follows the route by these fields.
+    event BridgeInitiated(
+        bytes32 indexed quoteId,
+        address indexed adapter,
+        uint256 indexed destinationChainId,
+        address tokenIn,
+        uint256 amountIn,
+        address recipient
+    );
+
+    /// @notice The integrator fee was paid.
+    event IntegratorFeePaid(bytes32 indexed quoteId, address indexed feeRecipient, address token, uint256 amount);
+
+    /// @notice block.timestamp is past params.deadline.
+    error DeadlineExpired(uint256 deadline, uint256 timestamp);
+    /// @notice The output (of the route or of a step) is below its minimum.
+    error InsufficientOutput(uint256 index, uint256 amountOut, uint256 minAmountOut);
+    /// @notice msg.value does not match the native input.
+    error InvalidNativeValue(uint256 expected, uint256 actual);
+    /// @notice A step's adapter is not registered with the router.
+    error UnknownAdapter(address adapter);
+
+    /// @notice Executes a route.
+    /// @param params the route's terms
+    /// @param steps the steps in order; those after a bridge run on the destination chain
+    /// @return amountOut output delivered on this chain (for a cross-chain route: the amount handed to the last bridge)
+    function executeRoute(RouteParams calldata params, Step[] calldata steps)
+        external
+        payable
+        returns (uint256 amountOut);
+}

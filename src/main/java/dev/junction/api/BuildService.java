@@ -1,0 +1,157 @@
+package dev.junction.api;
+
+import dev.junction.api.quote.QuoteService;
+import dev.junction.api.quote.QuoteStore;
+import dev.junction.api.quote.StoredQuote;
+import dev.junction.calldata.RouteCall;
+import dev.junction.calldata.RouteCalls;
+import dev.junction.calldata.RouteChoice;
+import dev.junction.calldata.RouteChoiceException;
+import dev.junction.calldata.Transaction;
+import dev.junction.calldata.TransactionBuilder;
+import dev.junction.chain.Address;
+import dev.junction.chain.Amount;
+import dev.junction.market.Market;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.Slippage;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Service;
+
+/**
+ * {@code GET /build-best-path} and {@code POST /build-path}: plan (or look up) the route, choose it, and encode the
+ * transaction. Planning goes through the quote service, so every build is also a stored quote (its quoteId is in the
+ * calldata, its request records Integrator and Referrer).
+ *
+ * <p>Simulation: the execution module offers no dry-run of a transaction yet, so no build is simulated and
+ * {@code simulation} is always {@code false}; a {@code simulation=true} request is answered unsimulated (never a
+ * claimed success).
+ */
+@Service
+public class BuildService {
+
+    private final QuoteService quotes;
+    private final QuoteStore store;
+    private final ObjectProvider<Market> market;
+    private final ObjectProvider<Clock> clock;
+    private final TransactionBuilder builder = new TransactionBuilder();
+
+    BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock) {
+        this.quotes = quotes;
+        this.store = store;
+        this.market = market;
+        this.clock = clock;
+    }
+
+    /** The best route of routeMode after the build filters, as {@code data} of /build-best-path. */
+    public BuildBestPathResult buildBestPath(BuildBestPathRequest request) {
+        QuoteRequest q = request.quote();
+        StoredQuote quote = quotes.quoteAndStore(q);
+        StoredQuote.Route chosen = choose(quote, q.allowedPriceImpact(), request.minOutputAmount(), q.priorityProvider());
+        PlannedRoute plan = chosen.plan().orElseThrow();
+        Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
+                q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), request.minOutputAmount());
+        return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? chosen.view() : null);
+    }
+
+    /** The route of {@code pathId} (or the best route), as {@code data} of /build-path. */
+    public TransactionResponse buildPath(BuildPathRequest body) {
+        if (body.pathId() == null) {
+            QuoteRequest q = new QuoteRequest(body.fromChain(), body.toChain(), body.fromToken(), body.toToken(),
+                    body.amount(), body.sender(), body.receiver(), body.slippage(), body.feeBps(), Set.of(), Set.of(),
+                    null, body.routeMode(), body.integrator(), null, body.destinationCallData(),
+                    body.destinationGasLimit(), null, false, false, body.acquisitionMode());
+            StoredQuote quote = quotes.quoteAndStore(q);
+            PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan().orElseThrow();
+            return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
+                    body.integrator(), body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
+                    body.minOutputAmount()));
+        }
+        StoredQuote quote = store.byPathId(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.QUOTE_NOT_FOUND,
+                "pathId " + body.pathId() + " is not a route of any quote", "pathId"));
+        if (body.quoteId() != null && !body.quoteId().equals(quote.quoteId())) {
+            throw mismatch("quoteId", "the quote of pathId " + body.pathId() + ", " + quote.quoteId());
+        }
+        if (quote.expired(clock.getIfAvailable(Clock::systemUTC).instant())) {
+            throw new ApiException(ErrorCode.QUOTE_EXPIRED, "pathId " + body.pathId() + " belongs to quote "
+                    + quote.quoteId() + ", which expired at " + quote.expiresAt() + "; request a new quote", "pathId");
+        }
+        QuoteRequest q = quote.request();
+        same("fromChain", body.fromChain(), q.fromChain());
+        same("fromToken", body.fromToken(), q.fromToken());
+        same("toChain", body.toChain(), q.toChain());
+        same("toToken", body.toToken(), q.toToken());
+        same("Amount", body.amount(), q.amount());
+        same("Sender", body.sender(), q.sender());
+        int quotedFee = q.feeBps() == null ? 0 : q.feeBps();
+        if (body.feeBps() != null && body.feeBps() != quotedFee) {
+            throw mismatch("feeBps", "the quote's feeBps " + quotedFee + " (the route's amounts depend on it)");
+        }
+        StoredQuote.Route route = quote.route(body.pathId()).orElseThrow();
+        PlannedRoute plan = route.plan().orElseThrow(() -> new ApiException(ErrorCode.NO_ROUTE, "the route of pathId "
+                + body.pathId() + " is not held by this instance any more (it was planned before a restart or on"
+                + " another instance); request a new quote", "pathId"));
+        Amount min = body.minOutputAmount();
+        if (min != null && min.value().compareTo(plan.amountOut()) > 0) {
+            throw new RouteChoiceException(RouteChoiceException.Reason.MIN_OUTPUT_UNREACHABLE, "minOutputAmount",
+                    "minOutputAmount is " + min + " but the route of pathId " + body.pathId() + " reaches "
+                            + plan.amountOut() + " (toToken smallest units)", plan.amountOut());
+        }
+        return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(),
+                body.slippage() != null ? body.slippage() : q.slippage(),
+                body.integrator() != null ? body.integrator() : q.integrator(),
+                body.acquisitionMode() != null ? body.acquisitionMode() : q.acquisitionMode(),
+                body.destinationCallData(), body.destinationGasLimit(), min));
+    }
+
+    private static StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, Amount minOutputAmount,
+            String priorityProvider) {
+        List<StoredQuote.Route> routes = quote.routes();
+        List<PlannedRoute> plans = routes.stream().map(r -> r.plan().orElseThrow()).toList();
+        PlannedRoute chosen = RouteChoice.choose(plans, allowedPriceImpact,
+                minOutputAmount == null ? null : minOutputAmount.value(), priorityProvider);
+        return routes.get(plans.indexOf(chosen));
+    }
+
+    private Transaction build(StoredQuote quote, PlannedRoute plan, Address sender, Address receiver, Double slippage,
+            String integrator, AcquisitionMode mode, String destinationCallData, Amount destinationGasLimit,
+            Amount minOutputAmount) {
+        Slippage s = slippage == null ? Slippage.DEFAULT : Slippage.ofPercent(slippage);
+        BigInteger min = s.minAmountOut(plan.amountOut());
+        if (minOutputAmount != null) {
+            min = min.max(minOutputAmount.value());
+        }
+        int feeBps = quote.request().feeBps() == null ? 0 : quote.request().feeBps();
+        var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
+                mode == null ? null : dev.junction.calldata.AcquisitionMode.of(mode.code()), destinationCallData,
+                destinationGasLimit == null ? null : destinationGasLimit.value(), quote.createdAt().getEpochSecond(),
+                quote.expiresAt().getEpochSecond());
+        RouteCall call = RouteCalls.of(plan, terms, snapshot());
+        return builder.build(call);
+    }
+
+    private MarketSnapshot snapshot() {
+        Market m = market.getIfAvailable();
+        if (m == null) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "market data is not loaded");
+        }
+        return m.current();
+    }
+
+    private static void same(String field, Object given, Object quoted) {
+        if (!Objects.equals(given, quoted)) {
+            throw mismatch(field, "the quote's " + quoted);
+        }
+    }
+
+    private static ApiException mismatch(String field, String what) {
+        return new ApiException(ErrorCode.INVALID_PARAMETER, field + " must match the quote of pathId: "
+                + "it differs from " + what, field);
+    }
+
+}

@@ -1,0 +1,101 @@
+package dev.junction.calldata;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Amount;
+import dev.junction.chain.ChainId;
+import dev.junction.market.Chain;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.RouteStep;
+import dev.junction.routing.Slippage;
+import dev.junction.routing.StepKind;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The adapter from the planner's {@link PlannedRoute} to the encoder's {@link RouteCall}.
+ */
+public final class RouteCalls {
+
+    /** How long the signed route stays executable at least: Uniswap's default transaction deadline, 30 minutes. */
+    public static final long DEADLINE_SECONDS = 1_800;
+
+    private RouteCalls() {
+    }
+
+    /**
+     * The terms of a build that the route itself does not hold.
+     *
+     * @param quoteId the quote's id
+     * @param sender wallet funding the route
+     * @param receiver recipient of the output
+     * @param minAmountOut the route's minimum output: max(minOutputAmount, slippage minimum), toToken units
+     * @param slippage slippage applied to the intermediate steps' minimums
+     * @param feeBps integrator fee, basis points
+     * @param integrator the {@code Integrator} text, or null
+     * @param acquisitionMode how the input is taken (null: direct transfer)
+     * @param destinationCallData 0x-hex, or null
+     * @param destinationGasLimit gas units, or null
+     * @param quotedAt quote time, Unix seconds
+     * @param expiry quote expiry, Unix seconds
+     */
+    public record Terms(String quoteId, Address sender, Address receiver, Amount minAmountOut, Slippage slippage,
+            int feeBps, String integrator, AcquisitionMode acquisitionMode, String destinationCallData,
+            BigInteger destinationGasLimit, long quotedAt, long expiry) {
+    }
+
+    /**
+     * The call for a planned route.
+     *
+     * @param snapshot the market snapshot the route was planned on (for each chain's router)
+     * @throws CalldataException when the source chain has no Junction router
+     */
+    public static RouteCall of(PlannedRoute route, Terms terms, MarketSnapshot snapshot) {
+        ChainId chain = route.fromToken().chain();
+        Address router = route.routeAddress() != null ? route.routeAddress() : router(snapshot, chain);
+        List<StepCall> steps = new ArrayList<>();
+        List<RouteStep> planned = route.steps();
+        for (int i = 0; i < planned.size(); i++) {
+            RouteStep s = planned.get(i);
+            boolean last = i == planned.size() - 1;
+            Amount min = last ? terms.minAmountOut() : Amount.of(terms.slippage().minAmountOut(s.toAmount()));
+            if (s.kind() == StepKind.SWAP) {
+                steps.add(new SwapCall(s.pool(), router(snapshot, s.chain()), s.poolTokenIn(), s.poolTokenOut(),
+                        Amount.of(s.fromAmount()), Amount.of(s.toAmount()), min));
+            } else {
+                steps.add(new BridgeCall(s.lane(), router(snapshot, s.chain()), router(snapshot, s.toChain()),
+                        Amount.of(s.fromAmount()), Amount.of(s.toAmount()), min));
+            }
+        }
+        long deadline = Math.max(terms.expiry(), terms.quotedAt() + DEADLINE_SECONDS);
+        return new RouteCall(terms.quoteId(), chain, router, terms.sender(), terms.receiver(),
+                route.fromToken().address(), Amount.of(route.amount()), route.toToken().address(), terms.minAmountOut(),
+                terms.feeBps(), feeRecipient(terms, router), terms.acquisitionMode(), terms.destinationCallData(),
+                terms.destinationGasLimit(), steps, terms.quotedAt(), deadline, terms.expiry(),
+                route.gasLimit().longValueExact());
+    }
+
+    /**
+     * Who receives the integrator fee: the {@code Integrator} value when it is an EVM address, else the router itself
+     * (which holds the fee for the integrator recorded with the quote id); the zero address when there is no fee.
+     */
+    static Address feeRecipient(Terms terms, Address router) {
+        if (terms.feeBps() == 0) {
+            return Address.ZERO;
+        }
+        String integrator = terms.integrator();
+        if (integrator != null && integrator.length() == 42 && integrator.startsWith("0x")) {
+            try {
+                return Address.evm(integrator);
+            } catch (IllegalArgumentException notAnAddress) {
+                return router;
+            }
+        }
+        return router;
+    }
+
+    private static Address router(MarketSnapshot snapshot, ChainId chain) {
+        return snapshot.chain(chain).map(Chain::router).orElse(null);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.junction.calldata;
+
+import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.Hex;
+import java.util.List;
+
+/**
+ * The signatures of Junction's router ({@code contracts/src/IJunctionRouter.sol}, ABI
+ * {@code contracts/abi/JunctionRouter.json}); a test derives each from the JSON and compares.
+ */
+public final class RouterAbi {
+
+    /** {@code RouteParams} as a tuple type. */
+    public static final String ROUTE_PARAMS =
+            "(bytes32,address,uint256,address,uint256,address,uint256,uint16,address,uint8,bytes,uint256)";
+    /** {@code Step} as a tuple type. */
+    public static final String STEP = "(uint8,address,address,address,uint256,bytes)";
+    /** The one entry function. */
+    public static final String EXECUTE_ROUTE = "executeRoute(" + ROUTE_PARAMS + "," + STEP + "[])";
+
+    /** Event signatures (their keccak256 is topic 0). */
+    public static final List<String> EVENTS = List.of(
+            "RouteExecuted(bytes32,address,address,address,uint256,address,uint256)",
+            "StepExecuted(bytes32,uint256,address,uint8,address,address,uint256,uint256)",
+            "BridgeInitiated(bytes32,address,uint256,address,uint256,address)",
+            "IntegratorFeePaid(bytes32,address,address,uint256)");
+
+    /** Custom error signatures (their selector is the revert data's first 4 bytes). */
+    public static final List<String> ERRORS = List.of(
+            "DeadlineExpired(uint256,uint256)",
+            "InsufficientOutput(uint256,uint256,uint256)",
+            "InvalidNativeValue(uint256,uint256)",
+            "UnknownAdapter(address)");
+
+    /** Step kind numbers. */
+    public static final int KIND_SWAP = 0;
+    public static final int KIND_BRIDGE = 1;
+
+    private RouterAbi() {
+    }
+
+    /** {@code 0x} + the 4-byte selector of a signature. */
+    public static String selector(String signature) {
+        return Hex.encode(Abi.selector(signature));
+    }
+
+    /** {@code 0x} + keccak256 of an event signature: the event's topic 0. */
+    public static String topic(String signature) {
+        return Hex.encode(Abi.keccak(signature));
+    }
+}

@@ -1,0 +1,140 @@
+package dev.junction.calldata;
+
+import static dev.junction.calldata.abi.Abi.address;
+import static dev.junction.calldata.abi.Abi.bytes;
+import static dev.junction.calldata.abi.Abi.bytes32;
+import static dev.junction.calldata.abi.Abi.tuple;
+import static dev.junction.calldata.abi.Abi.tupleArray;
+import static dev.junction.calldata.abi.Abi.uint16;
+import static dev.junction.calldata.abi.Abi.uint256;
+import static dev.junction.calldata.abi.Abi.uint8;
+
+import dev.junction.calldata.abi.Abi;
+import dev.junction.calldata.protocol.BridgeEncoding;
+import dev.junction.calldata.protocol.BridgeShape;
+import dev.junction.calldata.protocol.SwapEncoding;
+import dev.junction.chain.Address;
+import dev.junction.chain.Hex;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a {@link RouteCall} into the {@link Transaction} a wallet sends: a call of the router's
+ * {@code executeRoute(RouteParams, Step[])} whose steps carry each provider's own call. Stateless and thread-safe.
+ *
+ * <p>Rules: {@code to} is the source chain's router; {@code allowanceTarget} is the router for acquisition mode 0,
+ * Permit2 for 2 and 3, the zero address for native input; {@code gasLimit} is the route's gas plus 20% rounded up;
+ * {@code value} is the input amount for native input, else 0; {@code simulation} is false (only a real simulation
+ * may set it, see {@link Transaction#withSimulation}).
+ */
+public final class TransactionBuilder {
+
+    /** Permit2's address (the same CREATE2 address on every chain Junction serves). */
+    public static final Address PERMIT2 = Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3");
+
+    /**
+     * @throws CalldataException when the acquisition mode does not fit the input token or a chain the route needs
+     *     has no Junction router
+     */
+    public Transaction build(RouteCall call) {
+        AcquisitionMode mode = effectiveMode(call);
+        byte[] quoteId = quoteIdBytes(call.quoteId());
+        Abi.Value params = tuple(bytes32(quoteId), address(call.nativeInput() ? Address.NATIVE : call.inputToken()),
+                uint256(call.amountIn().value()), address(evmOrZero(call.outputToken())),
+                uint256(call.minAmountOut().value()), address(evmOrZero(call.receiver())), uint256(call.deadline()),
+                uint16(call.feeBps()), address(call.feeBps() == 0 ? Address.ZERO : call.feeRecipient()),
+                Abi.uint8(mode.code()), bytes(Hex.decode(call.destinationCallData())),
+                uint256(call.destinationGasLimit()));
+        byte[] data = Abi.call(RouterAbi.EXECUTE_ROUTE, params, tupleArray(steps(call, 0, quoteId)));
+        Address allowanceTarget = call.nativeInput() ? Address.ZERO : mode.usesPermit2() ? PERMIT2 : call.router();
+        BigInteger value = call.nativeInput() ? call.amountIn().value() : BigInteger.ZERO;
+        return new Transaction(call.router(), Hex.encode(data), call.chain(), allowanceTarget,
+                gasWithMargin(call.gasEstimate()), call.expiry(), false, value);
+    }
+
+    /** Gas units plus 20%, rounded up. */
+    static BigInteger gasWithMargin(long gas) {
+        return BigInteger.valueOf(gas).multiply(BigInteger.valueOf(6)).add(BigInteger.valueOf(4))
+                .divide(BigInteger.valueOf(5));
+    }
+
+    /** A {@code 0x} + 64 hex quote id as its 32 bytes; any other id as keccak256 of its UTF-8 text. */
+    public static byte[] quoteIdBytes(String quoteId) {
+        if (quoteId.length() == 66 && Hex.isHex(quoteId)) {
+            return Hex.decode(quoteId);
+        }
+        return Abi.keccak(quoteId);
+    }
+
+    private static AcquisitionMode effectiveMode(RouteCall call) {
+        AcquisitionMode mode = call.acquisitionMode() == null ? AcquisitionMode.DIRECT : call.acquisitionMode();
+        if (call.nativeInput()) {
+            if (mode.usesPermit2()) {
+                throw new CalldataException("acquisitionMode", "must not be 2 or 3 for native input: Permit2 moves only ERC-20 tokens");
+            }
+            return AcquisitionMode.NATIVE;
+        }
+        if (mode == AcquisitionMode.NATIVE) {
+            throw new CalldataException("acquisitionMode", "1 (native) needs the native token as fromToken");
+        }
+        return mode;
+    }
+
+    /** The Step tuples from index {@code from} to the end; a bridge's message carries the steps after it. */
+    private static List<Abi.Value> steps(RouteCall call, int from, byte[] quoteId) {
+        List<Abi.Value> out = new ArrayList<>();
+        List<StepCall> steps = call.steps();
+        for (int i = from; i < steps.size(); i++) {
+            StepCall step = steps.get(i);
+            byte[] data = switch (step) {
+                case SwapCall s -> SwapEncoding.encode(s, s.router(), call.deadline());
+                case BridgeCall b -> bridgeData(call, b, i, quoteId);
+            };
+            int kind = step instanceof SwapCall ? RouterAbi.KIND_SWAP : RouterAbi.KIND_BRIDGE;
+            out.add(tuple(uint8(kind), address(Adapters.of(step.router(), step.provider())),
+                    address(evmOrZero(step.tokenIn())), address(evmOrZero(step.tokenOut())),
+                    uint256(step.minAmountOut().value()), bytes(data)));
+        }
+        return out;
+    }
+
+    private static byte[] bridgeData(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
+        boolean destinationLeg = index < call.steps().size() - 1 || call.hasDestinationCall();
+        Address recipient = call.receiver();
+        byte[] message = new byte[0];
+        if (destinationLeg) {
+            if (b.destinationRouter() == null) {
+                throw new CalldataException("toChain", "has no Junction router, so the route cannot continue on chain "
+                        + b.toChain() + " after the bridge");
+            }
+            recipient = b.destinationRouter();
+            if (BridgeShape.of(b).carriesMessage()) {
+                message = destinationMessage(call, b, index, quoteId);
+            }
+        }
+        var context = new BridgeEncoding.Context(call.sender(), recipient, message, call.quotedAt(), call.deadline(),
+                quoteId, call.destinationGasLimit());
+        return BridgeEncoding.encode(b, context);
+    }
+
+    /**
+     * The destination leg the bridge hands to the destination router: {@code abi.encode(RouteParams, Step[])} with
+     * the bridged token as input, no fee (taken on the source chain), mode 0 (the router holds the funds) and the
+     * bridge's fill deadline as deadline.
+     */
+    private static byte[] destinationMessage(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
+        Abi.Value params = tuple(bytes32(quoteId), address(evmOrZero(b.tokenOut())), uint256(b.quotedOut().value()),
+                address(evmOrZero(call.outputToken())), uint256(call.minAmountOut().value()),
+                address(evmOrZero(call.receiver())), uint256(BridgeEncoding.fillDeadline(b, call.deadline())),
+                uint16(0), address(Address.ZERO), uint8(AcquisitionMode.DIRECT.code()),
+                bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit()));
+        return Abi.encode(params, tupleArray(steps(call, index + 1, quoteId)));
+    }
+
+    /** EVM addresses as they are; a Solana address (which an EVM address field cannot hold) as zero. */
+    private static Address evmOrZero(Address a) {
+        return a.solana() ? Address.ZERO : a;
+    }
+
+}

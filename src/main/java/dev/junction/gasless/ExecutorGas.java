@@ -1,0 +1,80 @@
+package dev.junction.gasless;
+
+import dev.junction.chain.Address;
+import dev.junction.market.Chain;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Token;
+import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.RouteStep;
+import dev.junction.routing.StepKind;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * What the gasless executor pays in gas for a route, and that cost in the input token.
+ *
+ * <p>Source chain: the route's source gas units plus {@link #PERMIT2_PULL_GAS} for the Permit2 transfer, at base +
+ * priority fee, plus the chain's L1 data fee. Destination chain (only when swaps run there after the bridge): those
+ * swaps' gas at the destination price plus its L1 data fee. A bridge-only route costs the executor nothing on the
+ * destination: the bridge's own fee already covers delivery. Converted into the input token at reference prices and
+ * rounded up, so the executor never under-charges.
+ */
+final class ExecutorGas {
+
+    /** Gas of Permit2 {@code permitTransferFrom}/{@code permitWitnessTransferFrom}: signature check, nonce bit, transfer. */
+    static final long PERMIT2_PULL_GAS = 60_000;
+
+    private ExecutorGas() {
+    }
+
+    /**
+     * @param sourceWei source-chain native wei
+     * @param destinationWei destination-chain native wei
+     * @param usd both at the native tokens' reference prices
+     * @param inInputToken usd in input-token units, rounded up
+     */
+    record Cost(BigInteger sourceWei, BigInteger destinationWei, double usd, BigInteger inInputToken) {
+    }
+
+    static Cost of(MarketSnapshot market, PlannedRoute route) {
+        Chain source = chain(market, route.fromToken().chain());
+        BigInteger sourceUnits = route.gasLimit().add(BigInteger.valueOf(PERMIT2_PULL_GAS));
+        BigInteger sourceWei = sourceUnits.multiply(source.gasPriceWei()).add(source.l1DataFeeWei());
+        BigInteger destinationWei = BigInteger.ZERO;
+        Chain destination = chain(market, route.toToken().chain());
+        boolean bridged = false;
+        long destinationUnits = 0;
+        for (RouteStep s : route.steps()) {
+            if (s.kind() == StepKind.BRIDGE) {
+                bridged = true;
+            } else if (bridged) {
+                destinationUnits += s.gasUnits();
+            }
+        }
+        if (destinationUnits > 0) {
+            destinationWei = BigInteger.valueOf(destinationUnits).multiply(destination.gasPriceWei())
+                    .add(destination.l1DataFeeWei());
+        }
+        BigDecimal usd = usd(market, source, sourceWei).add(usd(market, destination, destinationWei));
+        Token input = route.fromToken();
+        BigDecimal price = BigDecimal.valueOf(input.priceUsd());
+        BigInteger inInput = price.signum() <= 0 ? BigInteger.ZERO
+                : usd.movePointRight(input.decimals()).divide(price, MathContext.DECIMAL128)
+                        .setScale(0, RoundingMode.CEILING).toBigIntegerExact();
+        return new Cost(sourceWei, destinationWei, usd.doubleValue(), inInput);
+    }
+
+    private static BigDecimal usd(MarketSnapshot market, Chain chain, BigInteger wei) {
+        if (wei.signum() == 0) {
+            return BigDecimal.ZERO;
+        }
+        double price = market.token(chain.id(), Address.NATIVE).map(Token::priceUsd).orElse(0.0);
+        return new BigDecimal(wei).movePointLeft(chain.nativeDecimals()).multiply(BigDecimal.valueOf(price));
+    }
+
+    private static Chain chain(MarketSnapshot market, dev.junction.chain.ChainId id) {
+        return market.chain(id).orElseThrow(() -> new IllegalStateException("chain " + id + " is not in the market"));
+    }
+}

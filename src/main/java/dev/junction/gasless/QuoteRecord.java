@@ -1,0 +1,46 @@
+package dev.junction.gasless;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Amount;
+import dev.junction.chain.ChainId;
+import dev.junction.execution.PlanStep;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * A persisted gasless quote: enough to rebuild the typed data the user signed, verify a signature and hand the route to
+ * the executor.
+ *
+ * @param deadline permit deadline, Unix seconds
+ * @param digest the EIP-712 digest at issue time, {@code 0x}-hex (an integrity check of the rebuilt typed data)
+ * @param providers provider keys in route order
+ * @param mainProvider the aggregator shown ({@code junction} when the route has no swap)
+ * @param steps the executor's steps
+ */
+record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address receiver, ChainId fromChain,
+        ChainId toChain, Address fromToken, Address toToken, Amount amountIn, Amount feeAmount, Amount amountInAfterFee,
+        Amount amountOut, Amount amountOutMin, Address spender, Address router, PermitNonce nonce, long deadline,
+        String digest, String innerData, String routeKind, int bridgeCount, List<String> providers,
+        String mainProvider, List<PlanStep> steps) {
+
+    QuoteRecord {
+        providers = List.copyOf(providers);
+        steps = List.copyOf(steps);
+    }
+
+    /** The typed data the sender was asked to sign, rebuilt from the stored terms. */
+    Permit2TypedData typedData() {
+        TokenPermissions permitted = new TokenPermissions(fromToken, amountIn);
+        BigInteger n = nonce.toBigInteger();
+        BigInteger d = BigInteger.valueOf(deadline);
+        PermitMessage message = acquisitionMode == 3
+                ? new PermitWitnessTransferFrom(permitted, spender, n, d,
+                        new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain))
+                : new PermitTransferFrom(permitted, spender, n, d);
+        return new Permit2TypedData(Eip712Domain.permit2(fromChain), message);
+    }
+
+    GaslessSwap.RouteKindInfo routeKindInfo() {
+        return new GaslessSwap.RouteKindInfo(routeKind, bridgeCount, providers);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.junction.routing;
+
+import dev.junction.chain.Address;
+import dev.junction.market.Pool;
+import dev.junction.market.SwapQuote;
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Exact pool quotes of one planning request, so the search and the final evaluation quote each input once. */
+final class QuoteMemo {
+
+    private record Key(String pool, Address in, Address out, BigInteger amount) {
+    }
+
+    private final Map<Key, SwapQuote> quotes = new HashMap<>();
+
+    /** The pool's quote; a pool whose math fails for this input answers {@link SwapQuote#none}. */
+    SwapQuote quote(Pool pool, Address in, Address out, BigInteger amount) {
+        return quotes.computeIfAbsent(new Key(pool.id(), in, out, amount), k -> {
+            try {
+                return pool.quote(in, out, amount);
+            } catch (RuntimeException e) {
+                return new SwapQuote(BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO, 0);
+            }
+        });
+    }
+}

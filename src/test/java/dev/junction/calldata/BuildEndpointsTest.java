@@ -1,0 +1,288 @@
+package dev.junction.calldata;
+
+import static dev.junction.calldata.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.Chain;
+import dev.junction.market.ConstantProductPool;
+import dev.junction.market.Market;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Provider;
+import dev.junction.market.ProviderType;
+import dev.junction.market.Token;
+import dev.junction.support.TestMarket;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
+import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** GET /build-best-path and POST /build-path end to end on a small market with Junction routers. */
+@SpringBootTest(properties = {"junction.market.living=false", "junction.quote.ttl=60s"})
+@AutoConfigureMockMvc
+@Import(BuildEndpointsTest.BuildMarket.class)
+class BuildEndpointsTest {
+
+    static final String WALLET = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    MutableClock clock;
+
+    final JsonMapper json = JsonMapper.builder().build();
+
+    /** A clock the test moves forward to expire quotes. */
+    static final class MutableClock extends Clock {
+        volatile Instant now = Instant.parse("2030-01-01T00:00:00Z");
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class BuildMarket {
+        @Bean
+        @Primary
+        Market buildMarket() {
+            return TestMarket.fixed(snapshot());
+        }
+
+        @Bean
+        MutableClock mutableClock() {
+            return new MutableClock();
+        }
+    }
+
+    static Token token(ChainId chain, Address a, String symbol, int decimals, double price) {
+        return new Token(chain, a, decimals, symbol, symbol, "https://icons.example/" + symbol + ".svg", price);
+    }
+
+    static MarketSnapshot snapshot() {
+        BigInteger gwei = BigInteger.TEN.pow(9);
+        List<Chain> chains = List.of(
+                new Chain(ETH, "eth", "Ethereum", "", "ETH", 18, ETH_WETH, 12_000, 2, gwei.multiply(BigInteger.TEN),
+                        gwei, BigInteger.ZERO, ETH_ROUTER, ETH_ROUTER, true),
+                new Chain(ARB, "arb", "Arbitrum One", "", "ETH", 18, ARB_WETH, 250, 1, gwei.divide(BigInteger.TEN),
+                        BigInteger.ZERO, BigInteger.ZERO, ARB_ROUTER, ARB_ROUTER, true));
+        List<Token> tokens = List.of(token(ETH, Address.NATIVE, "ETH", 18, 2500), token(ETH, ETH_USDC, "USDC", 6, 1),
+                token(ETH, ETH_WETH, "WETH", 18, 2500), token(ARB, Address.NATIVE, "ETH", 18, 2500),
+                token(ARB, ARB_USDC, "USDC", 6, 1), token(ARB, ARB_WETH, "WETH", 18, 2500));
+        List<Provider> providers = List.of(new Provider("uniswap-v2", "Uniswap V2", ProviderType.DEX, ""),
+                new Provider("sushiswap", "SushiSwap", ProviderType.DEX, ""),
+                new Provider("across", "Across", ProviderType.BRIDGE, ""));
+        var uni = new ConstantProductPool("eth:uniswap-v2:usdc-weth", ETH, "uniswap-v2", ETH_USDC, ETH_WETH,
+                new BigInteger("5000000000000"), new BigInteger("2000000000000000000000"), 30, 1e7);
+        var sushi = new ConstantProductPool("eth:sushiswap:usdc-weth", ETH, "sushiswap", ETH_USDC, ETH_WETH,
+                new BigInteger("4900000000000"), new BigInteger("1960000000000000000000"), 30, 9.8e6);
+        var arbSushi = new ConstantProductPool("arb:sushiswap:usdc-weth", ARB, "sushiswap", ARB_USDC, ARB_WETH,
+                new BigInteger("5000000000000"), new BigInteger("2000000000000000000000"), 30, 1e7);
+        BridgeLane across = new BridgeLane("across", ETH, ARB, ETH_USDC, ARB_USDC, BigInteger.valueOf(100_000), 5, 0.1,
+                60, 120, BigInteger.valueOf(1_000_000), new BigInteger("1000000000000"), 90_000);
+        return new MarketSnapshot(1, chains, tokens, providers, List.of(uni, sushi, arbSushi), List.of(across));
+    }
+
+    MockHttpServletResponse call(MockHttpServletRequestBuilder r) throws Exception {
+        return mvc.perform(r).andReturn().getResponse();
+    }
+
+    JsonNode ok(MockHttpServletResponse r) throws Exception {
+        JsonNode body = json.readTree(r.getContentAsString());
+        assertThat(r.getStatus()).as(body.toString()).isEqualTo(200);
+        assertThat(body.get("code").asInt()).isZero();
+        return body.get("data");
+    }
+
+    JsonNode error(MockHttpServletResponse r, int status, int code, String param) throws Exception {
+        JsonNode body = json.readTree(r.getContentAsString());
+        assertThat(r.getStatus()).as(body.toString()).isEqualTo(status);
+        assertThat(body.get("code").asInt()).as(body.toString()).isEqualTo(code);
+        assertThat(body.get("data").get("param").asString()).isEqualTo(param);
+        assertThat(body.get("message").asString()).contains(param);
+        return body;
+    }
+
+    static MockHttpServletRequestBuilder best(String... extra) {
+        var r = get("/build-best-path").param("fromChain", "1").param("toChain", "1")
+                .param("fromToken", ETH_USDC.value()).param("toToken", ETH_WETH.value()).param("amount", "1000000000")
+                .param("sender", WALLET);
+        for (int i = 0; i < extra.length; i += 2) {
+            r = r.param(extra[i], extra[i + 1]);
+        }
+        return r;
+    }
+
+    @Test
+    void buildBestPathAnswersTheTransactionUnderTx() throws Exception {
+        JsonNode data = ok(call(best()));
+        assertThat(data.has("route")).isTrue();
+        assertThat(data.get("route").isNull()).as("no includeRoute").isTrue();
+        JsonNode tx = data.get("Tx");
+        assertThat(tx.propertyNames()).containsExactly("allowanceTarget", "chain", "data", "expiry", "gasLimit",
+                "simulation", "to", "value");
+        assertThat(tx.get("to").asString()).isEqualTo(ETH_ROUTER.value());
+        assertThat(tx.get("chain").asLong()).isEqualTo(1);
+        assertThat(tx.get("allowanceTarget").asString()).isEqualTo(ETH_ROUTER.value());
+        assertThat(tx.get("value").asString()).isEqualTo("0");
+        assertThat(tx.get("simulation").asBoolean()).isFalse();
+        assertThat(tx.get("expiry").asLong()).isEqualTo(clock.now.getEpochSecond() + 60);
+        assertThat(tx.get("gasLimit").asString()).as("135000 V2 gas + 20%").isEqualTo("162000");
+
+        var exec = Decoded.executeRoute(Hex.decode(tx.get("data").asString()));
+        assertThat(exec.params().amountIn.getValue()).isEqualTo(BigInteger.valueOf(1_000_000_000));
+        assertThat(Address.evm(exec.params().receiver.getValue()).value()).isEqualTo(WALLET);
+        assertThat(exec.steps()).hasSize(1);
+        assertThat(Decoded.selector(exec.steps().get(0).data.getValue())).isEqualTo("0x38ed1739");
+    }
+
+    @Test
+    void includeRouteGivesTheQuoteRouteAndItsAmountsBindTheCalldata() throws Exception {
+        JsonNode data = ok(call(best("includeRoute", "true", "slippage", "1", "Integrator", "acme", "Referrer", "ref")));
+        JsonNode route = data.get("route");
+        assertThat(route.get("pathId").asString()).isNotBlank();
+        assertThat(route.get("integratorId").asString()).isEqualTo("acme");
+        var exec = Decoded.executeRoute(Hex.decode(data.get("Tx").get("data").asString()));
+        assertThat(exec.params().minAmountOut.getValue().toString()).isEqualTo(route.get("minAmountOut").asString());
+        assertThat(Hex.encode(exec.params().quoteId.getValue()))
+                .isEqualTo(RouterAbi.topic(route.get("quoteId").asString()));
+    }
+
+    @Test
+    void nativeInputSendsValueAndApprovesNothing() throws Exception {
+        JsonNode tx = ok(call(get("/build-best-path").param("fromChain", "1").param("toChain", "1")
+                .param("fromToken", Address.NATIVE.value()).param("toToken", ETH_USDC.value())
+                .param("amount", "1000000000000000000").param("sender", WALLET))).get("Tx");
+        assertThat(tx.get("value").asString()).isEqualTo("1000000000000000000");
+        assertThat(tx.get("allowanceTarget").asString()).isEqualTo(Address.ZERO.value());
+    }
+
+    @Test
+    void permitModesApprovePermit2() throws Exception {
+        JsonNode tx = ok(call(best("acquisitionMode", "2"))).get("Tx");
+        assertThat(tx.get("allowanceTarget").asString()).isEqualTo("0x000000000022D473030F116dDEE9F6B43aC78BA3");
+    }
+
+    @Test
+    void minOutputAmountBindsTheCalldataOrIsUnreachable() throws Exception {
+        JsonNode route = ok(call(best("includeRoute", "true"))).get("route");
+        BigInteger amountOut = new BigInteger(route.get("amountOut").asString());
+        BigInteger wanted = amountOut.subtract(BigInteger.ONE);
+        JsonNode data = ok(call(best("minOutputAmount", wanted.toString())));
+        var exec = Decoded.executeRoute(Hex.decode(data.get("Tx").get("data").asString()));
+        assertThat(exec.params().minAmountOut.getValue()).as("above the 0.5% slippage minimum").isEqualTo(wanted);
+
+        JsonNode body = error(call(best("minOutputAmount", amountOut.multiply(BigInteger.TWO).toString())), 422, 3006,
+                "minOutputAmount");
+        assertThat(body.get("message").asString()).contains(amountOut.toString());
+    }
+
+    @Test
+    void allowedPriceImpactExcludesRoutes() throws Exception {
+        error(call(best("allowedPriceImpact", "0.01")), 422, 3005, "allowedPriceImpact");
+        ok(call(best("allowedPriceImpact", "5")));
+    }
+
+    @Test
+    void priorityProviderPrefersARouteWithinHalfAPercent() throws Exception {
+        JsonNode plain = ok(call(best("includeRoute", "true"))).get("route");
+        assertThat(plain.get("providers").get(0).get("name").asString()).isEqualTo("uniswap-v2");
+        JsonNode preferred = ok(call(best("includeRoute", "true", "priorityProvider", "sushiswap"))).get("route");
+        assertThat(preferred.get("providers").get(0).get("name").asString()).isEqualTo("sushiswap");
+    }
+
+    @Test
+    void destinationCallDataGoesIntoTheCalldataOfACrossChainRoute() throws Exception {
+        JsonNode data = ok(call(get("/build-best-path").param("fromChain", "1").param("toChain", "42161")
+                .param("fromToken", ETH_USDC.value()).param("toToken", ARB_WETH.value()).param("amount", "1000000000")
+                .param("sender", WALLET).param("destinationCallData", "0xcafe").param("destinationGasLimit", "90000")));
+        var exec = Decoded.executeRoute(Hex.decode(data.get("Tx").get("data").asString()));
+        assertThat(Hex.encode(exec.params().destinationCallData.getValue())).isEqualTo("0xcafe");
+        assertThat(exec.params().destinationGasLimit.getValue()).isEqualTo(BigInteger.valueOf(90_000));
+        assertThat(exec.steps()).hasSize(2);
+        assertThat(Decoded.selector(exec.steps().get(0).data.getValue())).as("Across depositV3").isEqualTo("0x7b939232");
+    }
+
+    String body(String pathId, String amount, String sender) {
+        return "{\"Amount\": \"" + amount + "\", \"Sender\": \"" + sender + "\", \"fromChain\": 1, \"fromToken\": \""
+                + ETH_USDC.value() + "\", \"toChain\": 1, \"toToken\": \"" + ETH_WETH.value() + "\""
+                + (pathId == null ? "" : ", \"pathId\": \"" + pathId + "\"") + "}";
+    }
+
+    MockHttpServletResponse buildPath(String body) throws Exception {
+        return call(post("/build-path").contentType(MediaType.APPLICATION_JSON).content(body));
+    }
+
+    JsonNode quoteRoutes() throws Exception {
+        return ok(call(get("/quote").param("fromChain", "1").param("toChain", "1").param("fromToken", ETH_USDC.value())
+                .param("toToken", ETH_WETH.value()).param("amount", "1000000000").param("sender", WALLET)));
+    }
+
+    @Test
+    void buildPathBuildsExactlyTheQuotedRoute() throws Exception {
+        JsonNode routes = quoteRoutes();
+        JsonNode second = routes.get(1);
+        JsonNode tx = ok(buildPath(body(second.get("pathId").asString(), "1000000000", WALLET)));
+        assertThat(tx.get("to").asString()).isEqualTo(ETH_ROUTER.value());
+        var exec = Decoded.executeRoute(Hex.decode(tx.get("data").asString()));
+        assertThat(Hex.encode(exec.params().quoteId.getValue())).isEqualTo(RouterAbi.topic(second.get("quoteId").asString()));
+        assertThat(exec.params().minAmountOut.getValue().toString()).isEqualTo(second.get("minAmountOut").asString());
+        assertThat(Address.evm(exec.steps().get(0).adapter.getValue()))
+                .isEqualTo(Adapters.of(ETH_ROUTER, second.get("providers").get(0).get("name").asString()));
+    }
+
+    @Test
+    void buildPathWithoutPathIdBuildsTheBestRoute() throws Exception {
+        JsonNode tx = ok(buildPath(body(null, "1000000000", WALLET)));
+        var exec = Decoded.executeRoute(Hex.decode(tx.get("data").asString()));
+        assertThat(Address.evm(exec.steps().get(0).adapter.getValue())).isEqualTo(Adapters.of(ETH_ROUTER, "uniswap-v2"));
+    }
+
+    @Test
+    void buildPathChecksThePathId() throws Exception {
+        String pathId = quoteRoutes().get(0).get("pathId").asString();
+        error(buildPath(body("no-such-path", "1000000000", WALLET)), 404, 4001, "pathId");
+        error(buildPath(body(pathId, "2000000000", WALLET)), 400, 1002, "Amount");
+        error(buildPath(body(pathId, "1000000000", RECEIVER.value())), 400, 1002, "Sender");
+        Instant before = clock.now;
+        try {
+            clock.now = before.plus(Duration.ofSeconds(61));
+            error(buildPath(body(pathId, "1000000000", WALLET)), 410, 4002, "pathId");
+        } finally {
+            clock.now = before;
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package dev.junction.calldata;
+
+import static dev.junction.calldata.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.calldata.protocol.SwapShape;
+import dev.junction.chain.Address;
+import dev.junction.chain.Hex;
+import dev.junction.market.Pool;
+import java.math.BigInteger;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.web3j.abi.TypeReference;
+import org.web3j.abi.datatypes.DynamicArray;
+import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.generated.Bytes32;
+import org.web3j.abi.datatypes.generated.Int128;
+import org.web3j.abi.datatypes.generated.Uint256;
+
+/** Each swap shape's step data, read back field by field with web3j's decoder. */
+class SwapStepDecodeTest {
+
+    static final String IN = "1000000000";
+    static final String OUT = "395000000000000000";
+    static final String MIN = "393025000000000000";
+
+    /** Encodes a one-swap route USDC -> WETH (or as given) and returns the step's data. */
+    static byte[] stepData(Pool pool, Address in, Address out) {
+        RouteCall call = route(in, IN, out, MIN, AcquisitionMode.DIRECT, List.of(swap(pool, in, out, IN, OUT, MIN)));
+        Decoded.Execute d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
+        assertThat(d.steps()).hasSize(1);
+        Decoded.Step step = d.steps().get(0);
+        assertThat(step.kind.getValue()).isEqualTo(BigInteger.ZERO);
+        assertThat(addr(step.adapter)).isEqualTo(Adapters.of(ETH_ROUTER, pool.provider()));
+        assertThat(addr(step.tokenIn)).isEqualTo(in);
+        assertThat(addr(step.tokenOut)).isEqualTo(out);
+        assertThat(step.minAmountOut.getValue()).isEqualTo(new BigInteger(MIN));
+        return step.data.getValue();
+    }
+
+    static Address addr(Type<?> t) {
+        return Address.evm(t.getValue().toString());
+    }
+
+    static BigInteger uint(Type<?> t) {
+        return (BigInteger) t.getValue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"uniswap-v2", "sushiswap", "pancakeswap", "quickswap", "trader-joe"})
+    void uniswapV2ForksCallSwapExactTokensForTokens(String provider) {
+        assertThat(SwapShape.of(v2(provider))).isEqualTo(SwapShape.UNISWAP_V2);
+        byte[] data = stepData(v2(provider), ETH_USDC, ETH_WETH);
+        assertThat(Decoded.selector(data)).isEqualTo("0x38ed1739");
+        List<Type> a = Decoded.args(data, List.of(new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { },
+                new TypeReference<DynamicArray<org.web3j.abi.datatypes.Address>>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { }));
+        assertThat(uint(a.get(0))).isEqualTo(new BigInteger(IN));
+        assertThat(uint(a.get(1))).isEqualTo(new BigInteger(MIN));
+        @SuppressWarnings("unchecked")
+        List<org.web3j.abi.datatypes.Address> path = ((DynamicArray<org.web3j.abi.datatypes.Address>) a.get(2)).getValue();
+        assertThat(path.stream().map(SwapStepDecodeTest::addr)).containsExactly(ETH_USDC, ETH_WETH);
+        assertThat(addr(a.get(3))).as("output goes to the router, which checks the minimum and pays the receiver")
+                .isEqualTo(ETH_ROUTER);
+        assertThat(uint(a.get(4))).isEqualTo(BigInteger.valueOf(DEADLINE));
+    }
+
+    @Test
+    void camelotV2PassesAZeroReferrerBeforeTheDeadline() {
+        byte[] data = stepData(v2("camelot"), ETH_WETH, ETH_USDC);
+        assertThat(Decoded.selector(data)).isEqualTo("0xac3893ba");
+        List<Type> a = Decoded.args(data, List.of(new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { },
+                new TypeReference<DynamicArray<org.web3j.abi.datatypes.Address>>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { }));
+        assertThat(uint(a.get(0))).isEqualTo(new BigInteger(IN));
+        assertThat(uint(a.get(1))).isEqualTo(new BigInteger(MIN));
+        @SuppressWarnings("unchecked")
+        List<org.web3j.abi.datatypes.Address> path = ((DynamicArray<org.web3j.abi.datatypes.Address>) a.get(2)).getValue();
+        assertThat(path.stream().map(SwapStepDecodeTest::addr)).containsExactly(ETH_WETH, ETH_USDC);
+        assertThat(addr(a.get(3))).isEqualTo(ETH_ROUTER);
+        assertThat(addr(a.get(4))).isEqualTo(Address.ZERO);
+        assertThat(uint(a.get(5))).isEqualTo(BigInteger.valueOf(DEADLINE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"aerodrome", "velodrome"})
+    void solidlyForksPassAVolatileRouteWithTheDefaultFactory(String provider) {
+        byte[] data = stepData(v2(provider), ETH_USDC, ETH_WETH);
+        assertThat(Decoded.selector(data)).isEqualTo("0xcac88ea9");
+        List<Type> a = Decoded.args(data, List.of(new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { },
+                new TypeReference<DynamicArray<ProtocolStructs.SolidlyRoute>>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { }));
+        assertThat(uint(a.get(0))).isEqualTo(new BigInteger(IN));
+        assertThat(uint(a.get(1))).isEqualTo(new BigInteger(MIN));
+        @SuppressWarnings("unchecked")
+        List<ProtocolStructs.SolidlyRoute> routes = ((DynamicArray<ProtocolStructs.SolidlyRoute>) a.get(2)).getValue();
+        assertThat(routes).hasSize(1);
+        assertThat(addr(routes.get(0).from)).isEqualTo(ETH_USDC);
+        assertThat(addr(routes.get(0).to)).isEqualTo(ETH_WETH);
+        assertThat(routes.get(0).stable.getValue()).isFalse();
+        assertThat(addr(routes.get(0).factory)).isEqualTo(Address.ZERO);
+        assertThat(addr(a.get(3))).isEqualTo(ETH_ROUTER);
+        assertThat(uint(a.get(4))).isEqualTo(BigInteger.valueOf(DEADLINE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"uniswap-v3", "pancakeswap"})
+    void uniswapV3SwapRouter02ExactInputWithPackedFeePath(String provider) {
+        byte[] data = stepData(v3(provider, 500, 10), ETH_USDC, ETH_WETH);
+        assertThat(Decoded.selector(data)).isEqualTo("0xb858183f");
+        var p = (ProtocolStructs.ExactInput4) Decoded.args(data,
+                List.of(new TypeReference<ProtocolStructs.ExactInput4>() { })).get(0);
+        assertThat(Hex.encode(p.path.getValue())).isEqualTo(
+                "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" + "0001f4" + "c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
+        assertThat(addr(p.recipient)).isEqualTo(ETH_ROUTER);
+        assertThat(p.amountIn.getValue()).isEqualTo(new BigInteger(IN));
+        assertThat(p.amountOutMinimum.getValue()).isEqualTo(new BigInteger(MIN));
+    }
+
+    @Test
+    void sushiswapV3UsesTheOriginalSwapRouterWithDeadline() {
+        byte[] data = stepData(v3("sushiswap", 3000, 60), ETH_WETH, ETH_USDC);
+        assertThat(Decoded.selector(data)).isEqualTo("0xc04b8d59");
+        var p = decode5(data);
+        assertThat(Hex.encode(p.path.getValue())).isEqualTo(
+                "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2" + "000bb8" + "a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48");
+        assertThat(addr(p.recipient)).isEqualTo(ETH_ROUTER);
+        assertThat(p.deadline.getValue()).isEqualTo(BigInteger.valueOf(DEADLINE));
+        assertThat(p.amountIn.getValue()).isEqualTo(new BigInteger(IN));
+        assertThat(p.amountOutMinimum.getValue()).isEqualTo(new BigInteger(MIN));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"camelot", "quickswap"})
+    void algebraPathsHaveNoFee(String provider) {
+        byte[] data = stepData(v3(provider, 500, 60), ETH_USDC, ETH_WETH);
+        assertThat(Decoded.selector(data)).isEqualTo("0xc04b8d59");
+        var p = decode5(data);
+        assertThat(Hex.encode(p.path.getValue())).isEqualTo(
+                "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" + "c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
+        assertThat(p.deadline.getValue()).isEqualTo(BigInteger.valueOf(DEADLINE));
+        assertThat(p.amountIn.getValue()).isEqualTo(new BigInteger(IN));
+        assertThat(p.amountOutMinimum.getValue()).isEqualTo(new BigInteger(MIN));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"aerodrome", "velodrome"})
+    void slipstreamPathsCarryTheTickSpacing(String provider) {
+        byte[] data = stepData(v3(provider, 500, 100), ETH_USDC, ETH_WETH);
+        assertThat(Decoded.selector(data)).isEqualTo("0xc04b8d59");
+        var p = decode5(data);
+        assertThat(Hex.encode(p.path.getValue())).isEqualTo(
+                "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" + "000064" + "c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
+        assertThat(addr(p.recipient)).isEqualTo(ETH_ROUTER);
+        assertThat(p.amountIn.getValue()).isEqualTo(new BigInteger(IN));
+    }
+
+    @Test
+    void curveExchangeUsesTheCoinIndexesInPoolOrder() {
+        byte[] data = stepData(curve3(), ETH_DAI, ETH_USDT);
+        assertThat(Decoded.selector(data)).isEqualTo("0x3df02124");
+        List<Type> a = Decoded.args(data, List.of(new TypeReference<Int128>() { }, new TypeReference<Int128>() { },
+                new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { }));
+        assertThat(uint(a.get(0))).isEqualTo(BigInteger.ZERO);
+        assertThat(uint(a.get(1))).isEqualTo(BigInteger.TWO);
+        assertThat(uint(a.get(2))).isEqualTo(new BigInteger(IN));
+        assertThat(uint(a.get(3))).isEqualTo(new BigInteger(MIN));
+
+        byte[] back = stepData(curve3(), ETH_USDT, ETH_USDC);
+        List<Type> b = Decoded.args(back, List.of(new TypeReference<Int128>() { }, new TypeReference<Int128>() { },
+                new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { }));
+        assertThat(uint(b.get(0))).isEqualTo(BigInteger.TWO);
+        assertThat(uint(b.get(1))).isEqualTo(BigInteger.ONE);
+    }
+
+    @Test
+    void traderJoeConcentratedPoolsUseTheGenericSwap() {
+        Pool pool = v3("trader-joe", 500, 10);
+        byte[] data = stepData(pool, ETH_USDC, ETH_WETH);
+        assertThat(Decoded.selector(data)).isEqualTo(RouterAbi.selector(SwapShape.GENERIC.signature()));
+        List<Type> a = Decoded.args(data, List.of(new TypeReference<Bytes32>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { },
+                new TypeReference<Uint256>() { }, new TypeReference<org.web3j.abi.datatypes.Address>() { },
+                new TypeReference<Uint256>() { }));
+        assertThat(Hex.encode((byte[]) a.get(0).getValue())).isEqualTo(RouterAbi.topic(pool.id()));
+        assertThat(addr(a.get(1))).isEqualTo(ETH_USDC);
+        assertThat(addr(a.get(2))).isEqualTo(ETH_WETH);
+        assertThat(uint(a.get(3))).isEqualTo(new BigInteger(IN));
+        assertThat(uint(a.get(4))).isEqualTo(new BigInteger(MIN));
+        assertThat(addr(a.get(5))).isEqualTo(ETH_ROUTER);
+        assertThat(uint(a.get(6))).isEqualTo(BigInteger.valueOf(DEADLINE));
+    }
+
+    @Test
+    void everySwapShapeSelectorIsKeccakOfItsSignature() {
+        for (SwapShape shape : SwapShape.values()) {
+            assertThat(RouterAbi.selector(shape.signature()))
+                    .isEqualTo(RouterAbi.topic(shape.signature()).substring(0, 10));
+        }
+    }
+
+    static ProtocolStructs.ExactInput5 decode5(byte[] data) {
+        return (ProtocolStructs.ExactInput5) Decoded.args(data,
+                List.of(new TypeReference<ProtocolStructs.ExactInput5>() { })).get(0);
+    }
+
+}

@@ -1,0 +1,68 @@
+package dev.junction.market.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.market.Market;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.SimulationClock;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+
+class LivingMarketDriverTest {
+
+    @Test
+    void eachStepAdvancesTheMarketByTheSimulatedTimeThatPassed() {
+        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
+        var base = new MutableClock();
+        var clock = new SimulationClock(base, 60); // one real minute is one simulated hour
+        var provider = new StaticListableBeanFactory(Map.of("market", market)).getBeanProvider(Market.class);
+        var driver = new LivingMarketDriver(provider, clock, 0.0, Duration.ofHours(1), 1);
+
+        MarketSnapshot before = market.current();
+        base.advance(Duration.ofMinutes(1));
+        driver.step();
+
+        // the same as one direct tick of an hour
+        var reference = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
+        new LivingMarket(reference, 0.0, Duration.ofHours(1), 1).tick(Duration.ofHours(1));
+        assertThat(market.current().version()).isEqualTo(before.version() + 1);
+        assertThat(market.current().pools()).isEqualTo(reference.current().pools());
+    }
+
+    @Test
+    void withoutAMarketBeanTheDriverDoesNothing() {
+        var provider = new StaticListableBeanFactory().getBeanProvider(Market.class);
+        var driver = new LivingMarketDriver(provider, new SimulationClock(Clock.systemUTC(), 1), 0.5, Duration.ZERO, 1);
+        driver.step();
+        driver.step();
+    }
+
+    /** A clock moved by hand. */
+    private static final class MutableClock extends Clock {
+        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneId.of("UTC");
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}
