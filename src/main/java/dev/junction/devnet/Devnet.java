@@ -158,7 +158,18 @@ final class Devnet {
 
     /** eth_sendRawTransaction: checks as a node does, mines, returns the hash (keccak256 of the raw bytes). */
     String sendRaw(Chain c, String raw) {
-        return sendRaw(c, raw, null);
+        SignedTx t = SignedTx.decode(raw);
+        if (t.to() == null || c.router() == null || !t.to().equals(c.router())) {
+            return sendRaw(c, raw, null);
+        }
+        if (!RouteDecoder.isRouteCall(t.input())) {
+            return send(c, t, null, "no function of the router matches the calldata");
+        }
+        try {
+            return send(c, t, RouteDecoder.decode(snapshot(), c, t.from(), t.input()), null);
+        } catch (RouteDecoder.Undecodable e) {
+            return send(c, t, null, e.getMessage());
+        }
     }
 
     /**
@@ -166,7 +177,11 @@ final class Devnet {
      * on this chain, else null.
      */
     String sendRaw(Chain c, String raw, RouterCall route) {
-        SignedTx t = SignedTx.decode(raw);
+        return send(c, SignedTx.decode(raw), route, null);
+    }
+
+    /** @param routerRevert when not null, the router call reverts with this reason (it does not decode) */
+    private String send(Chain c, SignedTx t, RouterCall route, String routerRevert) {
         if (t.chainId() == null) {
             throw RpcError.refused("only replay-protected (EIP-155) transactions allowed over RPC");
         }
@@ -177,12 +192,12 @@ final class Devnet {
             throw RpcError.refused("contract creation is not supported by the devnet");
         }
         synchronized (sendLock) {
-            MinedTx mined = tx.execute(s -> mine(c, t, route));
+            MinedTx mined = tx.execute(s -> mine(c, t, route, routerRevert));
             return mined.hash();
         }
     }
 
-    private MinedTx mine(Chain c, SignedTx t, RouterCall route) {
+    private MinedTx mine(Chain c, SignedTx t, RouterCall route, String routerRevert) {
         ChainId id = c.id();
         if (txs.find(id.value(), t.hash().value()).isPresent()) {
             throw RpcError.refused("already known");
@@ -221,6 +236,9 @@ final class Devnet {
         BigInteger price = t.effectivePrice(baseFee);
         if (route != null) {
             return router.submit(c, t, route, next, price, block, index);
+        }
+        if (routerRevert != null) {
+            return router.reject(c, t, routerRevert, next, price, block, index);
         }
         boolean contract = Contracts.isContract(snapshot(), id, t.to());
         long gasUsed = intrinsic + (contract ? CONTRACT_CALL_GAS : 0);

@@ -35,7 +35,7 @@ class DevnetConfiguration {
             PlatformTransactionManager txManager) {
         Contracts contracts = new Contracts(devnetLedger);
         return new Devnet(market, blocks, devnetLedger, devnetTxStore, contracts, new TransactionTemplate(txManager),
-                new Router(devnetLedger, devnetTxStore, contracts, swaps, blocks));
+                new Router(devnetLedger, devnetTxStore, contracts, swaps, blocks, market));
     }
 
     @Bean

@@ -11,7 +11,14 @@ final class RouterEvents {
             Evm.topic("RouteExecuted(bytes32,address,address,address,uint256,address,uint256)");
     static final String BRIDGE_INITIATED = Evm.topic("BridgeInitiated(bytes32,address,uint256,address,uint256,address)");
 
+    static final String FEE_PAID = Evm.topic("IntegratorFeePaid(bytes32,address,address,uint256)");
+
     private RouterEvents() {
+    }
+
+    static Evm.Log feePaid(Address router, String quoteId, Address recipient, Address token, BigInteger amount) {
+        return new Evm.Log(router.lower(), List.of(FEE_PAID, quoteId, Quantity.topic(recipient)),
+                Evm.words(address(token), amount));
     }
 
     static Evm.Log routeExecuted(Address router, String quoteId, Address sender, Address receiver, Address inputToken,

@@ -27,8 +27,12 @@ public interface Swaps {
      *
      * @throws InvalidPlanException when the plan is not DIRECT, its reference is not {@code walletTx}, or it names
      *     something the market does not have
+     * @throws UnsupportedOperationException from an implementation that only takes Junction-sent swaps (the default;
+     *     test doubles)
      */
-    SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce);
+    default SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
+        throw new UnsupportedOperationException("this executor does not take wallet-signed swaps");
+    }
 
     /** The swap whose source transaction is {@code sourceTx} on {@code fromChain}. */
     Optional<SwapView> findBySourceTx(ChainId fromChain, TxHash sourceTx);

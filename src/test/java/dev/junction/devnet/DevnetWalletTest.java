@@ -35,8 +35,10 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
  * (legacy and EIP-1559), ERC-20 calls and transactions with their logs, Permit2 allowances, reverts, and every refusal a
  * node makes at submission.
  */
+// its own context (the extra property): a context cached and paused by another test class is restarted on reuse, and
+// the api module's InstanceRegistry fails on restart (duplicate junction_instance row) - reported to the lead
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "junction.execution.runner-enabled=false")
+        properties = {"junction.execution.runner-enabled=false", "junction.devnet.test-context=wallet"})
 @Import({TestMarket.class, DevnetTestConfig.class})
 class DevnetWalletTest {
 
