@@ -11,6 +11,11 @@ import dev.junction.calldata.Transaction;
 import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
+import dev.junction.chain.Hex;
+import dev.junction.devnet.RouterCalldata;
+import dev.junction.execution.ExecutionPlan;
+import dev.junction.execution.SimulationResult;
+import dev.junction.execution.Simulator;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.PlannedRoute;
@@ -28,9 +33,11 @@ import org.springframework.stereotype.Service;
  * transaction. Planning goes through the quote service, so every build is also a stored quote (its quoteId is in the
  * calldata, its request records Integrator and Referrer).
  *
- * <p>Simulation: the execution module offers no dry-run of a transaction yet, so no build is simulated and
- * {@code simulation} is always {@code false}; a {@code simulation=true} request is answered unsimulated (never a
- * claimed success).
+ * <p>Simulation ({@code simulation=true} on /build-best-path): the built calldata is decoded as the devnet's router
+ * decodes a wallet's call ({@link RouterCalldata}) into the plan the executor would run, and that plan is dry-run on
+ * the current market ({@link Simulator}: exact pool math, lane fees and bounds, every minimum, the deadline; nothing is
+ * committed). Success sets {@code simulation: true}; a failure is 3007 BUILD_SIMULATION_FAILED naming the step and the
+ * amounts. Without the flag nothing is run and {@code simulation} is {@code false}.
  */
 @Service
 public class BuildService {
@@ -39,9 +46,12 @@ public class BuildService {
     private final QuoteStore store;
     private final ObjectProvider<Market> market;
     private final ObjectProvider<Clock> clock;
+    private final ObjectProvider<Simulator> simulator;
     private final TransactionBuilder builder = new TransactionBuilder();
 
-    BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock) {
+    BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock,
+            ObjectProvider<Simulator> simulator) {
+        this.simulator = simulator;
         this.quotes = quotes;
         this.store = store;
         this.market = market;
@@ -56,6 +66,9 @@ public class BuildService {
         PlannedRoute plan = chosen.plan().orElseThrow();
         Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
                 q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), request.minOutputAmount());
+        if (q.simulation()) {
+            tx = simulated(tx, q.sender());
+        }
         return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? chosen.view() : null);
     }
 
@@ -133,6 +146,32 @@ public class BuildService {
                 quote.expiresAt().getEpochSecond());
         RouteCall call = RouteCalls.of(plan, terms, snapshot());
         return builder.build(call);
+    }
+
+    /**
+     * The transaction marked simulated after a successful dry run of exactly its calldata, sent by {@code sender}.
+     *
+     * @throws ApiException 3007 naming the reason when the dry run fails or the calldata does not decode to a route
+     */
+    Transaction simulated(Transaction tx, Address sender) {
+        Simulator sim = simulator.getIfAvailable();
+        if (sim == null) {
+            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED,
+                    "simulation failed: this instance has no embedded network to simulate on", "simulation");
+        }
+        ExecutionPlan plan;
+        try {
+            plan = RouterCalldata.plan(snapshot(), tx.chain(), sender, Hex.decode(tx.data()));
+        } catch (RouterCalldata.NotARoute e) {
+            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED,
+                    "simulation failed: the router would revert: " + e.getMessage(), "simulation");
+        }
+        SimulationResult result = sim.simulate(plan);
+        if (!result.success()) {
+            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: " + result.reason(),
+                    "simulation");
+        }
+        return tx.withSimulation(true);
     }
 
     private MarketSnapshot snapshot() {

@@ -65,6 +65,12 @@ class ExecutionConfiguration {
                 instance);
     }
 
+    /** The dry run of a plan on the current market (nothing committed); deadlines on the simulation clock. */
+    @Bean
+    dev.junction.execution.Simulator simulator(Market market, Transactions swapTransactions, SimulationClock clock) {
+        return new DryRun(market, swapTransactions, clock::millis);
+    }
+
     @Bean
     SwapService swaps(SwapRepository repo, Network network, Transactions transactions, Market market,
             TransactionTemplate executionTransactions, SwapRunner runner) {

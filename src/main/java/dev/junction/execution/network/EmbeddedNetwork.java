@@ -12,15 +12,12 @@ import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.market.Pool;
 import dev.junction.market.SimulationClock;
-import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -238,64 +235,29 @@ public final class EmbeddedNetwork implements Network, Blocks {
             BridgeLane lane) {
     }
 
-    /** Runs the swaps atomically against the market: all pools move, or (revert / fallback) none does. */
+    /**
+     * Runs the transaction's calls ({@link ChainRun}, the same pure function the dry run uses) and commits them
+     * atomically: all pools move, or (revert / fallback) none does.
+     */
     private Outcome execute(ChainTx t) {
         AtomicReference<Outcome> result = new AtomicReference<>();
         market.update(snapshot -> {
-            Map<String, Pool> moved = new LinkedHashMap<>();
-            BigInteger amount = t.amountIn().value();
-            Address token = t.tokenIn();
-            boolean short_ = false;
-            for (PlanStep.Swap s : t.swaps()) {
-                Pool pool = moved.containsKey(s.poolId()) ? moved.get(s.poolId()) : snapshot.pool(s.poolId())
-                        .orElseThrow(() -> new IllegalStateException("no pool " + s.poolId() + " in the market"));
-                SwapQuote q = pool.quote(s.tokenIn(), s.tokenOut(), amount);
-                if (q.amountIn().compareTo(amount) != 0 || q.amountOut().compareTo(s.minAmountOut().value()) < 0
-                        || q.amountOut().signum() == 0) {
-                    short_ = true;
-                    break;
-                }
-                moved.put(pool.id(), pool.afterSwap(s.tokenIn(), s.tokenOut(), amount));
-                amount = q.amountOut();
-                token = s.tokenOut();
-            }
-            if (!t.swaps().isEmpty() && !short_ && amount.compareTo(t.minAmountOut().value()) < 0) {
-                short_ = true;
-            }
-            if (short_) {
-                result.set(t.fallbackToInput()
+            ChainRun.Result run = ChainRun.run(snapshot, t);
+            if (!run.ok()) {
+                result.set(!run.failure().bridge() && t.fallbackToInput()
                         ? new Outcome(true, true, t.tokenIn(), t.amountIn(), null, null)
                         : reverted(t));
                 return snapshot;
             }
-            if (t.bridge() != null) {
-                Optional<BridgeLane> lane = lane(snapshot, t.bridge());
-                final BigInteger dep = amount;
-                BigInteger delivered = lane.map(l -> bridged(snapshot, l, t.bridge(), dep)).orElse(BigInteger.ZERO);
-                if (lane.isEmpty() || delivered.signum() <= 0
-                        || delivered.compareTo(t.bridge().minAmountOut().value()) < 0
-                        || amount.compareTo(lane.get().minAmount()) < 0 || amount.compareTo(lane.get().capacity()) > 0) {
-                    result.set(reverted(t));
-                    return snapshot;
-                }
-                result.set(new Outcome(true, false, t.bridge().outputToken(), Amount.of(delivered), Amount.of(dep),
-                        lane.get()));
-            } else {
-                result.set(new Outcome(true, false, token, Amount.of(amount), null, null));
-            }
-            return moved.isEmpty() ? snapshot : snapshot.withPools(List.copyOf(moved.values()));
+            result.set(new Outcome(true, false, run.token(), Amount.of(run.amount()),
+                    run.deposited() == null ? null : Amount.of(run.deposited()), run.lane()));
+            return run.moved().isEmpty() ? snapshot : snapshot.withPools(run.moved());
         });
         return result.get();
     }
 
     private static Outcome reverted(ChainTx t) {
         return new Outcome(false, false, t.tokenIn(), Amount.ZERO, null, null);
-    }
-
-    private static Optional<BridgeLane> lane(MarketSnapshot s, PlanStep.Bridge b) {
-        return s.lanes().stream().filter(l -> l.provider().equalsIgnoreCase(b.provider()) && l.fromChain().equals(b.chain())
-                && l.toChain().equals(b.toChain()) && l.inputToken().equals(b.inputToken())
-                && l.outputToken().equals(b.outputToken())).findFirst();
     }
 
     /**
