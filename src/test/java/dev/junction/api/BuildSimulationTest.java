@@ -95,6 +95,13 @@ class BuildSimulationTest {
     }
 
     @Test
+    void aNativeInputBuildIsSimulated() throws Exception {
+        JsonNode tx = build("fromChain=42161&toChain=42161&fromToken=0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE&toToken="
+                + USDC_ARB + "&amount=1000000000000000000&simulation=true");
+        assertThat(tx.get("simulation").asBoolean()).isTrue();
+    }
+
+    @Test
     void aBuildWhoseMinimumTheMovedMarketNoLongerMeetsFailsWith3007NamingTheStep() throws Exception {
         JsonNode tx = build("fromChain=42161&toChain=42161&fromToken=" + USDC_ARB + "&toToken=" + WETH_ARB
                 + "&amount=1000000000");

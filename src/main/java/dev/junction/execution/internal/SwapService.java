@@ -122,7 +122,7 @@ public final class SwapService implements Swaps {
                         throw new InvalidPlanException("pool " + s.poolId() + " does not trade " + s.tokenIn() + " for "
                                 + s.tokenOut() + " on chain " + s.chain());
                     }
-                    requireContinues(token, s.tokenIn());
+                    requireContinues(m, s.chain(), token, s.tokenIn());
                     token = s.tokenOut();
                 }
                 case PlanStep.Bridge b -> {
@@ -133,7 +133,7 @@ public final class SwapService implements Swaps {
                         throw new InvalidPlanException("no " + b.provider() + " lane from " + b.chain() + " to "
                                 + b.toChain() + " for " + b.inputToken() + " -> " + b.outputToken());
                     }
-                    requireContinues(token, b.inputToken());
+                    requireContinues(m, b.chain(), token, b.inputToken());
                     token = b.outputToken();
                 }
             }
@@ -143,8 +143,11 @@ public final class SwapService implements Swaps {
         }
     }
 
-    private static void requireContinues(Address held, Address next) {
-        if (!held.equals(next)) {
+    /** A step takes what the previous one gives; native input continues as the chain's wrapped token (router wraps). */
+    private static void requireContinues(MarketSnapshot m, ChainId chain, Address held, Address next) {
+        boolean wrapped = held.equals(Address.NATIVE) && m.chain(chain).map(c -> next.equals(c.wrappedNative()))
+                .orElse(false);
+        if (!held.equals(next) && !wrapped) {
             throw new InvalidPlanException("a step takes " + next + " but the previous step gives " + held);
         }
     }
