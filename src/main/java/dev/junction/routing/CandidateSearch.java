@@ -10,14 +10,15 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Best-first search for candidate paths. A partial path enters the queue with an estimated amount of its token
- * (doubles along constant-product curves and the bridge fee model) and the gas it burns on the source chain; the queue
- * orders partial paths by the request's ranking applied to those figures. When a partial path first comes off the
- * queue its last step is computed exactly (one pool quote or bridge fee) and it goes back in with the exact figure, so
- * paths are expanded in exact order and a bridge lane's minimum and capacity are checked on the exact amount. Every
- * node is expanded at most {@code labelsPerNode} times per depth (k-shortest-paths style), only towards nodes that can still
- * reach the target in the remaining steps (a reverse breadth-first bound). Candidates come out best first; the
- * planner evaluates them exactly once more to build the routes.
+ * Best-first search for candidate paths over estimates. A partial path enters the queue with an estimated amount of its
+ * token (doubles along each edge's precomputed curve: constant-product reserves, virtual V3 reserves at the current
+ * price, a flattened stable curve, the bridge fee model) and the gas it burns on the source chain; the queue orders
+ * partial paths by the request's ranking applied to those figures. No pool math runs while the search explores: a
+ * partial path's exact amount (pool math along its steps, memoised per request) is computed only when it reaches the
+ * target, when a bridge lane's minimum or capacity is near its estimate (so every lane decision is exact), or when it
+ * asks to squeeze under a capacity. Every node is expanded at most {@code labelsPerNode} times per depth
+ * (k-shortest-paths style), only towards nodes that can still reach the target in the remaining steps (a reverse
+ * breadth-first bound). The planner evaluates the candidates exactly to build and rank the routes.
  */
 final class CandidateSearch {
 
@@ -33,6 +34,8 @@ final class CandidateSearch {
         final double gasUsd;
         /** Exact amount of the node's token once refined; null before. */
         BigInteger exact;
+        /** Set once the exact amount was found to be nothing (a step cannot carry it or delivers nothing). */
+        boolean dead;
         final int seconds;
 
         Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
@@ -111,13 +114,12 @@ final class CandidateSearch {
             }
             Label l = queue.poll();
             expansions++;
-            if (l.exact == null) {
-                if (refine(l, diagnostics)) {
-                    queue.add(l);
-                }
-                continue;
-            }
             if (l.node == target) {
+                if (exact(l, diagnostics) == null) {
+                    continue;
+                }
+                l.amount = l.exact.doubleValue();
+                l.usd = l.amount * graph.usdPerUnit[l.node];
                 candidates.add(l.path());
                 kept.add(l);
                 if (kept.size() > settings.maxRoutes()) {
@@ -176,47 +178,90 @@ final class CandidateSearch {
             return true;
         }
         BigInteger cap = capacityHit[l.node];
-        return cap != null && l.exact.compareTo(cap) <= 0 && ++popsUnderCap[slot] <= settings.labelsPerNode();
-    }
-
-    /** The lane's bounds on the exact amount the partial path holds. */
-    private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
-        if (l.exact.compareTo(e.lane.minAmount()) < 0) {
-            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], l.exact);
+        if (cap == null) {
             return false;
         }
-        if (l.exact.compareTo(e.lane.capacity()) > 0) {
+        BigInteger exact = exact(l, null);
+        return exact != null && exact.compareTo(cap) <= 0 && ++popsUnderCap[slot] <= settings.labelsPerNode();
+    }
+
+    /**
+     * The lane's bounds on the exact amount the partial path holds. The exact amount is computed (pool math along the
+     * partial path, memoised) only when the estimate is not clearly inside the bounds, so every decision is exact.
+     */
+    private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
+        if (l.exact == null && l.amount >= e.minIn * (1 + LANE_MARGIN) && l.amount <= e.capIn * (1 - LANE_MARGIN)
+                && confident(l)) {
+            return true;
+        }
+        BigInteger exact = exact(l, diagnostics);
+        if (exact == null) {
+            return false;
+        }
+        if (exact.compareTo(e.lane.minAmount()) < 0) {
+            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], exact);
+            return false;
+        }
+        if (exact.compareTo(e.lane.capacity()) > 0) {
             BigInteger cap = capacityHit[l.node];
             capacityHit[l.node] = cap == null ? e.lane.capacity() : cap.max(e.lane.capacity());
-            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], l.exact);
+            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], exact);
             return false;
         }
         return true;
     }
 
-    /** Computes the last step exactly from the parent's exact amount; false when the step delivers nothing. */
-    private boolean refine(Label l, Diagnostics diagnostics) {
+    /** Relative distance from a lane bound inside which an estimate is trusted without the exact amount. */
+    static final double LANE_MARGIN = 0.25;
+
+    /** Whether every step of the partial path has an estimate that can be trusted near a lane bound (no stable pool). */
+    private static boolean confident(Label l) {
+        for (Label p = l; p.parent != null; p = p.parent) {
+            if (p.edge.pool instanceof dev.junction.market.StablePool) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The exact amount of the partial path's token: the parent's exact amount through the last step (pool math via the
+     * request's memo, or the bridge fee model). Null, noted in the diagnostics when given, when a step cannot carry
+     * the amount or delivers nothing. Ancestors are computed first and keep their exact amounts.
+     */
+    private BigInteger exact(Label l, Diagnostics diagnostics) {
+        if (l.exact != null || l.dead) {
+            return l.exact;
+        }
+        BigInteger in = exact(l.parent, diagnostics);
+        if (in == null) {
+            l.dead = true;
+            return null;
+        }
         Edge e = l.edge;
-        BigInteger in = l.parent.exact;
         BigInteger out;
         if (e.isBridge()) {
             out = BridgeFee.of(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
         } else {
             SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, in);
             if (q.amountIn().compareTo(in) < 0) {
-                diagnostics.poolsExhausted++;
-                return false;
+                if (diagnostics != null) {
+                    diagnostics.poolsExhausted++;
+                }
+                l.dead = true;
+                return null;
             }
             out = q.amountOut();
         }
         if (out.signum() <= 0) {
-            diagnostics.feesExceeded++;
-            return false;
+            if (diagnostics != null) {
+                diagnostics.feesExceeded++;
+            }
+            l.dead = true;
+            return null;
         }
         l.exact = out;
-        l.amount = out.doubleValue();
-        l.usd = l.amount * graph.usdPerUnit[l.node];
-        return true;
+        return out;
     }
 
     /**
