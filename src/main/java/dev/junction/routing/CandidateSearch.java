@@ -91,7 +91,7 @@ final class CandidateSearch {
     List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
         int maxSteps = settings.maxSteps();
         int maxBridges = request.allowMultiBridge() ? 2 : 1;
-        int[] distance = distancesTo(target, maxSteps);
+        int[] distance = distancesTo(target, graph.group[source], maxSteps);
         if (distance[source] > maxSteps) {
             return List.of();
         }
@@ -282,19 +282,31 @@ final class CandidateSearch {
     /** Largest relative gain in USD value a partial path is assumed able to make on its remaining steps. */
     static final double UPSIDE = 0.05;
 
-    /** Best first under the mode's ranking, applied to estimates. */
+    /** Best first under the mode's ranking, applied to estimates (plain field reads: it runs on every queue move). */
     private static Comparator<Label> order(RouteMode mode, double amountUsd) {
-        Comparator<Label> byNet = Comparator.comparingDouble(l -> -l.net());
         return switch (mode) {
-            case MAX_VALUE -> byNet.thenComparingInt(l -> l.seconds);
-            case FASTEST -> Comparator.comparingInt((Label l) -> l.seconds).thenComparing(byNet);
-            case SUGGESTED -> Comparator.comparingDouble(
-                    (Label l) -> -RouteRanking.suggestedScore(l.net(), l.seconds, amountUsd)).thenComparing(byNet);
+            case MAX_VALUE -> (a, b) -> {
+                int c = Double.compare(b.net(), a.net());
+                return c != 0 ? c : Integer.compare(a.seconds, b.seconds);
+            };
+            case FASTEST -> (a, b) -> {
+                int c = Integer.compare(a.seconds, b.seconds);
+                return c != 0 ? c : Double.compare(b.net(), a.net());
+            };
+            case SUGGESTED -> (a, b) -> {
+                int c = Double.compare(RouteRanking.suggestedScore(b.net(), b.seconds, amountUsd),
+                        RouteRanking.suggestedScore(a.net(), a.seconds, amountUsd));
+                return c != 0 ? c : Double.compare(b.net(), a.net());
+            };
         };
     }
 
-    /** Fewest steps from each node to the target (ignoring filters and bridge limits), capped at maxSteps + 1. */
-    private int[] distancesTo(int target, int maxSteps) {
+    /**
+     * Fewest steps from each node to the target (ignoring filters and bridge limits), capped at maxSteps + 1, on paths
+     * that do not pass through the source's group: every partial path has visited the source, so a node that reaches
+     * the target only through the source is a dead end (exact pruning; the source's own distance is still found).
+     */
+    private int[] distancesTo(int target, int sourceGroup, int maxSteps) {
         int[] d = new int[graph.tokens.length];
         Arrays.fill(d, maxSteps + 1);
         d[target] = 0;
@@ -308,7 +320,9 @@ final class CandidateSearch {
             for (int u : graph.predecessors[v]) {
                 if (d[u] > d[v] + 1) {
                     d[u] = d[v] + 1;
-                    queue.add(u);
+                    if (graph.group[u] != sourceGroup) {
+                        queue.add(u);
+                    }
                 }
             }
         }

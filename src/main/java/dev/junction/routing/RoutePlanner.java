@@ -75,7 +75,10 @@ public final class RoutePlanner {
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
         }
-        return distinct.values().stream().sorted(RouteRanking.comparator(request.mode())).limit(settings.maxRoutes())
+        // the same order as RouteRanking.comparator, with each path key built once
+        Comparator<Map.Entry<String, PlannedRoute>> order = Map.Entry.<String, PlannedRoute>comparingByValue(
+                RouteRanking.withoutKey(request.mode())).thenComparing(Map.Entry.comparingByKey());
+        return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes()).map(Map.Entry::getValue)
                 .toList();
     }
 
