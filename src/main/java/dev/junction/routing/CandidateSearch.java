@@ -2,7 +2,6 @@ package dev.junction.routing;
 
 import dev.junction.market.SwapQuote;
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -91,8 +90,8 @@ final class CandidateSearch {
     List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
         int maxSteps = settings.maxSteps();
         int maxBridges = request.allowMultiBridge() ? 2 : 1;
-        int[] distance = distancesTo(target, graph.group[source], maxSteps);
-        if (distance[source] > maxSteps) {
+        int[][] distance = distancesTo(target, graph.group[source], maxSteps, maxBridges);
+        if (distance[maxBridges][source] > maxSteps) {
             return List.of();
         }
         BigInteger exactStart = request.amountAfterFee();
@@ -140,9 +139,10 @@ final class CandidateSearch {
         return candidates;
     }
 
-    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[] distance,
+    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[][] distance,
             Diagnostics diagnostics) {
-        if (distance[e.to] > maxSteps - l.steps - 1
+        int bridgesLeft = maxBridges - l.bridges - (e.isBridge() ? 1 : 0);
+        if (bridgesLeft < 0 || distance[bridgesLeft][e.to] > maxSteps - l.steps - 1
                 || !request.providers().isAll() && !request.providers().allows(e.provider.key())
                 || l.visitedGroup(graph.group, graph.group[e.to])) {
             return null;
@@ -302,30 +302,63 @@ final class CandidateSearch {
     }
 
     /**
-     * Fewest steps from each node to the target (ignoring filters and bridge limits), capped at maxSteps + 1, on paths
-     * that do not pass through the source's group: every partial path has visited the source, so a node that reaches
-     * the target only through the source is a dead end (exact pruning; the source's own distance is still found).
+     * Per bridge budget k (0..maxBridges), the fewest steps from each node to the target using at most k bridge lanes
+     * (ignoring filters), capped at maxSteps + 1, on paths that do not pass through the source's group: every partial
+     * path has visited the source, so a node that reaches the target only through the source is a dead end. Exact
+     * pruning: no feasible path is cut (the source's own distance is still found).
      */
-    private int[] distancesTo(int target, int sourceGroup, int maxSteps) {
-        int[] d = new int[graph.tokens.length];
-        Arrays.fill(d, maxSteps + 1);
-        d[target] = 0;
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(target);
-        while (!queue.isEmpty()) {
-            int v = queue.poll();
-            if (d[v] >= maxSteps) {
-                continue;
+    private int[][] distancesTo(int target, int sourceGroup, int maxSteps, int maxBridges) {
+        int n = graph.tokens.length;
+        int[][] d = new int[maxBridges + 1][];
+        for (int k = 0; k <= maxBridges; k++) {
+            int[] dk = new int[n];
+            Arrays.fill(dk, maxSteps + 1);
+            List<List<Integer>> buckets = new ArrayList<>(maxSteps + 1);
+            for (int i = 0; i <= maxSteps; i++) {
+                buckets.add(new ArrayList<>());
             }
-            for (int u : graph.predecessors[v]) {
-                if (d[u] > d[v] + 1) {
-                    d[u] = d[v] + 1;
-                    if (graph.group[u] != sourceGroup) {
-                        queue.add(u);
+            dk[target] = 0;
+            buckets.get(0).add(target);
+            if (k > 0) {
+                int[] fewer = d[k - 1];
+                for (int v = 0; v < n; v++) {
+                    if (fewer[v] <= maxSteps && fewer[v] < dk[v]) {
+                        dk[v] = fewer[v];
+                        if (graph.group[v] != sourceGroup || v == target) {
+                            buckets.get(fewer[v]).add(v);
+                        }
+                    }
+                }
+                for (int v = 0; v < n; v++) {
+                    if (fewer[v] >= maxSteps || graph.group[v] == sourceGroup && v != target) {
+                        continue;
+                    }
+                    for (int u : graph.bridgePredecessors[v]) {
+                        relax(dk, buckets, u, fewer[v] + 1, sourceGroup);
                     }
                 }
             }
+            for (int dist = 0; dist < maxSteps; dist++) {
+                for (int v : buckets.get(dist)) {
+                    if (dk[v] != dist) {
+                        continue;
+                    }
+                    for (int u : graph.predecessors[v]) {
+                        relax(dk, buckets, u, dist + 1, sourceGroup);
+                    }
+                }
+            }
+            d[k] = dk;
         }
         return d;
+    }
+
+    private void relax(int[] d, List<List<Integer>> buckets, int u, int dist, int sourceGroup) {
+        if (dist < d[u]) {
+            d[u] = dist;
+            if (graph.group[u] != sourceGroup) {
+                buckets.get(dist).add(u);
+            }
+        }
     }
 }

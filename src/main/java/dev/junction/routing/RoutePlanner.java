@@ -82,13 +82,26 @@ public final class RoutePlanner {
                 .toList();
     }
 
+    /**
+     * The route graph of the snapshot: the cached one when it is for this snapshot, else built once (concurrent requests
+     * on a new snapshot wait for one build instead of each building their own) and cached unless an older snapshot.
+     */
     RouteGraph graph(MarketSnapshot snapshot) {
         RouteGraph g = cached;
-        if (g == null || g.snapshot != snapshot) {
-            g = new RouteGraph(snapshot, settings.poolsPerPair());
-            cached = g;
+        if (g != null && g.snapshot == snapshot) {
+            return g;
         }
-        return g;
+        synchronized (this) {
+            g = cached;
+            if (g != null && g.snapshot == snapshot) {
+                return g;
+            }
+            RouteGraph built = new RouteGraph(snapshot, settings.poolsPerPair());
+            if (g == null || snapshot.version() >= g.snapshot.version()) {
+                cached = built;
+            }
+            return built;
+        }
     }
 
     private NoRouteException failure(RouteGraph graph, RouteRequest request, Diagnostics d) {
