@@ -3,7 +3,6 @@ package dev.junction.api;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
-import dev.junction.market.Chain;
 import java.util.Set;
 
 /**
@@ -41,15 +40,11 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
 
     static GaslessQuoteRequest parse(QueryParams q, MarketGate.Served served) {
         q.requireAll(REQUIRED);
-        Chain from = served.chain("fromChain", q.required("fromChain"));
-        Chain to = served.chain("toChain", q.required("toChain"));
-        Address fromToken = served.token("fromToken", from, q.required("fromToken"));
-        Address toToken = served.token("toToken", to, q.required("toToken"));
-        Amount amount = ParamRules.amount("amount", q.required("amount"));
-        Address sender = MarketGate.Served.wallet("sender", from, q.required("sender"));
+        TransferQuery base = TransferQuery.parse(q, served);
         AcquisitionMode mode = AcquisitionMode.parse("acquisitionMode", q.required("acquisitionMode"));
-        Address receiver = Receivers.resolve("receiver", q.optional("receiver"), sender, from, to);
-        return new GaslessQuoteRequest(fromToken, toToken, amount, from.id(), to.id(), sender, mode, receiver,
+        Address receiver = base.receiver(q);
+        return new GaslessQuoteRequest(base.fromToken(), base.toToken(), base.amount(), base.from().id(),
+                base.to().id(), base.sender(), mode, receiver,
                 q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
                 q.optional("rankingMode").map(t -> RankingMode.parse("rankingMode", t)).orElse(null),

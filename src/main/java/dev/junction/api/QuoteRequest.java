@@ -3,7 +3,6 @@ package dev.junction.api;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
-import dev.junction.market.Chain;
 import java.util.Set;
 
 /**
@@ -55,14 +54,9 @@ public record QuoteRequest(ChainId fromChain, ChainId toChain, Address fromToken
     /** Parses against one snapshot's chains and tokens (tests and callers that hold a snapshot already). */
     static QuoteRequest parse(QueryParams q, MarketGate.Served served) {
         q.requireAll(REQUIRED);
-        Chain from = served.chain("fromChain", q.required("fromChain"));
-        Chain to = served.chain("toChain", q.required("toChain"));
-        Address fromToken = served.token("fromToken", from, q.required("fromToken"));
-        Address toToken = served.token("toToken", to, q.required("toToken"));
-        Amount amount = ParamRules.amount("amount", q.required("amount"));
-        Address sender = MarketGate.Served.wallet("sender", from, q.required("sender"));
-        Address receiver = Receivers.resolve("receiver", q.optional("receiver"), sender, from, to);
-        QuoteRequest request = new QuoteRequest(from.id(), to.id(), fromToken, toToken, amount, sender, receiver,
+        TransferQuery base = TransferQuery.parse(q, served);
+        QuoteRequest request = new QuoteRequest(base.from().id(), base.to().id(), base.fromToken(), base.toToken(),
+                base.amount(), base.sender(), base.receiver(q),
                 q.optional("slippage").map(t -> ParamRules.slippage("slippage", t)).orElse(null),
                 q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 q.list("includeProvider"),

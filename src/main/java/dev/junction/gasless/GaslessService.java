@@ -17,6 +17,7 @@ import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.ProviderFilter;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
+import dev.junction.routing.Slippage;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -79,7 +80,7 @@ public class GaslessService {
         MarketSnapshot snapshot = market.current();
         Chain source = QuoteRules.sourceChain(snapshot, cmd);
         QuoteRules.destinationChain(snapshot, cmd);
-        SlippageRule slippage = SlippageRule.of(cmd.slippage());
+        Slippage slippage = SlippageRule.of(cmd.slippage());
         BigInteger amount = cmd.amount().value();
         int feeBps = cmd.feeBps() == null ? 0 : cmd.feeBps();
         BigInteger integratorFee = amount.multiply(BigInteger.valueOf(feeBps)).divide(BPS);
@@ -104,7 +105,7 @@ public class GaslessService {
     }
 
     private GaslessQuote issue(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source, PlannedRoute route,
-            SlippageRule slippage, Amount fee, Amount integratorFee, ExecutorGas.Cost gas) {
+            Slippage slippage, Amount fee, Amount integratorFee, ExecutorGas.Cost gas) {
         Instant now = clock.now();
         long minutes = cmd.deadlineMinutes() == null ? GaslessQuoteCommand.DEFAULT_DEADLINE_MINUTES
                 : cmd.deadlineMinutes();

@@ -12,6 +12,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RouteStep;
+import dev.junction.routing.Slippage;
 import dev.junction.routing.StepKind;
 import dev.junction.execution.PlanStep;
 import java.math.BigInteger;
@@ -33,7 +34,7 @@ final class RouteAssembly {
      * @param amountOutMin the route's minimum output (slippage applied to its output); intermediate steps get the same
      *     slippage applied to their own quoted output
      */
-    RouteAssembly(MarketSnapshot market, PlannedRoute route, SlippageRule slippage, BigInteger amountOutMin) {
+    RouteAssembly(MarketSnapshot market, PlannedRoute route, Slippage slippage, BigInteger amountOutMin) {
         this.market = market;
         this.route = route;
         List<BigInteger> mins = new ArrayList<>();

@@ -1,22 +1,17 @@
 package dev.junction.routing;
 
+import dev.junction.market.BridgeCharge;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Token;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 
 /**
- * The bridge fee model: {@code fixedFee + floor(amount * feeBps / 10000) + ceil(destinationGasUsd / priceUsd)} in
- * inputToken units (the destination gas converted at the input token's reference price, rounded up), and the output:
- * {@code amount - fee} rescaled from the input token's decimals to the output token's, floor.
+ * A bridge step's fee and output as the planner quotes them: the market's one fee model, {@link BridgeCharge}.
  *
  * @param fee total fee, inputToken units
  * @param amountOut delivered on the destination chain, outputToken units; zero when the fee takes everything
  */
 public record BridgeFee(BigInteger fee, BigInteger amountOut) {
-
-    private static final BigInteger BPS = BigInteger.valueOf(10_000);
 
     /**
      * @param lane the lane
@@ -25,33 +20,7 @@ public record BridgeFee(BigInteger fee, BigInteger amountOut) {
      * @param amount bridged, inputToken units
      */
     public static BridgeFee of(BridgeLane lane, Token in, Token out, BigInteger amount) {
-        BigInteger fee = lane.fixedFee()
-                .add(amount.multiply(BigInteger.valueOf(lane.feeBps())).divide(BPS))
-                .add(destinationGasInToken(lane.destinationGasUsd(), in));
-        BigInteger left = amount.subtract(fee);
-        if (left.signum() <= 0) {
-            return new BridgeFee(fee, BigInteger.ZERO);
-        }
-        return new BridgeFee(fee, rescale(left, in.decimals(), out.decimals()));
-    }
-
-    /** {@code ceil(usd / priceUsd * 10^decimals)}; zero when usd is zero. */
-    static BigInteger destinationGasInToken(double usd, Token token) {
-        if (usd <= 0) {
-            return BigInteger.ZERO;
-        }
-        if (!(token.priceUsd() > 0)) {
-            throw new IllegalStateException("token " + token.symbol() + " has no reference price to convert gas");
-        }
-        return BigDecimal.valueOf(usd).movePointRight(token.decimals())
-                .divide(BigDecimal.valueOf(token.priceUsd()), 0, RoundingMode.CEILING).toBigIntegerExact();
-    }
-
-    static BigInteger rescale(BigInteger amount, int fromDecimals, int toDecimals) {
-        if (toDecimals == fromDecimals) {
-            return amount;
-        }
-        return toDecimals > fromDecimals ? amount.multiply(BigInteger.TEN.pow(toDecimals - fromDecimals))
-                : amount.divide(BigInteger.TEN.pow(fromDecimals - toDecimals));
+        BridgeCharge charge = BridgeCharge.of(lane, in, out, amount);
+        return new BridgeFee(charge.fee(), charge.amountOut());
     }
 }

@@ -26,9 +26,9 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * {@code GET /quote}: checks what the parser cannot (provider keys, acquisitionMode against the input token), plans on
- * the current market snapshot, gives the answer and each route an identity and an expiry, stores the quote (write-behind)
- * and maps it to the interface's route objects.
+ * {@code GET /quote}: checks what the parser cannot (provider keys, same token on the same chain), plans on the current
+ * market snapshot, gives the answer and each route an identity and an expiry, stores the quote (write-behind) and maps
+ * it to the interface's route objects. (The acquisitionMode rule is {@code QuoteRequest.parse}'s.)
  */
 public class QuoteService {
 

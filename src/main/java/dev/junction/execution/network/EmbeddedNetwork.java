@@ -8,6 +8,7 @@ import dev.junction.execution.Blocks;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.Settlement;
 import dev.junction.execution.SettlementListener;
+import dev.junction.market.BridgeCharge;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
@@ -16,9 +17,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.SimulationClock;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -299,9 +298,8 @@ public final class EmbeddedNetwork implements Network, Blocks {
     }
 
     /**
-     * What a lane delivers for a deposit, the same model the planner quotes with: deposit - fixedFee -
-     * floor(deposit x feeBps / 10000) - ceil(destinationGasUsd x 10^decimals / priceUsd), rescaled from the input
-     * token's decimals to the output token's (rounded down); zero when the fees take everything.
+     * What a lane delivers for a deposit: the market's bridge fee model ({@link BridgeCharge}), the same the planner
+     * quotes with; zero when the fees take everything or a token of the step is not on the market.
      */
     public static BigInteger bridged(MarketSnapshot s, BridgeLane lane, PlanStep.Bridge b, BigInteger deposit) {
         Token in = s.token(b.chain(), b.inputToken()).orElse(null);
@@ -309,17 +307,6 @@ public final class EmbeddedNetwork implements Network, Blocks {
         if (in == null || out == null) {
             return BigInteger.ZERO;
         }
-        BigInteger gas = lane.destinationGasUsd() > 0 && in.priceUsd() > 0
-                ? BigDecimal.valueOf(lane.destinationGasUsd()).movePointRight(in.decimals())
-                        .divide(BigDecimal.valueOf(in.priceUsd()), 0, RoundingMode.CEILING).toBigIntegerExact()
-                : BigInteger.ZERO;
-        BigInteger net = deposit.subtract(lane.fixedFee())
-                .subtract(deposit.multiply(BigInteger.valueOf(lane.feeBps())).divide(BigInteger.valueOf(10_000)))
-                .subtract(gas);
-        if (net.signum() <= 0) {
-            return BigInteger.ZERO;
-        }
-        int shift = out.decimals() - in.decimals();
-        return shift >= 0 ? net.multiply(BigInteger.TEN.pow(shift)) : net.divide(BigInteger.TEN.pow(-shift));
+        return BridgeCharge.of(lane, in, out, deposit).amountOut();
     }
 }
