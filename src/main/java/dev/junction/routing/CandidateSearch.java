@@ -14,7 +14,8 @@ import java.util.PriorityQueue;
  * price, a flattened stable curve, the bridge fee model) and the gas it burns on the source chain; the queue orders
  * partial paths by the request's ranking applied to those figures. No pool math runs while the search explores: a
  * partial path's exact amount (pool math along its steps, memoised per request) is computed only when it reaches the
- * target, when a bridge lane's minimum or capacity is near its estimate (so every lane decision is exact), or when it
+ * target, when a bridge lane's minimum or capacity is near its estimate (the final evaluation checks every bound
+ * exactly), or when it
  * asks to squeeze under a capacity. Every node is expanded at most {@code labelsPerNode} times per depth
  * (k-shortest-paths style), only towards nodes that can still reach the target in the remaining steps (a reverse
  * breadth-first bound). The planner evaluates the candidates exactly to build and rank the routes.
@@ -187,7 +188,8 @@ final class CandidateSearch {
 
     /**
      * The lane's bounds on the exact amount the partial path holds. The exact amount is computed (pool math along the
-     * partial path, memoised) only when the estimate is not clearly inside the bounds, so every decision is exact.
+     * partial path, memoised) only when the estimate is within LANE_MARGIN of a bound or the path crossed a stable
+     * pool; further inside, the estimate is trusted here and the exact evaluation checks the bound again.
      */
     private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
         if (l.exact == null && l.amount >= e.minIn * (1 + LANE_MARGIN) && l.amount <= e.capIn * (1 - LANE_MARGIN)
