@@ -2,7 +2,6 @@ package dev.junction.routing;
 
 import dev.junction.market.SwapQuote;
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -10,14 +9,16 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Best-first search for candidate paths. A partial path enters the queue with an estimated amount of its token
- * (doubles along constant-product curves and the bridge fee model) and the gas it burns on the source chain; the queue
- * orders partial paths by the request's ranking applied to those figures. When a partial path first comes off the
- * queue its last step is computed exactly (one pool quote or bridge fee) and it goes back in with the exact figure, so
- * paths are expanded in exact order and a bridge lane's minimum and capacity are checked on the exact amount. Every
- * node is expanded at most {@code labelsPerNode} times per depth (k-shortest-paths style), only towards nodes that can still
- * reach the target in the remaining steps (a reverse breadth-first bound). Candidates come out best first; the
- * planner evaluates them exactly once more to build the routes.
+ * Best-first search for candidate paths over estimates. A partial path enters the queue with an estimated amount of its
+ * token (doubles along each edge's precomputed curve: constant-product reserves, virtual V3 reserves at the current
+ * price, a flattened stable curve, the bridge fee model) and the gas it burns on the source chain; the queue orders
+ * partial paths by the request's ranking applied to those figures. No pool math runs while the search explores: a
+ * partial path's exact amount (pool math along its steps, memoised per request) is computed only when it reaches the
+ * target, when a bridge lane's minimum or capacity is near its estimate (the final evaluation checks every bound
+ * exactly), or when it
+ * asks to squeeze under a capacity. Every node is expanded at most {@code labelsPerNode} times per depth
+ * (k-shortest-paths style), only towards nodes that can still reach the target in the remaining steps (a reverse
+ * breadth-first bound). The planner evaluates the candidates exactly to build and rank the routes.
  */
 final class CandidateSearch {
 
@@ -33,6 +34,8 @@ final class CandidateSearch {
         final double gasUsd;
         /** Exact amount of the node's token once refined; null before. */
         BigInteger exact;
+        /** Set once the exact amount was found to be nothing (a step cannot carry it or delivers nothing). */
+        boolean dead;
         final int seconds;
 
         Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
@@ -88,8 +91,8 @@ final class CandidateSearch {
     List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
         int maxSteps = settings.maxSteps();
         int maxBridges = request.allowMultiBridge() ? 2 : 1;
-        int[] distance = distancesTo(target, maxSteps);
-        if (distance[source] > maxSteps) {
+        int[][] distance = distancesTo(target, graph.group[source], maxSteps, maxBridges);
+        if (distance[maxBridges][source] > maxSteps) {
             return List.of();
         }
         BigInteger exactStart = request.amountAfterFee();
@@ -111,13 +114,12 @@ final class CandidateSearch {
             }
             Label l = queue.poll();
             expansions++;
-            if (l.exact == null) {
-                if (refine(l, diagnostics)) {
-                    queue.add(l);
-                }
-                continue;
-            }
             if (l.node == target) {
+                if (exact(l, diagnostics) == null) {
+                    continue;
+                }
+                l.amount = l.exact.doubleValue();
+                l.usd = l.amount * graph.usdPerUnit[l.node];
                 candidates.add(l.path());
                 kept.add(l);
                 if (kept.size() > settings.maxRoutes()) {
@@ -138,9 +140,10 @@ final class CandidateSearch {
         return candidates;
     }
 
-    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[] distance,
+    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[][] distance,
             Diagnostics diagnostics) {
-        if (distance[e.to] > maxSteps - l.steps - 1
+        int bridgesLeft = maxBridges - l.bridges - (e.isBridge() ? 1 : 0);
+        if (bridgesLeft < 0 || distance[bridgesLeft][e.to] > maxSteps - l.steps - 1
                 || !request.providers().isAll() && !request.providers().allows(e.provider.key())
                 || l.visitedGroup(graph.group, graph.group[e.to])) {
             return null;
@@ -176,47 +179,91 @@ final class CandidateSearch {
             return true;
         }
         BigInteger cap = capacityHit[l.node];
-        return cap != null && l.exact.compareTo(cap) <= 0 && ++popsUnderCap[slot] <= settings.labelsPerNode();
-    }
-
-    /** The lane's bounds on the exact amount the partial path holds. */
-    private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
-        if (l.exact.compareTo(e.lane.minAmount()) < 0) {
-            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], l.exact);
+        if (cap == null) {
             return false;
         }
-        if (l.exact.compareTo(e.lane.capacity()) > 0) {
+        BigInteger exact = exact(l, null);
+        return exact != null && exact.compareTo(cap) <= 0 && ++popsUnderCap[slot] <= settings.labelsPerNode();
+    }
+
+    /**
+     * The lane's bounds on the exact amount the partial path holds. The exact amount is computed (pool math along the
+     * partial path, memoised) only when the estimate is within LANE_MARGIN of a bound or the path crossed a stable
+     * pool; further inside, the estimate is trusted here and the exact evaluation checks the bound again.
+     */
+    private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
+        if (l.exact == null && l.amount >= e.minIn * (1 + LANE_MARGIN) && l.amount <= e.capIn * (1 - LANE_MARGIN)
+                && confident(l)) {
+            return true;
+        }
+        BigInteger exact = exact(l, diagnostics);
+        if (exact == null) {
+            return false;
+        }
+        if (exact.compareTo(e.lane.minAmount()) < 0) {
+            diagnostics.belowMinimum(e.lane, graph.tokens[e.from], exact);
+            return false;
+        }
+        if (exact.compareTo(e.lane.capacity()) > 0) {
             BigInteger cap = capacityHit[l.node];
             capacityHit[l.node] = cap == null ? e.lane.capacity() : cap.max(e.lane.capacity());
-            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], l.exact);
+            diagnostics.aboveCapacity(e.lane, graph.tokens[e.from], exact);
             return false;
         }
         return true;
     }
 
-    /** Computes the last step exactly from the parent's exact amount; false when the step delivers nothing. */
-    private boolean refine(Label l, Diagnostics diagnostics) {
+    /** Relative distance from a lane bound inside which an estimate is trusted without the exact amount. */
+    static final double LANE_MARGIN = 0.25;
+
+    /** Whether every step of the partial path has an estimate that can be trusted near a lane bound (no stable pool). */
+    private static boolean confident(Label l) {
+        for (Label p = l; p.parent != null; p = p.parent) {
+            if (p.edge.pool instanceof dev.junction.market.StablePool) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The exact amount of the partial path's token: the parent's exact amount through the last step (pool math via the
+     * request's memo, or the bridge fee model). Null, noted in the diagnostics when given, when a step cannot carry
+     * the amount or delivers nothing. Ancestors are computed first and keep their exact amounts.
+     */
+    private BigInteger exact(Label l, Diagnostics diagnostics) {
+        if (l.exact != null || l.dead) {
+            return l.exact;
+        }
+        BigInteger in = exact(l.parent, diagnostics);
+        if (in == null) {
+            l.dead = true;
+            return null;
+        }
         Edge e = l.edge;
-        BigInteger in = l.parent.exact;
         BigInteger out;
         if (e.isBridge()) {
             out = BridgeFee.of(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
         } else {
             SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, in);
             if (q.amountIn().compareTo(in) < 0) {
-                diagnostics.poolsExhausted++;
-                return false;
+                if (diagnostics != null) {
+                    diagnostics.poolsExhausted++;
+                }
+                l.dead = true;
+                return null;
             }
             out = q.amountOut();
         }
         if (out.signum() <= 0) {
-            diagnostics.feesExceeded++;
-            return false;
+            if (diagnostics != null) {
+                diagnostics.feesExceeded++;
+            }
+            l.dead = true;
+            return null;
         }
         l.exact = out;
-        l.amount = out.doubleValue();
-        l.usd = l.amount * graph.usdPerUnit[l.node];
-        return true;
+        return out;
     }
 
     /**
@@ -237,36 +284,83 @@ final class CandidateSearch {
     /** Largest relative gain in USD value a partial path is assumed able to make on its remaining steps. */
     static final double UPSIDE = 0.05;
 
-    /** Best first under the mode's ranking, applied to estimates. */
+    /** Best first under the mode's ranking, applied to estimates (plain field reads: it runs on every queue move). */
     private static Comparator<Label> order(RouteMode mode, double amountUsd) {
-        Comparator<Label> byNet = Comparator.comparingDouble(l -> -l.net());
         return switch (mode) {
-            case MAX_VALUE -> byNet.thenComparingInt(l -> l.seconds);
-            case FASTEST -> Comparator.comparingInt((Label l) -> l.seconds).thenComparing(byNet);
-            case SUGGESTED -> Comparator.comparingDouble(
-                    (Label l) -> -RouteRanking.suggestedScore(l.net(), l.seconds, amountUsd)).thenComparing(byNet);
+            case MAX_VALUE -> (a, b) -> {
+                int c = Double.compare(b.net(), a.net());
+                return c != 0 ? c : Integer.compare(a.seconds, b.seconds);
+            };
+            case FASTEST -> (a, b) -> {
+                int c = Integer.compare(a.seconds, b.seconds);
+                return c != 0 ? c : Double.compare(b.net(), a.net());
+            };
+            case SUGGESTED -> (a, b) -> {
+                int c = Double.compare(RouteRanking.suggestedScore(b.net(), b.seconds, amountUsd),
+                        RouteRanking.suggestedScore(a.net(), a.seconds, amountUsd));
+                return c != 0 ? c : Double.compare(b.net(), a.net());
+            };
         };
     }
 
-    /** Fewest steps from each node to the target (ignoring filters and bridge limits), capped at maxSteps + 1. */
-    private int[] distancesTo(int target, int maxSteps) {
-        int[] d = new int[graph.tokens.length];
-        Arrays.fill(d, maxSteps + 1);
-        d[target] = 0;
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(target);
-        while (!queue.isEmpty()) {
-            int v = queue.poll();
-            if (d[v] >= maxSteps) {
-                continue;
+    /**
+     * Per bridge budget k (0..maxBridges), the fewest steps from each node to the target using at most k bridge lanes
+     * (ignoring filters), capped at maxSteps + 1, on paths that do not pass through the source's group: every partial
+     * path has visited the source, so a node that reaches the target only through the source is a dead end. Exact
+     * pruning: no feasible path is cut (the source's own distance is still found).
+     */
+    private int[][] distancesTo(int target, int sourceGroup, int maxSteps, int maxBridges) {
+        int n = graph.tokens.length;
+        int[][] d = new int[maxBridges + 1][];
+        for (int k = 0; k <= maxBridges; k++) {
+            int[] dk = new int[n];
+            Arrays.fill(dk, maxSteps + 1);
+            List<List<Integer>> buckets = new ArrayList<>(maxSteps + 1);
+            for (int i = 0; i <= maxSteps; i++) {
+                buckets.add(new ArrayList<>());
             }
-            for (int u : graph.predecessors[v]) {
-                if (d[u] > d[v] + 1) {
-                    d[u] = d[v] + 1;
-                    queue.add(u);
+            dk[target] = 0;
+            buckets.get(0).add(target);
+            if (k > 0) {
+                int[] fewer = d[k - 1];
+                for (int v = 0; v < n; v++) {
+                    if (fewer[v] <= maxSteps && fewer[v] < dk[v]) {
+                        dk[v] = fewer[v];
+                        if (graph.group[v] != sourceGroup || v == target) {
+                            buckets.get(fewer[v]).add(v);
+                        }
+                    }
+                }
+                for (int v = 0; v < n; v++) {
+                    if (fewer[v] >= maxSteps || graph.group[v] == sourceGroup && v != target) {
+                        continue;
+                    }
+                    for (int u : graph.bridgePredecessors[v]) {
+                        relax(dk, buckets, u, fewer[v] + 1, sourceGroup);
+                    }
                 }
             }
+            for (int dist = 0; dist < maxSteps; dist++) {
+                for (int v : buckets.get(dist)) {
+                    if (dk[v] != dist) {
+                        continue;
+                    }
+                    for (int u : graph.predecessors[v]) {
+                        relax(dk, buckets, u, dist + 1, sourceGroup);
+                    }
+                }
+            }
+            d[k] = dk;
         }
         return d;
+    }
+
+    private void relax(int[] d, List<List<Integer>> buckets, int u, int dist, int sourceGroup) {
+        if (dist < d[u]) {
+            d[u] = dist;
+            if (graph.group[u] != sourceGroup) {
+                buckets.get(dist).add(u);
+            }
+        }
     }
 }

@@ -42,7 +42,10 @@ final class RouteGraph {
     /** Gas USD per gas unit per node's chain. */
     final double[] gasUsdPerUnit;
     final Edge[][] out;
+    /** Per node, the nodes with a pool edge to it (each once). */
     final int[][] predecessors;
+    /** Per node, the nodes with a bridge lane to it (each once). */
+    final int[][] bridgePredecessors;
     private final Map<TokenKey, Integer> index = new HashMap<>();
 
     RouteGraph(MarketSnapshot snapshot, int poolsPerPair) {
@@ -92,18 +95,22 @@ final class RouteGraph {
         }
         out = new Edge[n][];
         List<Set<Integer>> preds = new ArrayList<>(n);
+        List<Set<Integer>> bridgePreds = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             preds.add(new LinkedHashSet<>());
+            bridgePreds.add(new LinkedHashSet<>());
         }
         for (int i = 0; i < n; i++) {
             out[i] = adjacency.get(i).toArray(Edge[]::new);
             for (Edge e : out[i]) {
-                preds.get(e.to).add(i);
+                (e.isBridge() ? bridgePreds : preds).get(e.to).add(i);
             }
         }
         predecessors = new int[n][];
+        bridgePredecessors = new int[n][];
         for (int i = 0; i < n; i++) {
             predecessors[i] = preds.get(i).stream().mapToInt(Integer::intValue).toArray();
+            bridgePredecessors[i] = bridgePreds.get(i).stream().mapToInt(Integer::intValue).toArray();
         }
     }
 

@@ -75,17 +75,33 @@ public final class RoutePlanner {
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
         }
-        return distinct.values().stream().sorted(RouteRanking.comparator(request.mode())).limit(settings.maxRoutes())
+        // the same order as RouteRanking.comparator, with each path key built once
+        Comparator<Map.Entry<String, PlannedRoute>> order = Map.Entry.<String, PlannedRoute>comparingByValue(
+                RouteRanking.withoutKey(request.mode())).thenComparing(Map.Entry.comparingByKey());
+        return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes()).map(Map.Entry::getValue)
                 .toList();
     }
 
+    /**
+     * The route graph of the snapshot: the cached one when it is for this snapshot, else built once (concurrent requests
+     * on a new snapshot wait for one build instead of each building their own) and cached unless an older snapshot.
+     */
     RouteGraph graph(MarketSnapshot snapshot) {
         RouteGraph g = cached;
-        if (g == null || g.snapshot != snapshot) {
-            g = new RouteGraph(snapshot, settings.poolsPerPair());
-            cached = g;
+        if (g != null && g.snapshot == snapshot) {
+            return g;
         }
-        return g;
+        synchronized (this) {
+            g = cached;
+            if (g != null && g.snapshot == snapshot) {
+                return g;
+            }
+            RouteGraph built = new RouteGraph(snapshot, settings.poolsPerPair());
+            if (g == null || snapshot.version() >= g.snapshot.version()) {
+                cached = built;
+            }
+            return built;
+        }
     }
 
     private NoRouteException failure(RouteGraph graph, RouteRequest request, Diagnostics d) {

@@ -34,6 +34,11 @@ public final class RouteRanking {
     }
 
     public static Comparator<PlannedRoute> comparator(RouteMode mode) {
+        return withoutKey(mode).thenComparing(PlannedRoute::pathKey);
+    }
+
+    /** The mode's order without the final path-key tie-break (callers that know the keys add it themselves). */
+    static Comparator<PlannedRoute> withoutKey(RouteMode mode) {
         Comparator<PlannedRoute> byNet = Comparator.comparingDouble(r -> -r.netValueUsd());
         Comparator<PlannedRoute> byTime = Comparator.comparingInt(PlannedRoute::pathTime);
         Comparator<PlannedRoute> bySteps = Comparator.comparingInt(r -> r.steps().size());
@@ -43,6 +48,6 @@ public final class RouteRanking {
             case SUGGESTED -> Comparator.comparingDouble((PlannedRoute r) -> -suggestedScore(r)).thenComparing(byNet)
                     .thenComparing(byTime).thenComparing(bySteps);
         };
-        return c.thenComparing(PlannedRoute::pathKey);
+        return c;
     }
 }
