@@ -65,11 +65,14 @@ public final class RoutePlanner {
         QuoteMemo memo = new QuoteMemo();
         List<Edge[]> candidates = new CandidateSearch(graph, settings, memo).run(source, target, request, diagnostics);
         PathEvaluator evaluator = new PathEvaluator(graph, memo);
+        // Two candidates can share their step identity (e.g. two lanes of one provider for the same token pair):
+        // of those, keep the one that ranks better, not the one evaluated first.
+        Comparator<PlannedRoute> better = RouteRanking.withoutKey(request.mode());
         Map<String, PlannedRoute> distinct = new LinkedHashMap<>();
         for (Edge[] path : candidates) {
             PlannedRoute r = evaluator.evaluate(path, request, diagnostics);
             if (r != null && r.amountOut().signum() > 0) {
-                distinct.putIfAbsent(r.pathKey(), r);
+                distinct.merge(r.pathKey(), r, (kept, other) -> better.compare(other, kept) < 0 ? other : kept);
             }
         }
         if (distinct.isEmpty()) {

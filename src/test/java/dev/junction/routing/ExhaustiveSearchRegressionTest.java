@@ -1,0 +1,18 @@
+package dev.junction.routing;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Markets on which {@link ExhaustiveSearchProperties} once failed, pinned so they are checked on every run.
+ */
+class ExhaustiveSearchRegressionTest {
+
+    /**
+     * Two cctp lanes join the same USDC pair with different fees. Both routes have the same step identity, and the
+     * planner kept whichever it evaluated first (0.36% short of the best) instead of the better one.
+     */
+    @Test
+    void ofTwoRoutesWithTheSameStepsTheBetterIsKept() {
+        new ExhaustiveSearchProperties().topMaxValueRouteIsTheBestSinglePath(18610726253772L, 0, 5, 3, true);
+    }
+}
