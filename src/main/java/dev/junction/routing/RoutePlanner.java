@@ -79,8 +79,8 @@ public final class RoutePlanner {
             throw failure(graph, request, diagnostics);
         }
         // the same order as RouteRanking.comparator, with each path key built once
-        Comparator<Map.Entry<String, PlannedRoute>> order = Map.Entry.<String, PlannedRoute>comparingByValue(
-                RouteRanking.withoutKey(request.mode())).thenComparing(Map.Entry.comparingByKey());
+        Comparator<Map.Entry<String, PlannedRoute>> order = Map.Entry.<String, PlannedRoute>comparingByValue(better)
+                .thenComparing(Map.Entry.comparingByKey());
         return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes()).map(Map.Entry::getValue)
                 .toList();
     }
