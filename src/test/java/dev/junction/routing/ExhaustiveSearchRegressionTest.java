@@ -15,4 +15,13 @@ class ExhaustiveSearchRegressionTest {
     void ofTwoRoutesWithTheSameStepsTheBetterIsKept() {
         new ExhaustiveSearchProperties().topMaxValueRouteIsTheBestSinglePath(18610726253772L, 0, 5, 3, true);
     }
+
+    /**
+     * $120k of LINK into thin pools: the only deliverable path has 4 steps (sushiswap, uniswap-v2, curve, across) and
+     * 6 partial paths per node were all taken by paths that then failed a lane capacity; 8 keep it.
+     */
+    @Test
+    void aFourStepPathBehindCapacityFailuresIsFound() {
+        new ExhaustiveSearchProperties().topMaxValueRouteIsTheBestSinglePath(11577800441787L, 3, 4, 7, true);
+    }
 }
