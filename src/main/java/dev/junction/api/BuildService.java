@@ -63,13 +63,13 @@ public class BuildService {
         QuoteRequest q = request.quote();
         StoredQuote quote = quotes.quoteAndStore(q);
         StoredQuote.Route chosen = choose(quote, q.allowedPriceImpact(), request.minOutputAmount(), q.priorityProvider());
-        PlannedRoute plan = chosen.plan().orElseThrow();
+        PlannedRoute plan = chosen.plan();
         Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
                 q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), request.minOutputAmount());
         if (q.simulation()) {
             tx = simulated(tx, q.sender());
         }
-        return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? chosen.view() : null);
+        return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? quote.view(chosen) : null);
     }
 
     /** The route of {@code pathId} (or the best route), as {@code data} of /build-path. */
@@ -80,7 +80,7 @@ public class BuildService {
                     null, body.routeMode(), body.integrator(), null, body.destinationCallData(),
                     body.destinationGasLimit(), null, false, false, body.acquisitionMode());
             StoredQuote quote = quotes.quoteAndStore(q);
-            PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan().orElseThrow();
+            PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan();
             return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
                     body.integrator(), body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
                     body.minOutputAmount()));
@@ -105,10 +105,9 @@ public class BuildService {
         if (body.feeBps() != null && body.feeBps() != quotedFee) {
             throw mismatch("feeBps", "the quote's feeBps " + quotedFee + " (the route's amounts depend on it)");
         }
-        StoredQuote.Route route = quote.route(body.pathId()).orElseThrow();
-        PlannedRoute plan = route.plan().orElseThrow(() -> new ApiException(ErrorCode.NO_ROUTE, "the route of pathId "
-                + body.pathId() + " is not held by this instance any more (it was planned before a restart or on"
-                + " another instance); request a new quote", "pathId"));
+        PlannedRoute plan = quote.route(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.NO_ROUTE,
+                "the route of pathId " + body.pathId() + " uses a pool or bridge lane the market no longer has;"
+                        + " request a new quote", "pathId")).plan();
         Amount min = body.minOutputAmount();
         if (min != null && min.value().compareTo(plan.amountOut()) > 0) {
             throw new RouteChoiceException(RouteChoiceException.Reason.MIN_OUTPUT_UNREACHABLE, "minOutputAmount",
@@ -125,7 +124,7 @@ public class BuildService {
     private static StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, Amount minOutputAmount,
             String priorityProvider) {
         List<StoredQuote.Route> routes = quote.routes();
-        List<PlannedRoute> plans = routes.stream().map(r -> r.plan().orElseThrow()).toList();
+        List<PlannedRoute> plans = routes.stream().map(StoredQuote.Route::plan).toList();
         PlannedRoute chosen = RouteChoice.choose(plans, allowedPriceImpact,
                 minOutputAmount == null ? null : minOutputAmount.value(), priorityProvider);
         return routes.get(plans.indexOf(chosen));

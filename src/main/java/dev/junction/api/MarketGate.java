@@ -16,6 +16,8 @@ import org.springframework.stereotype.Component;
 class MarketGate {
 
     private final ObjectProvider<Market> market;
+    /** The market bean once found (a bean lookup per request costs more than the rest of the checks). */
+    private volatile Market resolved;
 
     MarketGate(ObjectProvider<Market> market) {
         this.market = market;
@@ -23,7 +25,11 @@ class MarketGate {
 
     /** The snapshot one request is checked against. */
     Served served() {
-        Market m = market.getIfAvailable();
+        Market m = resolved;
+        if (m == null) {
+            m = market.getIfAvailable();
+            resolved = m;
+        }
         if (m == null) {
             throw new ApiException(ErrorCode.UNAVAILABLE, "market data is not loaded, so no chain can be served yet");
         }

@@ -37,7 +37,7 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
 
     @Override
     public SwapQuote quote(Address tokenIn, Address tokenOut, BigInteger amountIn) {
-        UniswapV3Math.SwapResult r = swap(tokenIn, tokenOut, amountIn);
+        UniswapV3Math.Quote r = UniswapV3Math.quoteExactInput(state(), zeroForOne(tokenIn, tokenOut), amountIn);
         return new SwapQuote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
     }
 
@@ -49,15 +49,19 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
     }
 
     private UniswapV3Math.SwapResult swap(Address tokenIn, Address tokenOut, BigInteger amountIn) {
-        boolean zeroForOne;
+        return UniswapV3Math.swapExactInput(state(), zeroForOne(tokenIn, tokenOut), amountIn);
+    }
+
+    private boolean zeroForOne(Address tokenIn, Address tokenOut) {
         if (tokenIn.equals(token0) && tokenOut.equals(token1)) {
-            zeroForOne = true;
+            return true;
         } else if (tokenIn.equals(token1) && tokenOut.equals(token0)) {
-            zeroForOne = false;
-        } else {
-            throw new IllegalArgumentException("pool " + id + " does not trade " + tokenIn + " for " + tokenOut);
+            return false;
         }
-        var state = new UniswapV3Math.PoolState(sqrtPriceX96, tick, liquidity, tickSpacing, feePips, liquidityNet);
-        return UniswapV3Math.swapExactInput(state, zeroForOne, amountIn);
+        throw new IllegalArgumentException("pool " + id + " does not trade " + tokenIn + " for " + tokenOut);
+    }
+
+    private UniswapV3Math.PoolState state() {
+        return new UniswapV3Math.PoolState(sqrtPriceX96, tick, liquidity, tickSpacing, feePips, liquidityNet);
     }
 }

@@ -53,7 +53,10 @@ public record RouteStep(StepKind kind, Provider provider, ChainId chain, ChainId
     /** Identity of the step for distinctness: the pool id or the lane and the tokens in and out. */
     String identity() {
         String via = kind == StepKind.SWAP ? pool.id()
-                : lane.provider() + ":" + lane.fromChain() + ":" + lane.toChain() + ":" + lane.inputToken().lower();
-        return via + ">" + fromToken.key() + ">" + toToken.key();
+                : lane.provider() + ":" + lane.fromChain().value() + ":" + lane.toChain().value() + ":"
+                        + lane.inputToken().value();
+        // addresses in their canonical form (EIP-55 or base58): equal addresses have equal text
+        return via + ">" + fromToken.chain().value() + ":" + fromToken.address().value() + ">"
+                + toToken.chain().value() + ":" + toToken.address().value();
     }
 }

@@ -1,10 +1,13 @@
 package dev.junction.api.quote;
 
 import dev.junction.market.Market;
+import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.PlannerSettings;
 import dev.junction.routing.RoutePlanner;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -14,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The quote beans. Settings: {@code junction.quote.ttl} (quote lifetime, default 60s),
- * {@code junction.quote.cache-size} (quotes held in memory, default 10000) and
+ * {@code junction.quote.cache-size} (quotes held in memory, default 10000),
+ * {@code junction.quote.retention} (how long quote rows are kept after they expire, default P1D) and
  * {@code junction.routing.max-steps}, {@code max-routes}, {@code pools-per-pair}, {@code labels-per-node},
  * {@code candidates}, {@code max-expansions} (see {@link PlannerSettings}).
  */
@@ -33,19 +37,26 @@ class QuoteConfiguration {
     }
 
     @Bean
-    QuoteRepository quoteRepository(JdbcTemplate jdbc, JsonMapper json) {
-        return new QuoteRepository(jdbc, json);
+    QuoteRepository quoteRepository(JdbcTemplate jdbc, JsonMapper json, ObjectProvider<Market> market) {
+        return new QuoteRepository(jdbc, json, current(market));
     }
 
     @Bean(destroyMethod = "close")
     QuoteStore quoteStore(QuoteRepository repository, @Value("${junction.quote.ttl:60s}") Duration ttl,
-            @Value("${junction.quote.cache-size:" + QuoteStore.DEFAULT_CACHE_SIZE + "}") int cacheSize) {
-        return new QuoteStore(repository, ttl, cacheSize);
+            @Value("${junction.quote.cache-size:" + QuoteStore.DEFAULT_CACHE_SIZE + "}") int cacheSize,
+            @Value("${junction.quote.retention:P1D}") Duration retention) {
+        return new QuoteStore(repository, ttl, cacheSize, retention);
     }
 
     @Bean
     QuoteService quoteService(ObjectProvider<Market> market, RoutePlanner planner, QuoteStore store,
             ObjectProvider<Clock> clock, @Value("${junction.quote.ttl:60s}") Duration ttl) {
-        return new QuoteService(() -> market.getObject().current(), planner, store, clock.getIfAvailable(Clock::systemUTC), ttl);
+        return new QuoteService(current(market), planner, store, clock.getIfAvailable(Clock::systemUTC), ttl);
+    }
+
+    /** The market's current snapshot; the bean is looked up once, on first use (a lookup per request is costly). */
+    private static Supplier<MarketSnapshot> current(ObjectProvider<Market> market) {
+        AtomicReference<Market> resolved = new AtomicReference<>();
+        return () -> resolved.updateAndGet(m -> m != null ? m : market.getObject()).current();
     }
 }

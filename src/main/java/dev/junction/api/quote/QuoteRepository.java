@@ -1,76 +1,96 @@
 package dev.junction.api.quote;
 
 import dev.junction.api.QuoteRequest;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.routing.PlannedRoute;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Tables {@code quote} and {@code quote_route} (V2__quotes.sql): batch insert, lookup by quoteId or pathId. */
+/**
+ * Table {@code quote} (V6__compact_quotes.sql): one row per quote with the request and the routes' compact plans
+ * ({@link PlanCodec}); batch insert, lookup by quoteId (a pathId names its quote), deletion of old rows.
+ */
 public class QuoteRepository {
 
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
     private final JsonMapper json;
+    private final PlanCodec plans;
+    private final Supplier<MarketSnapshot> market;
+    private final TransactionTemplate transaction;
 
-    public QuoteRepository(JdbcTemplate jdbc, JsonMapper json) {
+    /** @param market the snapshot in force, to resolve the pools, lanes and providers of plans read back */
+    public QuoteRepository(JdbcTemplate jdbc, JsonMapper json, Supplier<MarketSnapshot> market) {
         this.jdbc = jdbc;
         this.client = JdbcClient.create(jdbc);
         this.json = json;
+        this.plans = new PlanCodec(json);
+        this.market = market;
+        this.transaction = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
 
-    /** Inserts the quotes and their routes with two JDBC batches. */
+    /**
+     * Inserts the quotes with one JDBC batch in one transaction (with autocommit every row would be its own commit,
+     * which H2 with WRITE_DELAY=0 writes to its file).
+     */
     public void insertAll(List<StoredQuote> quotes) {
         if (quotes.isEmpty()) {
             return;
         }
-        List<Object[]> quoteRows = new ArrayList<>(quotes.size());
-        List<Object[]> routeRows = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>(quotes.size());
         for (StoredQuote q : quotes) {
             QuoteRequest r = q.request();
-            quoteRows.add(new Object[] {q.quoteId(), Timestamp.from(q.createdAt()), Timestamp.from(q.expiresAt()),
+            rows.add(new Object[] {q.quoteId(), Timestamp.from(q.createdAt()), Timestamp.from(q.expiresAt()),
                     q.marketVersion(), r.fromChain().value(), r.toChain().value(), r.fromToken().value(),
                     r.toToken().value(), r.amount().toString(), r.sender().value(), r.receiver().value(), r.feeBps(),
                     r.slippage() == null ? null : r.slippage().toString(), r.routeMode().wire(), r.allowMultiBridge(),
                     r.acquisitionMode() == null ? null : r.acquisitionMode().code(), r.integrator(), r.referrer(),
-                    json.writeValueAsString(r)});
-            for (StoredQuote.Route route : q.routes()) {
-                routeRows.add(new Object[] {route.pathId(), q.quoteId(), route.rank(), route.view().amountOut(),
-                        route.view().minAmountOut(), json.writeValueAsString(route.view())});
+                    q.routes().size(), json.writeValueAsString(r),
+                    plans.encode(q.routes().stream().map(StoredQuote.Route::plan).toList())});
+        }
+        transaction.executeWithoutResult(t -> jdbc.batchUpdate("INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
+                + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
+                + "acquisition_mode, integrator, referrer, route_count, request_json, plans) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows));
+    }
+
+    /**
+     * The quote with its routes rebuilt on the current market, each with the view {@code /quote} answered. A route
+     * whose pool, lane or provider the market no longer has is left out (its pathId then finds no route).
+     */
+    public Optional<StoredQuote> findByQuoteId(String quoteId) {
+        return client.sql("SELECT quote_id, created_at, expires_at, market_version, request_json, plans "
+                        + "FROM quote WHERE quote_id = ?").param(quoteId)
+                .query((rs, n) -> read(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getTimestamp(3).toInstant(),
+                        rs.getLong(4), json.readValue(rs.getString(5), QuoteRequest.class), rs.getString(6)))
+                .optional();
+    }
+
+    /** Deletes the quotes that expired before {@code cutoff}; returns how many. */
+    public int deleteExpiredBefore(Instant cutoff) {
+        return client.sql("DELETE FROM quote WHERE expires_at < ?").param(Timestamp.from(cutoff)).update();
+    }
+
+    private StoredQuote read(String quoteId, Instant createdAt, Instant expiresAt, long version, QuoteRequest request,
+            String stored) {
+        List<Optional<PlannedRoute>> decoded = plans.decode(stored, market.get());
+        List<StoredQuote.Route> routes = new ArrayList<>(decoded.size());
+        for (int rank = 0; rank < decoded.size(); rank++) {
+            if (decoded.get(rank).isPresent()) {
+                PlannedRoute plan = decoded.get(rank).get();
+                String pathId = StoredQuote.pathId(quoteId, rank);
+                routes.add(new StoredQuote.Route(pathId, rank, plan));
             }
         }
-        jdbc.batchUpdate("INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
-                + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
-                + "acquisition_mode, integrator, referrer, request_json) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", quoteRows);
-        jdbc.batchUpdate("INSERT INTO quote_route (path_id, quote_id, rank_index, amount_out, min_amount_out, plan_json) "
-                + "VALUES (?, ?, ?, ?, ?, ?)", routeRows);
-    }
-
-    public Optional<StoredQuote> findByQuoteId(String quoteId) {
-        Optional<StoredQuote> head = client.sql("SELECT quote_id, created_at, expires_at, market_version, request_json "
-                        + "FROM quote WHERE quote_id = ?").param(quoteId)
-                .query((rs, n) -> new StoredQuote(rs.getString(1), rs.getTimestamp(2).toInstant(),
-                        rs.getTimestamp(3).toInstant(), rs.getLong(4),
-                        json.readValue(rs.getString(5), QuoteRequest.class), List.of()))
-                .optional();
-        return head.map(q -> new StoredQuote(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(),
-                routes(q.quoteId())));
-    }
-
-    public Optional<String> quoteIdOfPath(String pathId) {
-        return client.sql("SELECT quote_id FROM quote_route WHERE path_id = ?").param(pathId).query(String.class)
-                .optional();
-    }
-
-    private List<StoredQuote.Route> routes(String quoteId) {
-        return client.sql("SELECT path_id, rank_index, plan_json FROM quote_route WHERE quote_id = ? ORDER BY rank_index")
-                .param(quoteId)
-                .query((rs, n) -> new StoredQuote.Route(rs.getString(1), rs.getInt(2), Optional.empty(),
-                        json.readValue(rs.getString(3), QuoteViews.RouteView.class)))
-                .list();
+        return new StoredQuote(quoteId, createdAt, expiresAt, version, request, routes, decoded.size());
     }
 }

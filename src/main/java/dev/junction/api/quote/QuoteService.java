@@ -11,14 +11,12 @@ import dev.junction.routing.ProviderFilter;
 import dev.junction.routing.RouteMode;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
-import dev.junction.routing.Slippage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -52,7 +50,8 @@ public class QuoteService {
 
     /** The routes, best first under the request's routeMode; also stored under the returned quoteId and pathIds. */
     public List<QuoteViews.RouteView> quote(QuoteRequest request) {
-        return quoteAndStore(request).routes().stream().map(StoredQuote.Route::view).toList();
+        StoredQuote quote = quoteAndStore(request);
+        return quote.routes().stream().map(quote::view).toList();
     }
 
     /**
@@ -76,15 +75,14 @@ public class QuoteService {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant expiry = now.plus(ttl);
         String quoteId = UUID.randomUUID().toString();
-        Slippage slippage = request.slippage() == null ? Slippage.DEFAULT : Slippage.ofPercent(request.slippage());
         List<StoredQuote.Route> stored = new ArrayList<>(routes.size());
         for (int i = 0; i < routes.size(); i++) {
-            String pathId = UUID.randomUUID().toString();
+            String pathId = StoredQuote.pathId(quoteId, i);
             PlannedRoute r = routes.get(i);
-            stored.add(new StoredQuote.Route(pathId, i, Optional.of(r),
-                    RouteMapper.view(r, request, quoteId, pathId, expiry.getEpochSecond(), slippage)));
+            stored.add(new StoredQuote.Route(pathId, i, r));
         }
-        StoredQuote quote = new StoredQuote(quoteId, now, expiry, snapshot.version(), request, stored);
+        StoredQuote quote = new StoredQuote(quoteId, now, expiry, snapshot.version(), request, stored,
+                stored.size());
         store.save(quote);
         return quote;
     }

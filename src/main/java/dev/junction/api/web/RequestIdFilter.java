@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 import org.slf4j.MDC;
 import org.springframework.core.annotation.Order;
@@ -34,7 +35,7 @@ class RequestIdFilter extends OncePerRequestFilter {
         String id = (String) request.getAttribute(ATTRIBUTE);
         if (id == null) {
             String given = request.getHeader(HEADER);
-            id = given != null && SAFE.matcher(given).matches() ? given : UUID.randomUUID().toString();
+            id = given != null && SAFE.matcher(given).matches() ? given : newId();
             request.setAttribute(ATTRIBUTE, id);
         }
         response.setHeader(HEADER, id);
@@ -45,6 +46,17 @@ class RequestIdFilter extends OncePerRequestFilter {
         } finally {
             MDC.remove(MDC_KEY);
         }
+    }
+
+    /**
+     * A version-4-shaped random UUID from the thread's fast generator: a request id must be unique, not unguessable,
+     * and {@code UUID.randomUUID()} serialises every request on the platform's SecureRandom.
+     */
+    static String newId() {
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        long msb = (r.nextLong() & ~0xF000L) | 0x4000L;
+        long lsb = (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(msb, lsb).toString();
     }
 
     @Override

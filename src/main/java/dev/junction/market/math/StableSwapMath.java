@@ -15,9 +15,17 @@ public final class StableSwapMath {
     private StableSwapMath() {
     }
 
+    private static final BigInteger[] RATES = new BigInteger[37];
+
+    static {
+        for (int d = 0; d <= 36; d++) {
+            RATES[d] = BigInteger.TEN.pow(36 - d);
+        }
+    }
+
     /** {@code rate_i = 10^(36 - decimals_i)}. */
     public static BigInteger rate(int decimals) {
-        return BigInteger.TEN.pow(36 - decimals);
+        return decimals >= 0 && decimals <= 36 ? RATES[decimals] : BigInteger.TEN.pow(36 - decimals);
     }
 
     /**

@@ -10,6 +10,9 @@ import java.util.NavigableMap;
  */
 public final class UniswapV3Math {
 
+    private static final BigInteger MIN_LIMIT = TickMath.MIN_SQRT_RATIO.add(BigInteger.ONE);
+    private static final BigInteger MAX_LIMIT = TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE);
+
     private UniswapV3Math() {
     }
 
@@ -50,10 +53,7 @@ public final class UniswapV3Math {
      * @param amountIn input in the sold token's smallest units, > 0
      */
     public static SwapResult swapExactInput(PoolState state, boolean zeroForOne, BigInteger amountIn) {
-        BigInteger limit = zeroForOne
-                ? TickMath.MIN_SQRT_RATIO.add(BigInteger.ONE)
-                : TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE);
-        return swapExactInput(state, zeroForOne, amountIn, limit);
+        return swapExactInput(state, zeroForOne, amountIn, defaultLimit(zeroForOne));
     }
 
     /**
@@ -67,6 +67,36 @@ public final class UniswapV3Math {
      */
     public static SwapResult swapExactInput(PoolState state, boolean zeroForOne, BigInteger amountIn,
             BigInteger sqrtPriceLimitX96) {
+        return run(state, zeroForOne, amountIn, sqrtPriceLimitX96, true);
+    }
+
+    /**
+     * What a swap in and out would be.
+     *
+     * @param amountIn input actually used (all of it unless the price limit is reached)
+     * @param amountOut output in the bought token's smallest units
+     * @param feeAmount LP fee in the sold token's smallest units
+     * @param ticksCrossed initialized ticks crossed
+     */
+    public record Quote(BigInteger amountIn, BigInteger amountOut, BigInteger feeAmount, int ticksCrossed) {
+    }
+
+    /**
+     * The amounts of {@link #swapExactInput(PoolState, boolean, BigInteger)} without the state after the swap: the same
+     * loop, less the final {@code getTickAtSqrtRatio} that only the new state needs.
+     */
+    public static Quote quoteExactInput(PoolState state, boolean zeroForOne, BigInteger amountIn) {
+        SwapResult r = run(state, zeroForOne, amountIn, defaultLimit(zeroForOne), false);
+        return new Quote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
+    }
+
+    private static BigInteger defaultLimit(boolean zeroForOne) {
+        return zeroForOne ? MIN_LIMIT : MAX_LIMIT;
+    }
+
+    /** The swap loop; with {@code withTick} false the result's tick is not computed after the last partial step. */
+    private static SwapResult run(PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96, boolean withTick) {
         if (amountIn.signum() <= 0) {
             throw new IllegalArgumentException("amountIn must be > 0");
         }
@@ -108,7 +138,7 @@ public final class UniswapV3Math {
                     crossed++;
                 }
                 tick = zeroForOne ? tickNext - 1 : tickNext;
-            } else if (!price.equals(start)) {
+            } else if (withTick && !price.equals(start)) {
                 tick = TickMath.getTickAtSqrtRatio(price);
             }
         }

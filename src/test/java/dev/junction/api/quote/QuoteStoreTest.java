@@ -3,56 +3,82 @@ package dev.junction.api.quote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.api.QuoteRequest;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.routing.TestMarket;
 import dev.junction.support.BothDatabases;
 import dev.junction.support.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Quotes are findable at once from memory, and from the database after the write-behind batch, on H2 and PostgreSQL. */
+/**
+ * Quotes are findable at once from memory, and from the database after the write-behind batch, on H2 and PostgreSQL:
+ * one row per quote, the routes rebuilt on the market with the view /quote answered; old rows are deleted.
+ */
 class QuoteStoreTest {
 
     private final JsonMapper json = JsonMapper.builder().build();
+    private final MarketSnapshot market = TestMarket.standard().snapshot();
 
     @BothDatabases
     void writesBehindAndReadsBackTheRequestAndEveryRoute(TestDatabase db) {
-        QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json);
+        QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json, () -> market);
         StoredQuote quote = QuoteFixtures.storedQuote();
+        assertThat(quote.routes()).hasSizeGreaterThan(1);
         try (QuoteStore store = new QuoteStore(repository, Duration.ofSeconds(60))) {
             store.save(quote);
             assertThat(store.byQuoteId(quote.quoteId())).containsSame(quote);
             assertThat(store.byPathId(quote.routes().get(1).pathId())).containsSame(quote);
             store.flush();
         }
-        // a fresh store (another instance) has nothing in memory: it reads the database
+        // a fresh store (another instance, or after a restart) has nothing in memory: it reads the database
         try (QuoteStore other = new QuoteStore(repository, Duration.ofSeconds(60))) {
             StoredQuote read = other.byPathId(quote.routes().get(1).pathId()).orElseThrow();
             assertThat(read.quoteId()).isEqualTo(quote.quoteId());
             assertThat(read.expiresAt()).isEqualTo(quote.expiresAt());
             assertThat(read.createdAt()).isEqualTo(quote.createdAt());
+            assertThat(read.routeCount()).isEqualTo(quote.routes().size());
             QuoteRequest r = read.request();
             assertThat(r).isEqualTo(quote.request());
             assertThat(r.referrer()).isEqualTo("partner-7");
             assertThat(r.integrator()).isEqualTo("wallet-x");
             assertThat(read.routes()).hasSize(quote.routes().size());
             for (int i = 0; i < read.routes().size(); i++) {
-                assertThat(read.routes().get(i).view()).isEqualTo(quote.routes().get(i).view());
+                assertThat(read.view(read.routes().get(i))).isEqualTo(quote.view(quote.routes().get(i)));
                 assertThat(read.routes().get(i).pathId()).isEqualTo(quote.routes().get(i).pathId());
-                assertThat(read.routes().get(i).plan()).isEmpty();
+                assertThat(read.routes().get(i).plan()).isEqualTo(quote.routes().get(i).plan());
             }
             assertThat(other.byQuoteId("no-such-quote")).isEmpty();
             assertThat(other.byPathId("no-such-path")).isEmpty();
+            assertThat(other.byPathId(quote.quoteId() + ":" + quote.routes().size())).isEmpty();
+            assertThat(other.byPathId(quote.quoteId() + ":01")).isEmpty();
         }
-        Integer rows = db.jdbc().sql("SELECT COUNT(*) FROM quote_route WHERE quote_id = ?").param(quote.quoteId())
+        Integer rows = db.jdbc().sql("SELECT COUNT(*) FROM quote WHERE quote_id = ?").param(quote.quoteId())
                 .query(Integer.class).single();
-        assertThat(rows).isEqualTo(quote.routes().size());
+        assertThat(rows).isOne();
+    }
+
+    @BothDatabases
+    void deletesQuotesThatExpiredLongerAgoThanTheRetention(TestDatabase db) {
+        QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json, () -> market);
+        StoredQuote fresh = withTimes(QuoteFixtures.storedQuote(), Instant.now().minus(Duration.ofHours(1)));
+        StoredQuote old = withTimes(QuoteFixtures.storedQuote(), Instant.now().minus(Duration.ofHours(3)));
+        try (QuoteStore store = new QuoteStore(repository, Duration.ofSeconds(60), 100, Duration.ofHours(2))) {
+            store.save(fresh);
+            store.save(old);
+            store.flush();
+            assertThat(store.purge()).isOne();
+        }
+        assertThat(repository.findByQuoteId(old.quoteId())).isEmpty();
+        assertThat(repository.findByQuoteId(fresh.quoteId())).isPresent();
     }
 
     @Test
     void theWriterThreadFlushesWithoutBeingAsked() throws Exception {
         try (TestDatabase db = TestDatabase.h2()) {
-            QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json);
+            QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json, () -> market);
             StoredQuote quote = QuoteFixtures.storedQuote();
             try (QuoteStore store = new QuoteStore(repository, Duration.ofSeconds(60))) {
                 store.save(quote);
@@ -63,6 +89,23 @@ class QuoteStoreTest {
                 assertThat(repository.findByQuoteId(quote.quoteId())).isPresent();
             }
         }
-        assertThat(Instant.now()).isNotNull();
+    }
+
+    @Test
+    void aPathIdIsItsQuoteIdAndRank() {
+        assertThat(StoredQuote.pathId("q-1", 3)).isEqualTo("q-1:3");
+        assertThat(StoredQuote.quoteIdOf("q-1:3")).contains("q-1");
+        assertThat(StoredQuote.quoteIdOf("a:b:12")).contains("a:b");
+        assertThat(StoredQuote.quoteIdOf("q-1")).isEmpty();
+        assertThat(StoredQuote.quoteIdOf(":3")).isEmpty();
+        assertThat(StoredQuote.quoteIdOf("q-1:")).isEmpty();
+        assertThat(StoredQuote.quoteIdOf("q-1:x")).isEmpty();
+    }
+
+    /** The same quote created an hour before {@code expiry} (so expired at {@code expiry}). */
+    private static StoredQuote withTimes(StoredQuote q, Instant expiry) {
+        List<StoredQuote.Route> routes = q.routes();
+        return new StoredQuote(q.quoteId(), expiry.minus(Duration.ofHours(1)), expiry, q.marketVersion(), q.request(),
+                routes, q.routeCount());
     }
 }

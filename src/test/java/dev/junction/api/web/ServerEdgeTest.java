@@ -107,7 +107,11 @@ class ServerEdgeTest {
         assertThat(r.headers().firstValue("X-Request-Id")).contains("trace-42");
         r = send(get("/nope", "c"));
         envelope(r, 404, 1010);
-        assertThat(r.headers().firstValue("X-Request-Id").orElseThrow()).hasSize(36);
+        String generated = r.headers().firstValue("X-Request-Id").orElseThrow();
+        assertThat(java.util.UUID.fromString(generated).version()).isEqualTo(4);
+        assertThat(java.util.UUID.fromString(generated).variant()).isEqualTo(2);
+        assertThat(generated).hasSize(36).isNotEqualTo(send(get("/nope", "c")).headers().firstValue("X-Request-Id")
+                .orElseThrow());
     }
 
     @Test

@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Two packaged instances on one PostgreSQL schema (fresh per run) take 50 concurrent swaps; one instance is killed with
- * SIGKILL mid-way and the other finishes its work. Each swap ends DONE with exactly one source transaction.
+ * SIGKILL mid-way and the other finishes its work. Each swap ends DONE with exactly one source transaction. Before that,
+ * a route quoted on one instance is built by pathId on the other, which reads the quote from the database.
  */
 class TwoInstancesIT {
 
@@ -41,6 +42,7 @@ class TwoInstancesIT {
         try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
             a.start();
             b.start();
+            aRouteQuotedOnOneInstanceBuildsOnTheOther(a, b);
             List<Future<String>> submitted = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 int n = i;
@@ -75,6 +77,36 @@ class TwoInstancesIT {
             }
             sql("DROP SCHEMA " + schema + " CASCADE");
         }
+    }
+
+    private static void aRouteQuotedOnOneInstanceBuildsOnTheOther(ServiceProcess a, ServiceProcess b)
+            throws Exception {
+        String sender = "0x1111111111111111111111111111111111111111";
+        String usdc = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+        String arbUsdc = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
+        var quote = a.get("/quote?fromChain=1&toChain=42161&fromToken=" + usdc + "&toToken=" + arbUsdc
+                + "&amount=1000000000&sender=" + sender);
+        assertThat(quote.statusCode()).as(quote.body()).isEqualTo(200);
+        JsonNode routes = ServiceProcess.JSON.readTree(quote.body()).get("data");
+        String pathId = routes.get(routes.size() - 1).get("pathId").asString();
+        String body = "{\"fromChain\": 1, \"toChain\": 42161, \"fromToken\": \"" + usdc + "\", \"toToken\": \""
+                + arbUsdc + "\", \"Amount\": \"1000000000\", \"Sender\": \"" + sender + "\", \"pathId\": \"" + pathId
+                + "\"}";
+        JsonNode onA = a.post("/build-path", body).get("data");
+        JsonNode onB = null;
+        long end = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        while (onB == null) {
+            try {
+                onB = b.post("/build-path", body).get("data");
+            } catch (IllegalStateException notYetWritten) {
+                if (System.nanoTime() > end) {
+                    throw notYetWritten;
+                }
+                Thread.sleep(50);
+            }
+        }
+        assertThat(onB).isEqualTo(onA);
+        assertThat(onA.get("data").asString()).startsWith("0x");
     }
 
     private static void awaitTerminalCount(ServiceProcess s, List<String> ids, int atLeast) throws Exception {

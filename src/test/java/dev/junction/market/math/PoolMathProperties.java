@@ -50,6 +50,15 @@ class PoolMathProperties {
     }
 
     @Property(tries = 150)
+    void v3QuoteHasTheAmountsOfTheSwap(@ForAll("v3Pools") V3Pool pool, @ForAll boolean zeroForOne,
+            @ForAll("amounts") BigInteger amount) {
+        var swap = UniswapV3Math.swapExactInput(pool.state(), zeroForOne, amount);
+        var quote = UniswapV3Math.quoteExactInput(pool.state(), zeroForOne, amount);
+        assertThat(quote).isEqualTo(new UniswapV3Math.Quote(swap.amountIn(), swap.amountOut(), swap.feeAmount(),
+                swap.ticksCrossed()));
+    }
+
+    @Property(tries = 150)
     void v3StateAfterTheSwapIsConsistent(@ForAll("v3Pools") V3Pool pool, @ForAll boolean zeroForOne,
             @ForAll("amounts") BigInteger amount) {
         var r = UniswapV3Math.swapExactInput(pool.state(), zeroForOne, amount);
