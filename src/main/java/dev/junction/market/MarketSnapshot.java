@@ -80,6 +80,19 @@ public final class MarketSnapshot {
         return Optional.ofNullable(tokenByKey.get(new TokenKey(chain, address.lower())));
     }
 
+    /**
+     * The chain's native token: the listed one, else one made from the chain's native symbol, decimals and logo, priced
+     * as its wrapped form (0 without one).
+     */
+    public Token nativeToken(Chain chain) {
+        return token(chain.id(), Address.NATIVE).orElseGet(() -> {
+            double price = chain.wrappedNative() == null ? 0
+                    : token(chain.id(), chain.wrappedNative()).map(Token::priceUsd).orElse(0.0);
+            return new Token(chain.id(), Address.NATIVE, chain.nativeDecimals(), chain.nativeSymbol(),
+                    chain.nativeSymbol(), chain.logoUrl(), price);
+        });
+    }
+
     public List<Provider> providers() {
         return providers;
     }

@@ -103,7 +103,7 @@ final class PathEvaluator {
             }
         }
         BigInteger gasFee = gasLimit.multiply(source.gasPriceWei());
-        Token gasToken = nativeToken(source);
+        Token gasToken = graph.snapshot.nativeToken(source);
         BigInteger integratorFee = request.integratorFee();
         BigInteger pathFee = pathFee(request.amountAfterFee(), steps);
         BigInteger amountOut = steps.getLast().toAmount();
@@ -126,14 +126,5 @@ final class PathEvaluator {
             den = den.multiply(s.fromAmount());
         }
         return num.divide(den);
-    }
-
-    private Token nativeToken(Chain chain) {
-        return graph.snapshot.token(chain.id(), Address.NATIVE).orElseGet(() -> {
-            double price = chain.wrappedNative() == null ? 0
-                    : graph.snapshot.token(chain.id(), chain.wrappedNative()).map(Token::priceUsd).orElse(0.0);
-            return new Token(chain.id(), Address.NATIVE, chain.nativeDecimals(), chain.nativeSymbol(),
-                    chain.nativeSymbol(), chain.logoUrl(), price);
-        });
     }
 }

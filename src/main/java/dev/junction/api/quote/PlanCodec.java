@@ -23,14 +23,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The compact stored form of a quote's routes: a JSON array holding each token once (with the reference price it was
- * quoted at) and, per route, only what cannot be derived: exact amounts, step timings and gas, and references to the
+ * The compact stored form of a quote's routes: a JSON array holding each token once (chain, address and the reference
+ * price it was quoted at; name, symbol, decimals and icon come from the market) and, per route, only what cannot be derived: exact amounts, step timings and gas, and references to the
  * pools, lanes and providers of the market by key. USD values, gas fee, path time, bridge count, path type and the
  * provider list are derived on decoding exactly as {@code PathEvaluator} derives them (pinned by
  * {@code PlanCodecTest}, which decodes to records equal to the planned ones).
  *
  * <p>Decoding needs a market snapshot to resolve pools, lanes and providers; a route that references one the snapshot
- * no longer has (the operator changed the market) decodes to empty.
+ * (or a token the market) no longer has, because the operator changed the market, decodes to empty.
  */
 final class PlanCodec {
 
@@ -61,10 +61,6 @@ final class PlanCodec {
                 g.writeNumber(t.chain().value());
                 g.writeString(t.address().value());
                 g.writeBoolean(t.address().solana());
-                g.writeNumber(t.decimals());
-                g.writeString(t.symbol());
-                g.writeString(t.name());
-                g.writeString(t.iconUrl());
                 g.writeNumber(t.priceUsd());
                 g.writeEndArray();
             }
@@ -132,16 +128,23 @@ final class PlanCodec {
         }
         List<Token> tokens = new ArrayList<>();
         for (JsonNode t : root.get(1)) {
-            ChainId chain = new ChainId(t.get(0).asLong());
-            Address address = new Address(t.get(1).asString(), t.get(2).asBoolean());
-            tokens.add(new Token(chain, address, t.get(3).asInt(), t.get(4).asString(), t.get(5).asString(),
-                    t.get(6).asString(), t.get(7).asDouble()));
+            tokens.add(token(snapshot, new ChainId(t.get(0).asLong()), new Address(t.get(1).asString(),
+                    t.get(2).asBoolean()), t.get(3).asDouble()));
         }
         List<Optional<PlannedRoute>> routes = new ArrayList<>();
         for (int i = 2; i < root.size(); i++) {
             routes.add(route(root.get(i), tokens, snapshot));
         }
         return routes;
+    }
+
+    /** The market's token (or the chain's native token) at the price it was quoted at; null when there is none. */
+    private static Token token(MarketSnapshot snapshot, ChainId chain, Address address, double priceUsd) {
+        Token t = snapshot.token(chain, address)
+                .or(() -> address.isNative() ? snapshot.chain(chain).map(snapshot::nativeToken) : Optional.empty())
+                .orElse(null);
+        return t == null ? null
+                : new Token(t.chain(), t.address(), t.decimals(), t.symbol(), t.name(), t.iconUrl(), priceUsd);
     }
 
     private static Optional<PlannedRoute> route(JsonNode r, List<Token> tokens, MarketSnapshot snapshot) {
@@ -159,6 +162,9 @@ final class PlanCodec {
         BigInteger gasLimit = big(r.get(3));
         BigInteger gasFee = big(r.get(4));
         Token gasToken = tokens.get(r.get(5).asInt());
+        if (gasToken == null) {
+            return Optional.empty();
+        }
         Address routeAddress = r.get(6).isNull() ? null : Address.evm(r.get(6).asString());
         Token fromToken = steps.getFirst().fromToken();
         Token toToken = steps.getLast().toToken();
@@ -188,7 +194,7 @@ final class PlanCodec {
         Optional<Provider> provider = snapshot.provider(s.get(1).asString());
         Token from = tokens.get(s.get(2).asInt());
         Token to = tokens.get(s.get(3).asInt());
-        if (provider.isEmpty()) {
+        if (provider.isEmpty() || from == null || to == null) {
             return Optional.empty();
         }
         Pool pool = null;

@@ -5,6 +5,7 @@ import dev.junction.market.Provider;
 import dev.junction.market.Token;
 import dev.junction.routing.RouteStep;
 import java.util.List;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /** The wire shapes of {@code GET /quote}: objects 2.2 to 2.5 of the interface, field names exactly as there. */
 public final class QuoteViews {
@@ -13,6 +14,7 @@ public final class QuoteViews {
     }
 
     /** 2.2 Token object. {@code address} is the ERC-7528 placeholder for a native token. */
+    @JsonSerialize(using = TokenViewSerializer.class)
     public record TokenView(String address, long chain, int decimals, String icon, String name, double priceUsd,
             String symbol) {
 
