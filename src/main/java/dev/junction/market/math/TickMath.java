@@ -1,6 +1,8 @@
 package dev.junction.market.math;
 
 import java.math.BigInteger;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Uniswap V3 {@code TickMath}: sqrt prices at ticks ({@code sqrt(1.0001^tick) * 2^96}, Q64.96) with the contract's
@@ -46,6 +48,25 @@ public final class TickMath {
      * @return the sqrt price, Q64.96, from {@link #MIN_SQRT_RATIO} to {@link #MAX_SQRT_RATIO}
      */
     public static BigInteger getSqrtRatioAtTick(int tick) {
+        BigInteger known = SQRT_RATIOS.get(tick);
+        if (known != null) {
+            return known;
+        }
+        BigInteger ratio = computeSqrtRatioAtTick(tick);
+        if (SQRT_RATIOS.size() < SQRT_RATIO_CACHE_MAX) {
+            SQRT_RATIOS.put(tick, ratio);
+        }
+        return ratio;
+    }
+
+    /**
+     * Ratios already computed: swaps step through the same few ticks (pools' initialized ticks and bitmap word
+     * boundaries) over and over. A pure function's memo, bounded.
+     */
+    private static final Map<Integer, BigInteger> SQRT_RATIOS = new ConcurrentHashMap<>();
+    private static final int SQRT_RATIO_CACHE_MAX = 200_000;
+
+    private static BigInteger computeSqrtRatioAtTick(int tick) {
         int absTick = Math.abs(tick);
         if (absTick > MAX_TICK) {
             throw new IllegalArgumentException("tick " + tick + " is outside [" + MIN_TICK + ", " + MAX_TICK + "]");
