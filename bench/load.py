@@ -2,7 +2,7 @@
 """HTTP load for /quote against a running Junction: keep-alive connections, N concurrent clients, a fixed mix of pairs.
 
 Prints throughput and p50/p99 latency for /quote, then for /actuator/health/liveness under the same load.
-Usage: bench/load.py [--base http://127.0.0.1:8080] [--clients 16] [--seconds 20]
+Usage: bench/load.py [--base http://127.0.0.1:8080] [--clients 16] [--seconds 20] [--warmup 30]
 """
 import argparse
 import http.client
@@ -83,14 +83,19 @@ def main():
     ap.add_argument("--base", default="http://127.0.0.1:8080")
     ap.add_argument("--clients", type=int, default=16)
     ap.add_argument("--seconds", type=float, default=20)
-    ap.add_argument("--warmup", type=float, default=10)
+    ap.add_argument("--warmup", type=float, default=30,
+                    help="seconds of /quote load before measuring (the JIT compiles for about that long)")
     a = ap.parse_args()
     paths = quote_paths()
     run(a.base, paths, a.clients, a.warmup)
+    results = {}
     for name, ps in (("/quote", paths), ("/actuator/health/liveness", ["/actuator/health/liveness"])):
         rps, p50, p99, statuses = run(a.base, ps, a.clients, a.seconds)
+        results[name] = rps
         print(f"{name:28s} clients={a.clients} throughput={rps:8.1f} req/s  p50={p50:7.2f} ms  p99={p99:7.2f} ms  "
               f"statuses={statuses}")
+    print(f"/quote throughput / liveness throughput = "
+          f"{100 * results['/quote'] / results['/actuator/health/liveness']:.1f}%")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.StringWriter;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.io.SerializedString;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,11 +20,13 @@ final class TokenViewSerializer extends ValueSerializer<QuoteViews.TokenView> {
 
     private static final JsonMapper PLAIN = JsonMapper.builder().build();
     /** Distinct tokens at distinct prices; the living market re-prices tokens, so older entries age out. */
-    private static final Cache<QuoteViews.TokenView, String> TEXT = Caffeine.newBuilder().maximumSize(4_096).build();
+    private static final Cache<QuoteViews.TokenView, SerializableString> TEXT =
+            Caffeine.newBuilder().maximumSize(4_096).build();
 
     @Override
     public void serialize(QuoteViews.TokenView value, JsonGenerator gen, SerializationContext ctxt) {
-        gen.writeRawValue(TEXT.get(value, TokenViewSerializer::render));
+        // SerializedString keeps the UTF-8 bytes too, so a byte-based generator copies them without re-encoding
+        gen.writeRawValue(TEXT.get(value, v -> new SerializedString(render(v))));
     }
 
     static String render(QuoteViews.TokenView v) {

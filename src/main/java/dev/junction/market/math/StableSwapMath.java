@@ -1,6 +1,9 @@
 package dev.junction.market.math;
 
 import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Curve StableSwap math of classic pools (e.g. 3pool): {@code get_D}, {@code get_y} by Newton iteration and
@@ -65,8 +68,27 @@ public final class StableSwapMath {
         return new BigInteger[] {dy.subtract(feeAmount), feeAmount};
     }
 
-    /** The invariant D for normalised balances xp. */
+    /** The invariant D for normalised balances xp (memoised: a pool state is quoted for many amounts). */
     public static BigInteger getD(long amp, BigInteger[] xp) {
+        InvariantKey key = new InvariantKey(amp, List.of(xp));
+        BigInteger d = INVARIANTS.get(key);
+        if (d == null) {
+            d = computeD(amp, xp);
+            if (INVARIANTS.size() >= INVARIANT_CACHE_MAX) {
+                INVARIANTS.clear();
+            }
+            INVARIANTS.put(key, d);
+        }
+        return d;
+    }
+
+    private record InvariantKey(long amp, List<BigInteger> xp) {
+    }
+
+    private static final Map<InvariantKey, BigInteger> INVARIANTS = new ConcurrentHashMap<>();
+    private static final int INVARIANT_CACHE_MAX = 10_000;
+
+    private static BigInteger computeD(long amp, BigInteger[] xp) {
         int n = xp.length;
         BigInteger bigN = BigInteger.valueOf(n);
         BigInteger s = BigInteger.ZERO;

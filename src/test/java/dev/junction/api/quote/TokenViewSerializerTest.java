@@ -2,6 +2,7 @@ package dev.junction.api.quote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ class TokenViewSerializerTest {
         for (QuoteViews.TokenView v : views) {
             String expected = mapper.writeValueAsString(fields(v));
             assertThat(mapper.writeValueAsString(v)).isEqualTo(expected);
+            // the byte (UTF-8) generator, as HTTP responses are written
+            assertThat(new String(mapper.writeValueAsBytes(v), StandardCharsets.UTF_8)).isEqualTo(expected);
             // in a list and as a property: separators are right and a second write comes from the cache
             assertThat(mapper.writeValueAsString(List.of(v, v))).isEqualTo("[" + expected + "," + expected + "]");
             assertThat(mapper.writeValueAsString(Map.of("t", v))).isEqualTo("{\"t\":" + expected + "}");
