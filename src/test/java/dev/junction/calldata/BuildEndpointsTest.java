@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
+import dev.junction.api.quote.QuoteStore;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
@@ -32,6 +33,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
 import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
@@ -51,6 +53,12 @@ class BuildEndpointsTest {
 
     @Autowired
     MutableClock clock;
+
+    @Autowired
+    QuoteStore quotes;
+
+    @Autowired
+    JdbcTemplate jdbc;
 
     final JsonMapper json = JsonMapper.builder().build();
 
@@ -284,5 +292,56 @@ class BuildEndpointsTest {
         } finally {
             clock.now = before;
         }
+    }
+
+    @Test
+    void aRouteReadBackFromTheDatabaseBuildsUnlessTheMarketLostItsPool() throws Exception {
+        JsonNode routes = quoteRoutes();
+        String quoteId = routes.get(0).get("quoteId").asString();
+        quotes.flush();
+        JsonNode stored = json.readTree(jdbc.queryForObject("SELECT plans FROM quote WHERE quote_id = ?", String.class,
+                quoteId));
+        String pool = pools(stored.get(2)).getFirst();
+        int untouched = -1;
+        for (int rank = 1; rank < routes.size() && untouched < 0; rank++) {
+            untouched = pools(stored.get(2 + rank)).contains(pool) ? -1 : rank;
+        }
+        assertThat(untouched).as("a route that does not use pool %s", pool).isPositive();
+        // a copy of the row under a new quoteId is in no instance's memory: it is read back from the database, with
+        // the pool renamed to one the market does not have
+        String copy = java.util.UUID.randomUUID().toString();
+        jdbc.update("INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
+                + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
+                + "acquisition_mode, integrator, referrer, route_count, request_json, plans) SELECT ?, created_at, "
+                + "expires_at, market_version, from_chain, to_chain, from_token, to_token, amount, sender, receiver, "
+                + "fee_bps, slippage, route_mode, allow_multi_bridge, acquisition_mode, integrator, referrer, "
+                + "route_count, request_json, REPLACE(plans, ?, ?) FROM quote WHERE quote_id = ?", copy,
+                "\"" + pool + "\"", "\"no-such-pool\"", quoteId);
+
+        error(buildPath(body(copy + ":0", "1000000000", WALLET)), 422, 3001, "pathId");
+        JsonNode fromMemory = ok(buildPath(body(quoteId + ":" + untouched, "1000000000", WALLET)));
+        JsonNode readBack = ok(buildPath(body(copy + ":" + untouched, "1000000000", WALLET)));
+        // the same transaction but for the quote reference (RouteParams' first word, derived from the quoteId)
+        assertThat(withoutQuoteRef(readBack)).isEqualTo(withoutQuoteRef(fromMemory));
+        assertThat(readBack.get("data").asString()).isNotEqualTo(fromMemory.get("data").asString());
+    }
+
+    private JsonNode withoutQuoteRef(JsonNode tx) {
+        String data = tx.get("data").asString();
+        int word = 2 + 8 + 2 * 64;
+        var copy = (tools.jackson.databind.node.ObjectNode) tx.deepCopy();
+        copy.put("data", data.substring(0, word) + "*".repeat(64) + data.substring(word + 64));
+        return copy;
+    }
+
+    /** The pool ids of the swap steps of a stored route (PlanCodec form: steps from index 7, pool id at 11). */
+    private static List<String> pools(JsonNode route) {
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 7; i < route.size(); i++) {
+            if (route.get(i).get(0).asString().equals("s")) {
+                ids.add(route.get(i).get(11).asString());
+            }
+        }
+        return ids;
     }
 }

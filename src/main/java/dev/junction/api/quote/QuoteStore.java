@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -87,11 +88,29 @@ public class QuoteStore implements AutoCloseable {
         return StoredQuote.quoteIdOf(pathId).flatMap(this::byQuoteId).filter(q -> q.answered(pathId));
     }
 
-    /** Writes every quote queued so far; returns when they are committed. */
-    public synchronized void flush() {
-        List<StoredQuote> batch = new ArrayList<>();
-        queue.drainTo(batch);
-        write(batch);
+    /** Writes every quote saved so far (waiting for a batch the writer is gathering); returns when they are committed. */
+    public void flush() {
+        Set<String> saved = Set.copyOf(pending.keySet());
+        synchronized (this) {
+            List<StoredQuote> batch = new ArrayList<>();
+            queue.drainTo(batch);
+            write(batch);
+        }
+        // the writer may hold one it took off the queue just before; it leaves `pending` once written (or failed)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (saved.stream().anyMatch(pending::containsKey) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Quotes waiting in the queue (not yet taken by the writer). */
+    int queued() {
+        return queue.size();
     }
 
     @Override
@@ -122,17 +141,17 @@ public class QuoteStore implements AutoCloseable {
                 continue;
             }
             boolean interrupted = false;
-            if (queue.size() < BATCH - 1) {
-                // gather more: every commit writes a chunk to H2's file (WRITE_DELAY=0), so under load one commit
-                // per linger carries many quotes
-                try {
-                    Thread.sleep(LINGER_MILLIS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
             try {
                 synchronized (this) {
+                    if (queue.size() < BATCH - 1) {
+                        // gather more: every commit writes a chunk to H2's file (WRITE_DELAY=0), so under load one
+                        // commit per linger carries many quotes
+                        try {
+                            Thread.sleep(LINGER_MILLIS);
+                        } catch (InterruptedException e) {
+                            interrupted = true;
+                        }
+                    }
                     List<StoredQuote> batch = new ArrayList<>();
                     batch.add(first);
                     queue.drainTo(batch, BATCH - 1);

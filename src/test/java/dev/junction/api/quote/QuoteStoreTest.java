@@ -92,6 +92,22 @@ class QuoteStoreTest {
     }
 
     @Test
+    void flushWaitsForTheBatchTheWriterIsGathering() throws Exception {
+        try (TestDatabase db = TestDatabase.h2()) {
+            QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json, () -> market);
+            try (QuoteStore store = new QuoteStore(repository, Duration.ofSeconds(60))) {
+                StoredQuote quote = QuoteFixtures.storedQuote();
+                store.save(quote);
+                while (store.queued() > 0) {
+                    Thread.sleep(1); // until the writer took it and lingers for more
+                }
+                store.flush();
+                assertThat(repository.findByQuoteId(quote.quoteId())).isPresent();
+            }
+        }
+    }
+
+    @Test
     void aPathIdIsItsQuoteIdAndRank() {
         assertThat(StoredQuote.pathId("q-1", 3)).isEqualTo("q-1:3");
         assertThat(StoredQuote.quoteIdOf("q-1:3")).contains("q-1");
