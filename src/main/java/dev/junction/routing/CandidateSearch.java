@@ -109,7 +109,8 @@ final class CandidateSearch {
         PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode(), amountUsd).reversed());
         int expansions = 0;
         while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
-            if (kept.size() >= settings.maxRoutes() && cannotBeat(queue.peek(), kept.peek(), request.mode(), amountUsd)) {
+            if (kept.size() >= settings.maxRoutes()
+                    && cannotBeat(queue.peek(), kept.peek(), request.mode(), amountUsd, upside(maxSteps))) {
                 break;
             }
             Label l = queue.poll();
@@ -268,11 +269,12 @@ final class CandidateSearch {
 
     /**
      * Whether the best partial path left (and so every path still to come) ranks below the worst of the routes already
-     * kept. Partial paths only lose value along their way up to what pool prices off the reference prices can add,
-     * allowed for with {@link #UPSIDE}; time only grows.
+     * kept. Partial paths only lose value along their way up to what pool prices off the reference prices can add:
+     * {@link #UPSIDE} per step, compounded over the most steps any partial path in the queue still has
+     * ({@code upside}); time only grows.
      */
-    static boolean cannotBeat(Label head, Label worstKept, RouteMode mode, double amountUsd) {
-        double headNet = head.usd * (1 + UPSIDE) - head.gasUsd;
+    static boolean cannotBeat(Label head, Label worstKept, RouteMode mode, double amountUsd, double upside) {
+        double headNet = head.usd * upside - head.gasUsd;
         return switch (mode) {
             case MAX_VALUE -> headNet < worstKept.net();
             case FASTEST -> head.seconds > worstKept.seconds;
@@ -281,8 +283,17 @@ final class CandidateSearch {
         };
     }
 
-    /** Largest relative gain in USD value a partial path is assumed able to make on its remaining steps. */
+    /** Largest relative gain in USD value a partial path is assumed able to make on one more step. */
     static final double UPSIDE = 0.05;
+
+    /**
+     * The factor a partial path's USD value may still grow by: UPSIDE compounded over maxSteps - 1 steps (every
+     * partial path in the queue has taken at least one). One factor for the whole queue, because the head is only the
+     * best by current value; a path behind it with more steps left may have more to gain.
+     */
+    static double upside(int maxSteps) {
+        return Math.pow(1 + UPSIDE, Math.max(1, maxSteps - 1));
+    }
 
     /** Best first under the mode's ranking, applied to estimates (plain field reads: it runs on every queue move). */
     private static Comparator<Label> order(RouteMode mode, double amountUsd) {

@@ -13,7 +13,7 @@ package dev.junction.routing;
 public record PlannerSettings(int maxSteps, int maxRoutes, int poolsPerPair, int labelsPerNode, int candidates,
         int maxExpansions) {
 
-    public static final PlannerSettings DEFAULTS = new PlannerSettings(4, 5, 3, 8, 16, 20_000);
+    public static final PlannerSettings DEFAULTS = new PlannerSettings(4, 5, 3, 10, 16, 20_000);
 
     public PlannerSettings {
         if (maxSteps < 1 || maxRoutes < 1 || poolsPerPair < 1 || labelsPerNode < 1 || candidates < maxRoutes

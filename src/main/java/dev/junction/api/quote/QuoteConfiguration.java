@@ -29,7 +29,7 @@ class QuoteConfiguration {
     RoutePlanner routePlanner(@Value("${junction.routing.max-steps:4}") int maxSteps,
             @Value("${junction.routing.max-routes:5}") int maxRoutes,
             @Value("${junction.routing.pools-per-pair:3}") int poolsPerPair,
-            @Value("${junction.routing.labels-per-node:8}") int labelsPerNode,
+            @Value("${junction.routing.labels-per-node:10}") int labelsPerNode,
             @Value("${junction.routing.candidates:16}") int candidates,
             @Value("${junction.routing.max-expansions:20000}") int maxExpansions) {
         return new RoutePlanner(new PlannerSettings(maxSteps, maxRoutes, poolsPerPair, labelsPerNode, candidates,
