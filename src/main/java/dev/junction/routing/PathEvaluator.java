@@ -1,9 +1,7 @@
 package dev.junction.routing;
 
-import dev.junction.chain.Address;
 import dev.junction.market.Chain;
 import dev.junction.market.GasModel;
-import dev.junction.market.Provider;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
 import java.math.BigInteger;
@@ -81,36 +79,18 @@ final class PathEvaluator {
     }
 
     private PlannedRoute route(RouteRequest request, List<RouteStep> steps) {
-        Token fromToken = steps.getFirst().fromToken();
-        Token toToken = steps.getLast().toToken();
-        Chain source = graph.snapshot.chain(fromToken.chain()).orElseThrow();
+        Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
+        // source-chain gas: the steps up to and including the first bridge
         BigInteger gasLimit = BigInteger.ZERO;
-        int seconds = 0;
-        int p90 = 0;
-        int bridges = 0;
-        List<Provider> providers = new ArrayList<>();
         for (RouteStep s : steps) {
-            if (bridges == 0) {
-                gasLimit = gasLimit.add(BigInteger.valueOf(s.gasUnits()));
-            }
+            gasLimit = gasLimit.add(BigInteger.valueOf(s.gasUnits()));
             if (s.kind() == StepKind.BRIDGE) {
-                bridges++;
-            }
-            seconds += s.estimatedSeconds();
-            p90 += s.p90Seconds();
-            if (providers.stream().noneMatch(p -> p.key().equals(s.provider().key()))) {
-                providers.add(s.provider());
+                break;
             }
         }
-        BigInteger gasFee = gasLimit.multiply(source.gasPriceWei());
-        Token gasToken = graph.snapshot.nativeToken(source);
-        BigInteger integratorFee = request.integratorFee();
-        BigInteger pathFee = pathFee(request.amountAfterFee(), steps);
-        BigInteger amountOut = steps.getLast().toAmount();
-        return new PlannedRoute(fromToken, toToken, request.amount(), integratorFee, amountOut, steps, pathFee,
-                gasLimit, gasFee, gasToken, source.router(), fromToken.usd(request.amount()), toToken.usd(amountOut),
-                gasToken.usd(gasFee), fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges,
-                PathType.of(steps), providers);
+        return PlannedRoute.of(request.amount(), request.integratorFee(), steps,
+                pathFee(request.amountAfterFee(), steps), gasLimit, gasLimit.multiply(source.gasPriceWei()),
+                graph.snapshot.nativeToken(source), source.router());
     }
 
     /** Sum over steps of fee_i * a0 / fromAmount_i as one exact fraction, floored once. */

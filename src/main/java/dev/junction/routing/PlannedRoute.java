@@ -4,6 +4,7 @@ import dev.junction.chain.Address;
 import dev.junction.market.Provider;
 import dev.junction.market.Token;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,6 +43,37 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
     public PlannedRoute {
         steps = List.copyOf(steps);
         providers = List.copyOf(providers);
+    }
+
+    /**
+     * The route of these exact steps, deriving what follows from them: the tokens and amountOut from the first and
+     * last step, the USD values at the tokens' reference prices, pathTime, pathTimeP90, bridgeCount, pathType and the
+     * providers in path order. Used by the planner and by whatever rebuilds a stored route, so both derive alike.
+     *
+     * @param amount the request's input, before the integrator fee
+     * @param gasLimit gas units on the source chain; {@code gasFee} its cost in native wei of {@code gasToken}
+     */
+    public static PlannedRoute of(BigInteger amount, BigInteger integratorFee, List<RouteStep> steps,
+            BigInteger pathFee, BigInteger gasLimit, BigInteger gasFee, Token gasToken, Address routeAddress) {
+        Token fromToken = steps.getFirst().fromToken();
+        Token toToken = steps.getLast().toToken();
+        BigInteger amountOut = steps.getLast().toAmount();
+        int seconds = 0;
+        int p90 = 0;
+        int bridges = 0;
+        List<Provider> providers = new ArrayList<>();
+        for (RouteStep s : steps) {
+            bridges += s.kind() == StepKind.BRIDGE ? 1 : 0;
+            seconds += s.estimatedSeconds();
+            p90 += s.p90Seconds();
+            if (providers.stream().noneMatch(p -> p.key().equals(s.provider().key()))) {
+                providers.add(s.provider());
+            }
+        }
+        return new PlannedRoute(fromToken, toToken, amount, integratorFee, amountOut, steps, pathFee, gasLimit, gasFee,
+                gasToken, routeAddress, fromToken.usd(amount), toToken.usd(amountOut), gasToken.usd(gasFee),
+                fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges, PathType.of(steps),
+                providers);
     }
 
     /** Net value in USD: {@code amountOutUsd - gasFeeUsd}, what {@code max_value} ranks by. */

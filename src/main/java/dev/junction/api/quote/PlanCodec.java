@@ -7,7 +7,6 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.Token;
-import dev.junction.routing.PathType;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RouteStep;
 import dev.junction.routing.StepKind;
@@ -24,10 +23,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The compact stored form of a quote's routes: a JSON array holding each token once (chain, address and the reference
- * price it was quoted at; name, symbol, decimals and icon come from the market) and, per route, only what cannot be derived: exact amounts, step timings and gas, and references to the
- * pools, lanes and providers of the market by key. USD values, gas fee, path time, bridge count, path type and the
- * provider list are derived on decoding exactly as {@code PathEvaluator} derives them (pinned by
- * {@code PlanCodecTest}, which decodes to records equal to the planned ones).
+ * price it was quoted at; name, symbol, decimals and icon come from the market) and, per route, only what cannot be
+ * derived: exact amounts, step timings and gas, and references to the pools, lanes and providers of the market by key.
+ * USD values, path time, bridge count, path type and the provider list are derived on decoding by {@link
+ * PlannedRoute#of}, as the planner derives them (pinned by {@code PlanCodecTest}, which decodes to records equal to
+ * the planned ones).
  *
  * <p>Decoding needs a market snapshot to resolve pools, lanes and providers; a route that references one the snapshot
  * (or a token the market) no longer has, because the operator changed the market, decodes to empty.
@@ -166,27 +166,8 @@ final class PlanCodec {
             return Optional.empty();
         }
         Address routeAddress = r.get(6).isNull() ? null : Address.evm(r.get(6).asString());
-        Token fromToken = steps.getFirst().fromToken();
-        Token toToken = steps.getLast().toToken();
-        BigInteger amountOut = steps.getLast().toAmount();
-        int seconds = 0;
-        int p90 = 0;
-        int bridges = 0;
-        List<Provider> providers = new ArrayList<>();
-        for (RouteStep s : steps) {
-            bridges += s.kind() == StepKind.BRIDGE ? 1 : 0;
-            seconds += s.estimatedSeconds();
-            p90 += s.p90Seconds();
-            if (providers.stream().noneMatch(p -> p.key().equals(s.provider().key()))) {
-                providers.add(s.provider());
-            }
-        }
-        PathType type = bridges == 0 ? PathType.SAME_CHAIN_SWAP
-                : bridges == steps.size() ? PathType.BRIDGE : PathType.CROSS_CHAIN_SWAP;
-        return Optional.of(new PlannedRoute(fromToken, toToken, amount, integratorFee, amountOut, steps, pathFee,
-                gasLimit, gasFee, gasToken, routeAddress, fromToken.usd(amount), toToken.usd(amountOut),
-                gasToken.usd(gasFee), fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges, type,
-                providers));
+        return Optional.of(PlannedRoute.of(amount, integratorFee, steps, pathFee, gasLimit, gasFee, gasToken,
+                routeAddress));
     }
 
     private static Optional<RouteStep> step(JsonNode s, List<Token> tokens, MarketSnapshot snapshot) {

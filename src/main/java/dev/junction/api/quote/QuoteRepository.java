@@ -57,10 +57,11 @@ public class QuoteRepository {
                     q.routes().size(), json.writeValueAsString(r),
                     plans.encode(q.routes().stream().map(StoredQuote.Route::plan).toList())});
         }
-        transaction.executeWithoutResult(t -> jdbc.batchUpdate("INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
+        String insert = "INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
                 + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
                 + "acquisition_mode, integrator, referrer, route_count, request_json, plans) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows));
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        transaction.executeWithoutResult(t -> jdbc.batchUpdate(insert, rows));
     }
 
     /**

@@ -19,11 +19,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Holds every answered quote: in memory first (Caffeine, for the quote's lifetime plus a margin) and written behind to
  * the database in batches by one background thread, so {@code /quote} never waits for an insert. A lookup by quoteId or
- * pathId (which names its quote) consults the memory, then the quotes still waiting to be written, then the database: a quote is findable from
- * the moment {@link #save} returns, on this instance at once and on others as soon as its batch commits (within about
- * 50 ms: the writer lingers that long to gather a batch). {@link #flush()} writes everything pending (used at shutdown and by tests). The same thread
- * deletes, once a minute, the rows of quotes that expired longer ago than the retention (default one day, kept for
- * attribution by Integrator and Referrer).
+ * pathId (which names its quote) consults the memory, then the quotes still waiting to be written, then the database:
+ * a quote is findable from the moment {@link #save} returns, on this instance at once and on others as soon as its
+ * batch commits (within about 50 ms: the writer lingers that long to gather a batch). {@link #flush()} writes
+ * everything pending (used at shutdown and by tests). The same thread deletes, once a minute, the rows of quotes that
+ * expired longer ago than the retention (default one day, kept for attribution by Integrator and Referrer).
  */
 public class QuoteStore implements AutoCloseable {
 
@@ -88,7 +88,7 @@ public class QuoteStore implements AutoCloseable {
         return StoredQuote.quoteIdOf(pathId).flatMap(this::byQuoteId).filter(q -> q.answered(pathId));
     }
 
-    /** Writes every quote saved so far (waiting for a batch the writer is gathering); returns when they are committed. */
+    /** Writes every quote saved so far (also a batch the writer is gathering); returns once they are committed. */
     public void flush() {
         Set<String> saved = Set.copyOf(pending.keySet());
         synchronized (this) {

@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Two packaged instances on one PostgreSQL schema (fresh per run) take 50 concurrent swaps; one instance is killed with
- * SIGKILL mid-way and the other finishes its work. Each swap ends DONE with exactly one source transaction. Before that,
- * a route quoted on one instance is built by pathId on the other, which reads the quote from the database.
+ * SIGKILL mid-way and the other finishes its work. Each swap ends DONE with exactly one source transaction. Before
+ * that, a route quoted on one instance is built by pathId on the other, which reads the quote from the database.
  */
 class TwoInstancesIT {
 
