@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.web3j.crypto.Hash;
 
@@ -115,6 +116,9 @@ public final class EmbeddedNetwork implements Network, Blocks {
         if (sent.isPresent()) {
             return sent.get();
         }
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("send commits its receipt itself; call it outside a database transaction");
+        }
         synchronized (sendLock) {
             sent = receipt(t.chain(), hash);
             if (sent.isPresent()) {
@@ -125,26 +129,49 @@ public final class EmbeddedNetwork implements Network, Blocks {
             long now = now();
             long block = head(chain, now) + 1;
             long timestamp = genesisMs + block * chain.blockTimeMs();
-            Outcome outcome = execute(t);
+            try {
+                return execute(t, hash, block, timestamp, now);
+            } catch (DuplicateKeyException e) {
+                return receipt(t.chain(), hash).orElseThrow(() -> e);
+            }
+        }
+    }
+
+    /**
+     * Runs the transaction's calls ({@link ChainRun}, the same pure function the dry run uses) and commits the pool move
+     * and the receipt as one outcome: the receipt is recorded inside the market's update, so a failed commit (any
+     * exception) leaves the pools as they were, and the pools move only once the receipt is committed.
+     */
+    private Receipt execute(ChainTx t, TxHash hash, long block, long timestamp, long now) {
+        AtomicReference<Receipt> result = new AtomicReference<>();
+        market.update(snapshot -> {
+            ChainRun.Result run = ChainRun.run(snapshot, t);
+            Outcome outcome;
+            if (!run.ok()) {
+                outcome = !run.failure().bridge() && t.fallbackToInput()
+                        ? new Outcome(true, true, t.tokenIn(), t.amountIn(), null, null)
+                        : reverted(t);
+            } else {
+                outcome = new Outcome(true, false, run.token(), Amount.of(run.amount()),
+                        run.deposited() == null ? null : Amount.of(run.deposited()), run.lane());
+            }
             Receipt receipt = new Receipt(t.chain(), hash, outcome.success, outcome.fellBack, outcome.token,
                     outcome.amount, block, timestamp);
             BridgeTransfer transfer = outcome.success && t.bridge() != null
                     ? transferOf(hash, t, outcome, timestamp) : null;
-            try {
-                tx.executeWithoutResult(s -> {
-                    record(t, receipt, transfer, now);
-                    Settlement settled = new Settlement(t.reference(), Settlement.Role.valueOf(t.kind().name()),
-                            t.chain(), hash, t.sender(), t.tokenIn(), t.amountIn(), receipt.success(),
-                            receipt.fellBack(), receipt.tokenOut(), receipt.amountOut(), t.recipient(),
-                            receipt.success() && !receipt.fellBack() && t.bridge() != null, receipt.blockNumber(),
-                            receipt.timestampMs());
-                    listeners.forEach(l -> l.settled(settled));
-                });
-            } catch (DuplicateKeyException e) {
-                return receipt(t.chain(), hash).orElseThrow(() -> e);
-            }
-            return receipt;
-        }
+            tx.executeWithoutResult(s -> {
+                record(t, receipt, transfer, now);
+                Settlement settled = new Settlement(t.reference(), Settlement.Role.valueOf(t.kind().name()),
+                        t.chain(), hash, t.sender(), t.tokenIn(), t.amountIn(), receipt.success(),
+                        receipt.fellBack(), receipt.tokenOut(), receipt.amountOut(), t.recipient(),
+                        receipt.success() && !receipt.fellBack() && t.bridge() != null, receipt.blockNumber(),
+                        receipt.timestampMs());
+                listeners.forEach(l -> l.settled(settled));
+            });
+            result.set(receipt);
+            return !run.ok() || run.moved().isEmpty() ? snapshot : snapshot.withPools(run.moved());
+        });
+        return result.get();
     }
 
     @Override
@@ -232,27 +259,6 @@ public final class EmbeddedNetwork implements Network, Blocks {
     /** Result of running a transaction's calls. */
     private record Outcome(boolean success, boolean fellBack, Address token, Amount amount, Amount deposited,
             BridgeLane lane) {
-    }
-
-    /**
-     * Runs the transaction's calls ({@link ChainRun}, the same pure function the dry run uses) and commits them
-     * atomically: all pools move, or (revert / fallback) none does.
-     */
-    private Outcome execute(ChainTx t) {
-        AtomicReference<Outcome> result = new AtomicReference<>();
-        market.update(snapshot -> {
-            ChainRun.Result run = ChainRun.run(snapshot, t);
-            if (!run.ok()) {
-                result.set(!run.failure().bridge() && t.fallbackToInput()
-                        ? new Outcome(true, true, t.tokenIn(), t.amountIn(), null, null)
-                        : reverted(t));
-                return snapshot;
-            }
-            result.set(new Outcome(true, false, run.token(), Amount.of(run.amount()),
-                    run.deposited() == null ? null : Amount.of(run.deposited()), run.lane()));
-            return run.moved().isEmpty() ? snapshot : snapshot.withPools(run.moved());
-        });
-        return result.get();
     }
 
     private static Outcome reverted(ChainTx t) {

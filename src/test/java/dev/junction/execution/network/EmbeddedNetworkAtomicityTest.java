@@ -1,0 +1,56 @@
+package dev.junction.execution.network;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junction.chain.Amount;
+import dev.junction.execution.ExecutionPlan;
+import dev.junction.execution.PlanStep;
+import dev.junction.execution.SettlementListener;
+import dev.junction.execution.internal.Harness;
+import dev.junction.execution.internal.TestMarket;
+import dev.junction.market.ConstantProductPool;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Issue 12, item 8: the pool move and the receipt of an embedded transaction are one outcome. A commit that fails for a
+ * reason other than a duplicate hash leaves the pools as they were, so the retry moves them exactly once.
+ */
+class EmbeddedNetworkAtomicityTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void aFailedCommitMovesNoPoolAndTheRetryMovesItOnce(String db) {
+        try (Harness h = Harness.of(db, 1, 0, false)) {
+            AtomicBoolean failNext = new AtomicBoolean(true);
+            SettlementListener failingOnce = s -> {
+                if (failNext.getAndSet(false)) {
+                    throw new IllegalStateException("the database went away mid-commit");
+                }
+            };
+            EmbeddedNetwork network = new EmbeddedNetwork(h.market, h.clock, h.jdbc, h.tx, 0, 7, List.of(failingOnce));
+            ExecutionPlan plan = TestMarket.sameChain(BigInteger.ONE, Instant.ofEpochMilli(network.now()).plusSeconds(600),
+                    null);
+            ChainTx t = new ChainTx(plan.fromChain(), h.transactions.relayer(), 0, ChainTx.TxKind.SOURCE, "swap-1",
+                    plan.fromToken(), plan.amountIn(), List.of((PlanStep.Swap) plan.steps().get(0)),
+                    null, plan.receiver(), Amount.of(1L), false);
+            ConstantProductPool before = h.market.pool(TestMarket.ETH_POOL);
+
+            assertThatThrownBy(() -> network.send(t)).hasMessageContaining("went away");
+            assertThat(h.market.pool(TestMarket.ETH_POOL)).as("pools after a failed commit").isEqualTo(before);
+            assertThat(network.receipt(t.chain(), network.hashOf(t))).isEmpty();
+
+            Receipt r = network.send(t);
+
+            assertThat(r.success()).isTrue();
+            assertThat(h.market.pool(TestMarket.ETH_POOL))
+                    .isEqualTo(before.afterSwap(TestMarket.ETH_USDC, TestMarket.ETH_WETH, plan.amountIn().value()));
+            assertThat(network.countSent("swap-1", ChainTx.TxKind.SOURCE)).isEqualTo(1);
+        }
+    }
+}
