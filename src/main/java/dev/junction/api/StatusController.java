@@ -29,7 +29,8 @@ public class StatusController {
                     `details.substatus`: RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION, \
                     REFUND_IN_PROGRESS (PENDING); COMPLETED, PARTIAL (DONE: PARTIAL means the destination swap fell \
                     short and `details.receivedToken` / `receivedAmount` say which token and amount arrived instead); \
-                    SLIPPAGE_EXCEEDED (FAILED: the source transaction reverted, nothing moved); BRIDGE_FAILED \
+                    SLIPPAGE_EXCEEDED (FAILED: the source transaction reverted, nothing moved); RETRIES_EXHAUSTED \
+                    (FAILED: a step kept failing; the message names the last error); BRIDGE_FAILED \
                     (REFUNDED); EXPIRED_BEFORE_EXECUTION (EXPIRED). An unknown hash is HTTP 200, code 0, status \
                     NOT_FOUND with `details.pollAfterSeconds`: poll again. With `userAddress`, another wallet's swap \
                     is NOT_FOUND.""")

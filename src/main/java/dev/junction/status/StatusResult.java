@@ -35,7 +35,7 @@ public record StatusResult(TxDetails destTxDetails, Details details, Asset fromA
 
     /**
      * @param substatus finer state: RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION,
-     *     REFUND_IN_PROGRESS, COMPLETED, PARTIAL, SLIPPAGE_EXCEEDED, BRIDGE_FAILED, EXPIRED_BEFORE_EXECUTION; null for
+     *     REFUND_IN_PROGRESS, COMPLETED, PARTIAL, SLIPPAGE_EXCEEDED, RETRIES_EXHAUSTED, BRIDGE_FAILED, EXPIRED_BEFORE_EXECUTION; null for
      *     NOT_FOUND
      * @param message human-readable explanation
      * @param receivedToken for PARTIAL (the bridged token) and REFUNDED (the refunded token): what the user got,

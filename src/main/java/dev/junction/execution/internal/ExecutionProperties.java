@@ -13,12 +13,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param parallelism swaps one instance advances at the same time
  * @param relayer account that sends gasless source, destination and refund transactions
  * @param testEndpoint enables {@code POST /internal/test/swaps}, a test-only way to submit a plan (default off)
+ * @param maxAttempts consecutive failed steps after which a swap ends FAILED / RETRIES_EXHAUSTED (default 10)
+ * @param retryBaseMs wall-clock wait after the first failed step; doubled per further failure, with jitter
+ * @param retryMaxMs cap of that wait (default 5 minutes)
  */
 @ConfigurationProperties("junction.execution")
 public record ExecutionProperties(@DefaultValue("true") boolean runnerEnabled, @DefaultValue("15") int leaseSeconds,
         @DefaultValue("100") int pollIntervalMs, @DefaultValue("16") int parallelism,
         @DefaultValue("0x00000000000000000000000000000000000a11ce") String relayer,
-        @DefaultValue("false") boolean testEndpoint) {
+        @DefaultValue("false") boolean testEndpoint, @DefaultValue("10") int maxAttempts,
+        @DefaultValue("1000") long retryBaseMs, @DefaultValue("300000") long retryMaxMs) {
 
     public ExecutionProperties {
         if (leaseSeconds < 1) {
@@ -30,5 +34,11 @@ public record ExecutionProperties(@DefaultValue("true") boolean runnerEnabled, @
         if (parallelism < 1) {
             throw new IllegalArgumentException("junction.execution.parallelism must be >= 1");
         }
+        new RetryPolicy(maxAttempts, retryBaseMs, retryMaxMs);
+    }
+
+    /** The retry policy these properties describe (validated on binding). */
+    public RetryPolicy retryPolicy() {
+        return new RetryPolicy(maxAttempts, retryBaseMs, retryMaxMs);
     }
 }

@@ -42,6 +42,7 @@ public final class Swap {
     private Amount amountOut;
     private Address receivedToken;
     private long updatedAtMs;
+    private String failureReason;
     private final List<Transition> pending = new ArrayList<>();
 
     /** A new swap in RECEIVED. */
@@ -132,6 +133,31 @@ public final class Swap {
             amountOut = refunded;
             destinationTimestampMs = blockTimestampMs;
         });
+    }
+
+    /**
+     * The executor gives up after {@code attempts} consecutive failed steps; {@code lastError} says what failed last
+     * (shown in the status message).
+     */
+    public void retriesExhausted(int attempts, String lastError, long atMs) {
+        fire(SwapEvent.RETRIES_EXHAUSTED, atMs, () -> failureReason = "It gave up after " + attempts
+                + " attempts; the last one failed with: " + lastError);
+    }
+
+    /** Restores the recorded failure reason of a persisted swap. */
+    void restoreFailureReason(String reason) {
+        this.failureReason = reason;
+    }
+
+    /** Why the swap gave up (FAILED / RETRIES_EXHAUSTED), else null. */
+    public String failureReason() {
+        return substatus == Substatus.RETRIES_EXHAUSTED ? failureReason : null;
+    }
+
+    /** The status message: the substatus's text, with the failure reason when the executor gave up. */
+    public String message() {
+        String base = SwapStateMachine.message(substatus);
+        return failureReason() == null ? base : base + " " + failureReason();
     }
 
     /**
@@ -249,7 +275,7 @@ public final class Swap {
         ExecutionPlan p = plan;
         return new SwapView(id, executorTxId, p.kind(), p.routeKind(), p.provider(), p.sender(), p.receiver(),
                 p.fromChain(), p.fromToken(), p.amountIn(), p.toChain(), p.toToken(), p.minAmountOut(), amountOut,
-                receivedToken, state, substatus, SwapStateMachine.message(substatus),
+                receivedToken, state, substatus, message(),
                 new SwapView.TxRef(source.chain(), source.hash(), sourceTimestampMs),
                 destination == null ? null
                         : new SwapView.TxRef(destination.chain(), destination.hash(), destinationTimestampMs),

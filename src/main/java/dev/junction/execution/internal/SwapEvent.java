@@ -21,5 +21,7 @@ public enum SwapEvent {
     /** The destination swap fell short; the bridged token was delivered instead. */
     DESTINATION_SHORTFALL,
     /** The refund transaction on the source chain was executed. */
-    REFUND_EXECUTED
+    REFUND_EXECUTED,
+    /** A step failed {@code junction.execution.max-attempts} times in a row: the executor gives up. */
+    RETRIES_EXHAUSTED
 }

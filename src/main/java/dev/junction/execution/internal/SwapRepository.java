@@ -81,15 +81,16 @@ public final class SwapRepository {
         int n = jdbc.sql("""
                 UPDATE swaps SET state = ?, terminal = ?, substatus = ?, message = ?, src_timestamp_ms = ?, dest_chain = ?,
                   dest_sender = ?, dest_nonce = ?, dest_tx_hash = ?, dest_timestamp_ms = ?, bridged_amount = ?,
-                  amount_out = ?, received_token = ?, updated_at_ms = ?, lease_until_ms = ?, version = version + 1
+                  amount_out = ?, received_token = ?, updated_at_ms = ?, lease_until_ms = ?, version = version + 1,
+                  failure_reason = COALESCE(?, failure_reason)
                 WHERE id = ? AND version = ? AND lease_owner = ?""")
                 .params(s.state().name(), s.state().terminal(), s.substatus().name(),
-                        SwapStateMachine.message(s.substatus()), s.sourceTimestampMs(),
+                        truncate(s.message(), 300), s.sourceTimestampMs(),
                         d == null ? null : d.chain().value(), d == null ? null : d.sender().value(),
                         d == null ? null : d.nonce(), d == null ? null : d.hash().value(), s.destinationTimestampMs(),
                         str(s.bridgedAmount()), str(s.amountOut()),
                         s.receivedToken() == null ? null : s.receivedToken().value(), s.updatedAtMs(), leaseUntilMs,
-                        s.id(), s.version(), instance)
+                        truncate(s.failureReason(), 400), s.id(), s.version(), instance)
                 .update();
         if (n != 1) {
             throw new ConcurrentSwapUpdateException(s.id());
@@ -113,15 +114,37 @@ public final class SwapRepository {
 
     /** Takes the lease of a free, non-terminal swap; false when another instance holds it. */
     public boolean claim(String id, String instance, long wallMs, long leaseUntilMs) {
-        return jdbc.sql("UPDATE swaps SET lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 "
+        return jdbc.sql("UPDATE swaps SET lease_owner = ?, lease_until_ms = ? "
                 + "WHERE id = ? AND terminal = FALSE AND (lease_until_ms IS NULL OR lease_until_ms < ?)")
                 .params(instance, leaseUntilMs, id, wallMs).update() == 1;
     }
 
-    /** Gives the lease back and schedules the next step at {@code nextRunAtMs} (simulation). */
-    public void release(String id, String instance, long nextRunAtMs) {
-        jdbc.sql("UPDATE swaps SET lease_owner = NULL, lease_until_ms = NULL, next_run_at_ms = ? "
-                + "WHERE id = ? AND lease_owner = ?").params(nextRunAtMs, id, instance).update();
+    /**
+     * Gives the lease back and schedules the next step at {@code nextRunAtMs} (simulation); after a step that went
+     * through ({@code succeeded}) the count of consecutive failures starts again from zero.
+     */
+    public void release(String id, String instance, long nextRunAtMs, boolean succeeded) {
+        jdbc.sql("UPDATE swaps SET lease_owner = NULL, lease_until_ms = NULL, next_run_at_ms = ?, "
+                + "attempts = CASE WHEN ? THEN 0 ELSE attempts END WHERE id = ? AND lease_owner = ?")
+                .params(nextRunAtMs, succeeded, id, instance).update();
+    }
+
+    /**
+     * Records a failed step of a swap this instance holds: one more consecutive failure, and its reason.
+     *
+     * @return the number of consecutive failures now, or -1 when the lease was lost
+     */
+    public int recordFailure(String id, String instance, String reason) {
+        int n = jdbc.sql("UPDATE swaps SET attempts = attempts + 1, failure_reason = ? WHERE id = ? AND lease_owner = ?")
+                .params(truncate(reason, 400), id, instance).update();
+        if (n != 1) {
+            return -1;
+        }
+        return jdbc.sql("SELECT attempts FROM swaps WHERE id = ?").param(id).query(Integer.class).single();
+    }
+
+    private static String truncate(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
 
     /** The earliest next_run_at of the non-terminal swaps, if any. */
@@ -158,11 +181,13 @@ public final class SwapRepository {
         Swap.TxId dest = destHash == null ? null : new Swap.TxId(ChainId.of(rs.getLong("dest_chain")),
                 Address.evm(rs.getString("dest_sender")), rs.getLong("dest_nonce"), new TxHash(destHash));
         String received = rs.getString("received_token");
-        return new Swap(id, rs.getString("executor_tx_id"), plan, source, rs.getLong("created_at_ms"),
+        Swap swap = new Swap(id, rs.getString("executor_tx_id"), plan, source, rs.getLong("created_at_ms"),
                 SwapState.valueOf(rs.getString("state")), Substatus.valueOf(rs.getString("substatus")),
                 rs.getLong("version"), longOrNull(rs, "src_timestamp_ms"), dest, longOrNull(rs, "dest_timestamp_ms"),
                 amountOrNull(rs.getString("bridged_amount")), amountOrNull(rs.getString("amount_out")),
                 received == null ? null : Address.evm(received), rs.getLong("updated_at_ms"));
+        swap.restoreFailureReason(rs.getString("failure_reason"));
+        return swap;
     }
 
     private List<PlanStep> steps(String id) {

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -40,6 +41,7 @@ public final class SwapRunner implements SmartLifecycle {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private final Semaphore permits;
+    private final RetryPolicy retry;
     private volatile boolean running;
     private boolean signalled;
     private Thread loop;
@@ -56,6 +58,7 @@ public final class SwapRunner implements SmartLifecycle {
         this.props = props;
         this.instance = instance;
         this.permits = new Semaphore(props.parallelism());
+        this.retry = props.retryPolicy();
     }
 
     /** This instance's id, recorded as lease owner and on every swap event it writes. */
@@ -147,18 +150,20 @@ public final class SwapRunner implements SmartLifecycle {
 
     private void work(String id) {
         long next = network.now();
+        boolean succeeded = false;
         try {
             Swap s = swaps.load(id).orElseThrow();
             next = processor.advance(s, instance);
+            succeeded = true;
         } catch (ConcurrentSwapUpdateException e) {
             log.debug("{}", e.getMessage());
         } catch (RuntimeException e) {
-            log.warn("swap {} step failed, will retry: {}", id, e.toString());
-            next = network.now() + (long) (1_000 * clock.speed());
+            next = failed(id, e);
         } finally {
             long due = next;
+            boolean ok = succeeded;
             try {
-                tx.executeWithoutResult(s -> swaps.release(id, instance, due));
+                tx.executeWithoutResult(s -> swaps.release(id, instance, due, ok));
             } catch (RuntimeException e) {
                 log.warn("swap {} release failed (lease will expire): {}", id, e.toString());
             }
@@ -166,6 +171,44 @@ public final class SwapRunner implements SmartLifecycle {
             permits.release();
             wake();
         }
+    }
+
+    /**
+     * A step of swap {@code id} threw: counts the failure and backs off exponentially with jitter, or, when the
+     * attempts are exhausted, ends the swap FAILED / RETRIES_EXHAUSTED with the error as its reason.
+     *
+     * @return simulation time at which the swap is due again
+     */
+    private long failed(String id, RuntimeException e) {
+        String reason = reason(e);
+        long now = network.now();
+        try {
+            int failures = tx.execute(s -> swaps.recordFailure(id, instance, reason));
+            if (failures < 0) {
+                return now;
+            }
+            if (!retry.exhausted(failures)) {
+                long delayMs = retry.delayMs(failures, ThreadLocalRandom.current());
+                log.warn("swap {} step failed (attempt {} of {}), retrying in {} ms: {}", id, failures,
+                        retry.maxAttempts(), delayMs, reason);
+                return now + (long) (delayMs * clock.speed());
+            }
+            log.warn("swap {} gave up after {} failed attempts: {}", id, failures, reason);
+            tx.executeWithoutResult(status -> {
+                Swap s = swaps.load(id).orElseThrow();
+                s.retriesExhausted(failures, reason, now);
+                swaps.update(s, instance, wallClock.getAsLong() + props.leaseSeconds() * 1000L);
+            });
+        } catch (RuntimeException again) {
+            log.warn("swap {} failure could not be recorded (lease will expire): {}", id, again.toString());
+        }
+        return now;
+    }
+
+    /** What failed, for logs and the status message: the exception's message, or its type when it has none. */
+    private static String reason(RuntimeException e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }
 
     private void awaitSignal() {

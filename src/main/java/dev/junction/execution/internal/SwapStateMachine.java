@@ -33,7 +33,12 @@ public final class SwapStateMachine {
             new Row(BRIDGING, SwapEvent.BRIDGE_FAILED, REFUNDING, Substatus.REFUND_IN_PROGRESS),
             new Row(DESTINATION_PENDING, SwapEvent.DESTINATION_EXECUTED, DONE, Substatus.COMPLETED),
             new Row(DESTINATION_PENDING, SwapEvent.DESTINATION_SHORTFALL, DONE, Substatus.PARTIAL),
-            new Row(REFUNDING, SwapEvent.REFUND_EXECUTED, REFUNDED, Substatus.BRIDGE_FAILED));
+            new Row(REFUNDING, SwapEvent.REFUND_EXECUTED, REFUNDED, Substatus.BRIDGE_FAILED),
+            new Row(RECEIVED, SwapEvent.RETRIES_EXHAUSTED, FAILED, Substatus.RETRIES_EXHAUSTED),
+            new Row(SOURCE_SENT, SwapEvent.RETRIES_EXHAUSTED, FAILED, Substatus.RETRIES_EXHAUSTED),
+            new Row(BRIDGING, SwapEvent.RETRIES_EXHAUSTED, FAILED, Substatus.RETRIES_EXHAUSTED),
+            new Row(DESTINATION_PENDING, SwapEvent.RETRIES_EXHAUSTED, FAILED, Substatus.RETRIES_EXHAUSTED),
+            new Row(REFUNDING, SwapEvent.RETRIES_EXHAUSTED, FAILED, Substatus.RETRIES_EXHAUSTED));
 
     private SwapStateMachine() {
     }
@@ -57,6 +62,7 @@ public final class SwapStateMachine {
                     + "source transaction reverted and nothing moved.";
             case BRIDGE_FAILED -> "The bridge transfer failed; the input was refunded on the source chain.";
             case EXPIRED_BEFORE_EXECUTION -> "The deadline passed before the swap was executed; nothing moved.";
+            case RETRIES_EXHAUSTED -> "Junction could not carry out the next step of the swap and gave up.";
         };
     }
 }

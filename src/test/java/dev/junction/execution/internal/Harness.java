@@ -40,7 +40,7 @@ public final class Harness implements AutoCloseable {
     public final SwapService service;
 
     private Harness(String url, String schema, boolean ownsSchema, double speed, double failureRate, boolean runner,
-            int leaseSeconds) {
+            int leaseSeconds, RetryPolicy retry) {
         this.schema = schema;
         this.ownsSchema = ownsSchema;
         HikariConfig cfg = new HikariConfig();
@@ -56,7 +56,9 @@ public final class Harness implements AutoCloseable {
         this.clock = new SimulationClock(Clock.systemUTC(), speed);
         this.network = new EmbeddedNetwork(market, clock, jdbc, tx, failureRate, 7);
         this.repo = new SwapRepository(jdbc);
-        ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16, "0x00000000000000000000000000000000000a11ce", false);
+        ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16,
+                "0x00000000000000000000000000000000000a11ce", false, retry.maxAttempts(), retry.baseDelayMs(),
+                retry.maxDelayMs());
         this.processor = new SwapProcessor(repo, network, transactions, tx, System::currentTimeMillis, clock::millis,
                 leaseSeconds * 1000L);
         this.runner = new SwapRunner(repo, processor, network, clock, tx, System::currentTimeMillis, props,
@@ -65,28 +67,43 @@ public final class Harness implements AutoCloseable {
         this.runner.start();
     }
 
+    /** The default retry policy of the harnesses: many quick attempts. */
+    static final RetryPolicy RETRY = new RetryPolicy(1_000, 50, 1_000);
+
     public static Harness h2(double speed, double failureRate, boolean runner) {
+        return h2(speed, failureRate, runner, RETRY);
+    }
+
+    public static Harness h2(double speed, double failureRate, boolean runner, RetryPolicy retry) {
         String url = "jdbc:h2:mem:" + UUID.randomUUID() + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1";
-        return new Harness(url, null, true, speed, failureRate, runner, 5);
+        return new Harness(url, null, true, speed, failureRate, runner, 5, retry);
     }
 
     public static Harness postgres(double speed, double failureRate, boolean runner) {
+        return postgres(speed, failureRate, runner, RETRY);
+    }
+
+    public static Harness postgres(double speed, double failureRate, boolean runner, RetryPolicy retry) {
         String schema = "exec_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         try (Connection c = DriverManager.getConnection(PG_URL, "postgres", ""); Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
         } catch (Exception e) {
             throw new IllegalStateException("PostgreSQL on 127.0.0.1:5432 is needed: " + e, e);
         }
-        return new Harness(PG_URL + "?currentSchema=" + schema, schema, true, speed, failureRate, runner, 5);
+        return new Harness(PG_URL + "?currentSchema=" + schema, schema, true, speed, failureRate, runner, 5, retry);
     }
 
     public static Harness of(String db, double speed, double failureRate, boolean runner) {
-        return "postgres".equals(db) ? postgres(speed, failureRate, runner) : h2(speed, failureRate, runner);
+        return of(db, speed, failureRate, runner, RETRY);
+    }
+
+    public static Harness of(String db, double speed, double failureRate, boolean runner, RetryPolicy retry) {
+        return "postgres".equals(db) ? postgres(speed, failureRate, runner, retry) : h2(speed, failureRate, runner, retry);
     }
 
     /** A second instance on the same database (its own market, clock and runner). */
     public Harness sharing(int leaseSeconds) {
-        return new Harness(ds.getJdbcUrl(), schema, false, clock.speed(), 0, true, leaseSeconds);
+        return new Harness(ds.getJdbcUrl(), schema, false, clock.speed(), 0, true, leaseSeconds, RETRY);
     }
 
     /** Polls until the swap is terminal (bounded; no duration is asserted). */

@@ -92,6 +92,7 @@ class SwapStateMachineProperties {
             case DESTINATION_EXECUTED -> swap.destinationExecuted(ONE, 1, 1);
             case DESTINATION_SHORTFALL -> swap.destinationShortfall(token, ONE, 1, 1);
             case REFUND_EXECUTED -> swap.refundExecuted(token, ONE, 1, 1);
+            case RETRIES_EXHAUSTED -> swap.retriesExhausted(3, "the node is gone", 1);
         }
     }
 
