@@ -1,0 +1,254 @@
+package dev.junction.execution.relayer;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.TxHash;
+import java.math.BigInteger;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.web3j.crypto.Hash;
+import org.web3j.crypto.RawTransaction;
+
+/**
+ * Sends the relayer's transactions on one chain exactly once. A transaction is signed locally (EIP-1559) and its
+ * signed bytes and hash (keccak256 of those bytes) are committed to the database before they are broadcast; after a
+ * crash {@link #advance} re-broadcasts the same bytes. Nonces come from the database ({@link RelayerStore}), raised to
+ * the node's pending count by {@link #reconcile()} at start, so instances sharing the key never collide.
+ *
+ * <p>{@link #advance} drives one transaction one step along SIGNED -> BROADCAST -> INCLUDED -> CONFIRMED: a version
+ * without a receipt after {@code replaceAfterBlocks} head blocks is replaced (same nonce, both fees raised by at least
+ * {@code feeBumpPerMille}); an included version whose receipt disappears or moves to another block (a reorg) goes back
+ * to BROADCAST and its bytes are broadcast again. Each step is safe to repeat.
+ */
+public final class Relayer {
+
+    private static final Logger log = LoggerFactory.getLogger(Relayer.class);
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final ChainId chain;
+    private final EthRpc rpc;
+    private final RelayerKey key;
+    private final RelayerStore store;
+    private final TransactionTemplate tx;
+    private final RelayerPolicy policy;
+    private final LongSupplier clock;
+
+    public Relayer(ChainId chain, EthRpc rpc, RelayerKey key, RelayerStore store, TransactionTemplate tx,
+            RelayerPolicy policy, LongSupplier clock) {
+        this.chain = chain;
+        this.rpc = rpc;
+        this.key = key;
+        this.store = store;
+        this.tx = tx;
+        this.policy = policy;
+        this.clock = clock;
+    }
+
+    public ChainId chain() {
+        return chain;
+    }
+
+    public Address address() {
+        return key.address();
+    }
+
+    /**
+     * Checks the node serves this chain and raises the database's next nonce to the node's pending transaction count
+     * (transactions sent with this key elsewhere); never lowers it.
+     *
+     * @return the next nonce
+     */
+    public long reconcile() {
+        long id = rpc.chainId();
+        if (id != chain.value()) {
+            throw new IllegalStateException("the node configured for chain " + chain + " serves chain " + id);
+        }
+        long pending = rpc.transactionCount(key.address(), "pending");
+        return tx.execute(s -> store.raiseNonce(chain, key.address(), pending));
+    }
+
+    /**
+     * Signs a transaction and commits it (SIGNED) with a fresh nonce; nothing is broadcast yet. Idempotent on
+     * {@code reference}: a second call returns the first transaction.
+     *
+     * @param gasLimit gas limit, or null to estimate it (with the policy's margin)
+     */
+    public RelayedTx prepare(String reference, Address to, BigInteger value, byte[] data, Long gasLimit) {
+        if (reference != null) {
+            Optional<RelayedTx> first = store.findByReference(reference);
+            if (first.isPresent()) {
+                return first.get();
+            }
+        }
+        long gas = gasLimit != null ? gasLimit
+                : rpc.estimateGas(key.address(), to, value, data) * policy.gasLimitPerMille() / 1000;
+        Fees fees = fees();
+        try {
+            return tx.execute(s -> {
+                long nonce = store.reserveNonce(chain, key.address());
+                RelayedTx.Signed signed = sign(nonce, to, value, data, gas, fees, 0);
+                RelayedTx t = new RelayedTx(UUID.randomUUID().toString(), reference, chain, key.address(), nonce, to,
+                        value, data, gas, RelayedTx.State.SIGNED, signed.hash(), null, null, null, null, null);
+                store.insert(t, signed, clock.getAsLong());
+                return t;
+            });
+        } catch (DuplicateKeyException e) {
+            if (reference == null) {
+                throw e;
+            }
+            return store.findByReference(reference).orElseThrow(() -> e);
+        }
+    }
+
+    /** Ids of this relayer's transactions on this chain that are not yet confirmed (to resume after a restart). */
+    public List<String> open() {
+        return store.open(chain, key.address());
+    }
+
+    public Optional<RelayedTx> find(String id) {
+        return store.find(id);
+    }
+
+    /** Every signed version of the transaction, oldest first. */
+    public List<RelayedTx.Signed> versions(String id) {
+        return store.versions(id);
+    }
+
+    /**
+     * Moves the transaction one step if it can; returns it as it now stands.
+     *
+     * @throws NodeUnavailableException when the node cannot be reached (nothing changed; call again later)
+     */
+    public RelayedTx advance(String id) {
+        RelayedTx t = store.find(id).orElseThrow(() -> new IllegalArgumentException("no relayed transaction " + id));
+        switch (t.state()) {
+            case SIGNED -> {
+                broadcast(current(t));
+                long head = rpc.blockNumber();
+                tx.executeWithoutResult(s -> store.broadcast(id, head, clock.getAsLong()));
+            }
+            case BROADCAST -> {
+                List<RelayedTx.Signed> versions = store.versions(id);
+                Optional<EthRpc.TxReceipt> receipt = receiptOfAny(versions);
+                if (receipt.isPresent()) {
+                    tx.executeWithoutResult(s -> store.included(id, receipt.get(), clock.getAsLong()));
+                    break;
+                }
+                long head = rpc.blockNumber();
+                if (head - t.broadcastBlock() >= policy.replaceAfterBlocks()) {
+                    replace(t, versions.getLast(), head);
+                } else {
+                    broadcast(versions.getLast());
+                }
+            }
+            case INCLUDED -> {
+                Optional<EthRpc.TxReceipt> r = rpc.receipt(t.includedHash());
+                long head = rpc.blockNumber();
+                boolean reorged = r.isEmpty() || !r.get().blockHash().equalsIgnoreCase(t.includedBlockHash());
+                if (reorged) {
+                    log.info("relayer tx {} (nonce {} on chain {}) left block {} in a reorg; broadcasting it again",
+                            t.includedHash(), t.nonce(), chain, t.includedBlock());
+                    RelayedTx.Signed again = store.versions(id).stream()
+                            .filter(v -> v.hash().equals(t.includedHash())).findFirst().orElseThrow();
+                    tx.executeWithoutResult(s -> store.broadcast(id, head, clock.getAsLong()));
+                    broadcast(again);
+                    if (r.isPresent()) {
+                        tx.executeWithoutResult(s -> store.included(id, r.get(), clock.getAsLong()));
+                    }
+                } else if (head - t.includedBlock() + 1 >= policy.confirmations()) {
+                    tx.executeWithoutResult(s -> store.confirmed(id, clock.getAsLong()));
+                }
+            }
+            case CONFIRMED -> {
+                // final
+            }
+        }
+        return store.find(id).orElseThrow();
+    }
+
+    /** The fees a new transaction pays now: tip = the node's suggestion; max fee = 2 x base fee + tip. */
+    Fees fees() {
+        BigInteger base = rpc.latestBlock().baseFeePerGas();
+        BigInteger tip = rpc.maxPriorityFeePerGas();
+        return new Fees(base.shiftLeft(1).add(tip), tip);
+    }
+
+    /**
+     * Signs the next version of {@code t} (same nonce) with both fees raised by at least the policy's bump, and never
+     * below what a new transaction would pay now; commits it, then broadcasts it.
+     */
+    private void replace(RelayedTx t, RelayedTx.Signed last, long head) {
+        Fees now = fees();
+        BigInteger tip = bump(last.maxPriorityFee()).max(now.maxPriorityFee());
+        BigInteger max = bump(last.maxFee()).max(now.maxFee()).max(tip);
+        RelayedTx.Signed next = sign(t.nonce(), t.to(), t.value(), t.data(), t.gasLimit(), new Fees(max, tip),
+                last.version() + 1);
+        tx.executeWithoutResult(s -> store.replace(t.id(), next, head, clock.getAsLong()));
+        log.info("relayer tx nonce {} on chain {} not included after {} blocks: replaced {} by {} (max fee {} -> {})",
+                t.nonce(), chain, policy.replaceAfterBlocks(), last.hash(), next.hash(), last.maxFee(), max);
+        broadcast(next);
+    }
+
+    private BigInteger bump(BigInteger fee) {
+        BigInteger scaled = fee.multiply(BigInteger.valueOf(1000L + policy.feeBumpPerMille()));
+        BigInteger[] qr = scaled.divideAndRemainder(BigInteger.valueOf(1000));
+        return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+    }
+
+    private RelayedTx.Signed current(RelayedTx t) {
+        return store.versions(t.id()).getLast();
+    }
+
+    private Optional<EthRpc.TxReceipt> receiptOfAny(List<RelayedTx.Signed> versions) {
+        for (RelayedTx.Signed v : versions.reversed()) {
+            Optional<EthRpc.TxReceipt> r = rpc.receipt(v.hash());
+            if (r.isPresent()) {
+                return r;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Hands signed bytes to the node. Answers that mean the node has them already, or that this nonce is taken (by a
+     * version of ours that is, or will be, found by its receipt), are not errors.
+     */
+    private void broadcast(RelayedTx.Signed s) {
+        try {
+            TxHash answered = rpc.sendRawTransaction(s.raw());
+            if (!answered.equals(s.hash())) {
+                throw new IllegalStateException("the node answered hash " + answered + " for " + s.hash());
+            }
+        } catch (RpcException e) {
+            String m = e.getMessage().toLowerCase(Locale.ROOT);
+            if (m.contains("already known") || m.contains("already imported") || m.contains("nonce too low")
+                    || m.contains("replacement transaction underpriced") || m.contains("alreadyknown")) {
+                log.debug("broadcast of {}: {}", s.hash(), e.getMessage());
+                return;
+            }
+            throw e;
+        }
+    }
+
+    private RelayedTx.Signed sign(long nonce, Address to, BigInteger value, byte[] data, long gas, Fees fees,
+            int version) {
+        RawTransaction raw = RawTransaction.createTransaction(chain.value(), BigInteger.valueOf(nonce),
+                BigInteger.valueOf(gas), to.lower(), value, "0x" + HEX.formatHex(data), fees.maxPriorityFee(),
+                fees.maxFee());
+        byte[] signed = key.sign(raw);
+        return new RelayedTx.Signed(TxHash.of(Hash.sha3(signed)), version, fees.maxFee(), fees.maxPriorityFee(),
+                signed);
+    }
+
+    /** EIP-1559 fees, wei per gas. */
+    record Fees(BigInteger maxFee, BigInteger maxPriorityFee) {
+    }
+}

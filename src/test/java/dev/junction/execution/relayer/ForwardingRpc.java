@@ -1,0 +1,66 @@
+package dev.junction.execution.relayer;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.TxHash;
+import java.math.BigInteger;
+import java.util.Optional;
+
+/** An {@link EthRpc} that forwards every call to a real node; tests override one method to observe it. */
+class ForwardingRpc implements EthRpc {
+
+    private final EthRpc node;
+
+    ForwardingRpc(EthRpc node) {
+        this.node = node;
+    }
+
+    @Override
+    public long chainId() {
+        return node.chainId();
+    }
+
+    @Override
+    public long blockNumber() {
+        return node.blockNumber();
+    }
+
+    @Override
+    public Optional<Block> block(long number) {
+        return node.block(number);
+    }
+
+    @Override
+    public Block latestBlock() {
+        return node.latestBlock();
+    }
+
+    @Override
+    public BigInteger maxPriorityFeePerGas() {
+        return node.maxPriorityFeePerGas();
+    }
+
+    @Override
+    public long transactionCount(Address address, String tag) {
+        return node.transactionCount(address, tag);
+    }
+
+    @Override
+    public long estimateGas(Address from, Address to, BigInteger value, byte[] data) {
+        return node.estimateGas(from, to, value, data);
+    }
+
+    @Override
+    public TxHash sendRawTransaction(byte[] signed) {
+        return node.sendRawTransaction(signed);
+    }
+
+    @Override
+    public Optional<TxReceipt> receipt(TxHash hash) {
+        return node.receipt(hash);
+    }
+
+    @Override
+    public BigInteger balance(Address address) {
+        return node.balance(address);
+    }
+}

@@ -1,0 +1,246 @@
+package dev.junction.execution.relayer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.TxHash;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.web3j.crypto.Hash;
+import org.web3j.crypto.Keys;
+
+/**
+ * The relayer against a real anvil node: EIP-1559 signing with the configured key, bytes persisted before broadcast,
+ * nonces from the database reconciled with the node, confirmations, replacement with bumped fees, reorgs, a restart
+ * that re-broadcasts persisted bytes, and two instances sharing one key on PostgreSQL.
+ */
+class RelayerOnAnvilTest {
+
+    private static final RelayerPolicy POLICY = new RelayerPolicy(2, 3, 125, 1200);
+    private static final BigInteger WEI = BigInteger.valueOf(1_000_000_007L);
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgres"})
+    void transfersAreSignedPersistedBeforeBroadcastIncludedAndConfirmed(String db) throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of(db)) {
+            String key = RelayerFixture.fundedKey(node);
+            List<TxHash> unpersistedAtBroadcast = new ArrayList<>();
+            EthRpc checking = new ForwardingRpc(node.rpc) {
+                @Override
+                public TxHash sendRawTransaction(byte[] signed) {
+                    TxHash h = TxHash.of(Hash.sha3(signed));
+                    int rows = f.jdbc.sql("SELECT COUNT(*) FROM relayer_signed WHERE tx_hash = ? AND raw = ?")
+                            .params(h.value(), java.util.HexFormat.of().formatHex(signed)).query(Integer.class).single();
+                    if (rows != 1) {
+                        unpersistedAtBroadcast.add(h);
+                    }
+                    return super.sendRawTransaction(signed);
+                }
+            };
+            Relayer relayer = new Relayer(dev.junction.chain.ChainId.of(node.chainId), checking, RelayerKey.of(key),
+                    new RelayerStore(f.jdbc), f.tx, POLICY, System::currentTimeMillis);
+            assertThat(relayer.reconcile()).isZero();
+            List<Address> to = new ArrayList<>();
+            List<RelayedTx> sent = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                to.add(Address.evm("0x" + Keys.getAddress(Keys.createEcKeyPair())));
+                sent.add(relayer.prepare("transfer-" + i, to.get(i), WEI, new byte[0], 21_000L));
+            }
+            assertThat(relayer.prepare("transfer-0", to.get(1), WEI, new byte[0], 21_000L).id())
+                    .as("idempotent on reference").isEqualTo(sent.get(0).id());
+
+            for (RelayedTx t : sent) {
+                assertThat(settle(relayer, node, t.id()).state()).isEqualTo(RelayedTx.State.CONFIRMED);
+            }
+
+            assertThat(unpersistedAtBroadcast).as("broadcast before the bytes were committed").isEmpty();
+            assertThat(sent).extracting(RelayedTx::nonce).containsExactly(0L, 1L, 2L, 3L, 4L);
+            assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(5);
+            for (int i = 0; i < 5; i++) {
+                RelayedTx t = relayer.find(sent.get(i).id()).orElseThrow();
+                assertThat(t.includedHash()).isEqualTo(t.currentHash());
+                assertThat(t.success()).isTrue();
+                assertThat(node.rpc.balance(to.get(i))).isEqualTo(WEI);
+                RelayedTx.Signed v = relayer.versions(t.id()).getFirst();
+                assertThat(TxHash.of(Hash.sha3(v.raw()))).isEqualTo(t.currentHash());
+                assertThat(v.raw()[0]).as("EIP-1559 type byte").isEqualTo((byte) 2);
+            }
+        }
+    }
+
+    @Test
+    void reconcileTakesNoncesUsedElsewhereAndNeverReusesOne() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2");
+                RelayerFixture other = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            // the same key used by another deployment (its own database) first
+            Relayer elsewhere = other.relayer(node, key, POLICY);
+            elsewhere.reconcile();
+            for (int i = 0; i < 3; i++) {
+                settle(elsewhere, node, elsewhere.prepare(null, randomAddress(), WEI, new byte[0], 21_000L).id());
+            }
+            Relayer relayer = f.relayer(node, key, POLICY);
+
+            assertThat(relayer.reconcile()).isEqualTo(3);
+            RelayedTx t = relayer.prepare(null, randomAddress(), WEI, new byte[0], 21_000L);
+            assertThat(t.nonce()).isEqualTo(3);
+            assertThat(settle(relayer, node, t.id()).success()).isTrue();
+        }
+    }
+
+    @Test
+    void aTransactionNotIncludedIsReplacedWithFeesBumpedAtLeastAnEighthAtTheSameNonce() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337, "--no-mining"); RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer relayer = f.relayer(node, key, new RelayerPolicy(1, 2, 125, 1200));
+            relayer.reconcile();
+            Address to = randomAddress();
+            RelayedTx t = relayer.prepare("stuck", to, WEI, new byte[0], 21_000L);
+            RelayedTx.Signed first = relayer.versions(t.id()).getFirst();
+            relayer.advance(t.id());
+            // blocks go by whose base fee is above what the first version pays: it cannot be included
+            for (int i = 0; i < 2; i++) {
+                node.rpc.call("anvil_setNextBlockBaseFeePerGas", List.of("0x" + first.maxFee().shiftLeft(2).toString(16)));
+                node.rpc.call("anvil_mine", List.of("0x1"));
+            }
+            assertThat(node.rpc.receipt(first.hash())).isEmpty();
+
+            RelayedTx replaced = relayer.advance(t.id());
+
+            List<RelayedTx.Signed> versions = relayer.versions(t.id());
+            assertThat(versions).hasSize(2);
+            RelayedTx.Signed second = versions.get(1);
+            assertThat(replaced.currentHash()).isEqualTo(second.hash());
+            assertThat(second.maxFee().multiply(BigInteger.valueOf(1000)))
+                    .isGreaterThanOrEqualTo(first.maxFee().multiply(BigInteger.valueOf(1125)));
+            assertThat(second.maxPriorityFee().multiply(BigInteger.valueOf(1000)))
+                    .isGreaterThanOrEqualTo(first.maxPriorityFee().multiply(BigInteger.valueOf(1125)));
+            node.rpc.call("anvil_mine", List.of("0x1"));
+            RelayedTx done = settle(relayer, node, t.id());
+            assertThat(done.includedHash()).isEqualTo(second.hash());
+            assertThat(node.rpc.receipt(first.hash())).isEmpty();
+            assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(1);
+            assertThat(node.rpc.balance(to)).isEqualTo(WEI);
+        }
+    }
+
+    @Test
+    void aRestartBroadcastsThePersistedBytesOfASignedTransaction() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer before = f.relayer(node, key, POLICY);
+            before.reconcile();
+            RelayedTx t = before.prepare("signed-then-crash", randomAddress(), WEI, new byte[0], 21_000L);
+            // "crash": nothing was broadcast; a new relayer over the same database resumes what is open
+            Relayer after = f.relayer(node, key, POLICY);
+
+            assertThat(after.reconcile()).isEqualTo(1);
+            assertThat(after.open()).containsExactly(t.id());
+            RelayedTx done = settle(after, node, t.id());
+
+            assertThat(done.includedHash()).isEqualTo(t.currentHash());
+            assertThat(node.rpc.transactionCount(after.address(), "latest")).isEqualTo(1);
+            assertThat(after.versions(t.id())).hasSize(1);
+        }
+    }
+
+    @Test
+    void aReceiptLostInAReorgSendsTheTransactionBackAndItIsIncludedAgain() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer relayer = f.relayer(node, key, new RelayerPolicy(4, 50, 125, 1200));
+            relayer.reconcile();
+            node.rpc.call("anvil_mine", List.of("0x3"));
+            Address to = randomAddress();
+            RelayedTx t = relayer.prepare("reorged", to, WEI, new byte[0], 21_000L);
+            relayer.advance(t.id());
+            RelayedTx included = relayer.advance(t.id());
+            assertThat(included.state()).isEqualTo(RelayedTx.State.INCLUDED);
+
+            // replace the including block by an empty one: the receipt is gone
+            node.rpc.call("anvil_reorg", List.of(1, List.of()));
+            Optional<EthRpc.TxReceipt> after = node.rpc.receipt(t.currentHash());
+            assertThat(after.map(EthRpc.TxReceipt::blockHash)).isNotEqualTo(Optional.of(included.includedBlockHash()));
+
+            RelayedTx back = relayer.advance(t.id());
+            assertThat(back.state()).isIn(RelayedTx.State.BROADCAST, RelayedTx.State.INCLUDED);
+            RelayedTx done = settle(relayer, node, t.id());
+
+            assertThat(done.includedHash()).isEqualTo(t.currentHash());
+            assertThat(relayer.versions(t.id())).hasSize(1);
+            assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(1);
+            assertThat(node.rpc.balance(to)).isEqualTo(WEI);
+        }
+    }
+
+    @Test
+    void twoInstancesSharingOneKeyOnPostgresTakeDistinctNoncesWithoutGaps() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("postgres")) {
+            String key = RelayerFixture.fundedKey(node);
+            try (var secondPool = RelayerFixture.pool(f.url)) {
+                Relayer a = f.relayer(node, key, POLICY);
+                Relayer b = new Relayer(a.chain(), node.rpc, RelayerKey.of(key),
+                        new RelayerStore(org.springframework.jdbc.core.simple.JdbcClient.create(secondPool)),
+                        new org.springframework.transaction.support.TransactionTemplate(
+                                new org.springframework.jdbc.support.JdbcTransactionManager(secondPool)),
+                        POLICY, System::currentTimeMillis);
+                a.reconcile();
+                b.reconcile();
+                List<Callable<RelayedTx>> jobs = new ArrayList<>();
+                for (int i = 0; i < 40; i++) {
+                    Relayer r = i % 2 == 0 ? a : b;
+                    jobs.add(() -> r.prepare(null, randomAddress(), WEI, new byte[0], 21_000L));
+                }
+                List<RelayedTx> prepared = new ArrayList<>();
+                try (ExecutorService pool = Executors.newFixedThreadPool(8)) {
+                    for (Future<RelayedTx> fu : pool.invokeAll(jobs)) {
+                        prepared.add(fu.get());
+                    }
+                }
+                Set<Long> nonces = new HashSet<>();
+                for (RelayedTx t : prepared) {
+                    nonces.add(t.nonce());
+                }
+                assertThat(nonces).hasSize(40).allMatch(n -> n >= 0 && n < 40);
+                // each instance broadcasts what it holds; then every transaction is followed to its confirmations
+                for (int i = 0; i < prepared.size(); i++) {
+                    (i % 2 == 0 ? a : b).advance(prepared.get(i).id());
+                }
+                for (int i = 0; i < prepared.size(); i++) {
+                    Relayer r = i % 2 == 0 ? b : a;
+                    assertThat(settle(r, node, prepared.get(i).id()).success()).isTrue();
+                }
+                assertThat(node.rpc.transactionCount(a.address(), "latest")).isEqualTo(40);
+            }
+        }
+    }
+
+    /** Advances until CONFIRMED, mining a block whenever it waits (bounded). */
+    static RelayedTx settle(Relayer r, AnvilNode node, String id) {
+        for (int i = 0; i < 60; i++) {
+            RelayedTx t = r.advance(id);
+            if (t.state() == RelayedTx.State.CONFIRMED) {
+                return t;
+            }
+            if (t.state() != RelayedTx.State.SIGNED) {
+                node.rpc.call("anvil_mine", List.of("0x1"));
+            }
+        }
+        throw new AssertionError("not confirmed: " + r.find(id).orElseThrow());
+    }
+
+    static Address randomAddress() throws Exception {
+        return Address.evm("0x" + Keys.getAddress(Keys.createEcKeyPair()));
+    }
+}
