@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,6 +28,7 @@ final class ServiceProcess {
     private final List<String> args;
     private final Path log;
     private final int port;
+    private final Map<String, String> env = new HashMap<>();
     private Process process;
 
     ServiceProcess(Path log, List<String> extraArgs) {
@@ -33,6 +36,12 @@ final class ServiceProcess {
         this.log = log;
         this.args = new ArrayList<>(extraArgs);
         this.args.add("--server.port=" + port);
+    }
+
+    /** Sets an environment variable of the child (secrets such as the relayer key go here, not on the command line). */
+    ServiceProcess env(String name, String value) {
+        env.put(name, value);
+        return this;
     }
 
     /** Starts the jar and waits (bounded) until it answers HTTP. */
@@ -45,8 +54,10 @@ final class ServiceProcess {
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar",
                 jar.toString()));
         cmd.addAll(args);
-        process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
-                log.toFile())).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        process = builder.start();
         Process started = process;
         // if the test JVM ends (normally or by SIGTERM) the child must not outlive it
         Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly));

@@ -14,12 +14,12 @@ import java.util.concurrent.TimeUnit;
  * A real anvil node on a free port, killed on close. The binary is the npm package
  * {@code @foundry-rs/anvil-linux-amd64} of the anvil harness ({@code chains/node_modules}), or {@code $ANVIL}.
  */
-final class AnvilNode implements AutoCloseable {
+public final class AnvilNode implements AutoCloseable {
 
     private final Process process;
-    final int port;
-    final long chainId;
-    final JsonRpcEthClient rpc;
+    public final int port;
+    public final long chainId;
+    public final JsonRpcEthClient rpc;
 
     private AnvilNode(Process process, int port, long chainId) {
         this.process = process;
@@ -28,11 +28,11 @@ final class AnvilNode implements AutoCloseable {
         this.rpc = new JsonRpcEthClient(URI.create("http://127.0.0.1:" + port), Duration.ofSeconds(5));
     }
 
-    static AnvilNode start(long chainId, String... extra) throws Exception {
+    public static AnvilNode start(long chainId, String... extra) throws Exception {
         return start(chainId, freePort(), extra);
     }
 
-    static AnvilNode start(long chainId, int port, String... extra) throws Exception {
+    public static AnvilNode start(long chainId, int port, String... extra) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(binary().toString(), "--port", Integer.toString(port), "--chain-id",
                 Long.toString(chainId), "--silent"));
         cmd.addAll(List.of(extra));
@@ -72,7 +72,7 @@ final class AnvilNode implements AutoCloseable {
         }
     }
 
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(5, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();

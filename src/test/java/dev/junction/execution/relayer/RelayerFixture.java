@@ -17,7 +17,7 @@ import org.web3j.crypto.Keys;
 import org.web3j.utils.Numeric;
 
 /** A database (H2 in memory or a fresh PostgreSQL schema, migrated) and relayers over it. */
-final class RelayerFixture implements AutoCloseable {
+public final class RelayerFixture implements AutoCloseable {
 
     static final String PG_URL = "jdbc:postgresql://127.0.0.1:5432/test";
 
@@ -59,7 +59,7 @@ final class RelayerFixture implements AutoCloseable {
     }
 
     /** A fresh random key, funded with 100 ETH on the node. */
-    static String fundedKey(AnvilNode node) throws Exception {
+    public static String fundedKey(AnvilNode node) throws Exception {
         String key = Numeric.toHexStringWithPrefixZeroPadded(Keys.createEcKeyPair().getPrivateKey(), 64);
         RelayerKey k = RelayerKey.of(key);
         node.rpc.call("anvil_setBalance", List.of(k.address().lower(),
