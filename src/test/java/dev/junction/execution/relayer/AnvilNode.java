@@ -66,7 +66,7 @@ public final class AnvilNode implements AutoCloseable {
         return p;
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

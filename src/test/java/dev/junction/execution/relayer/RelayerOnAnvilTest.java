@@ -1,10 +1,12 @@
 package dev.junction.execution.relayer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.web3j.crypto.Hash;
@@ -181,6 +184,36 @@ class RelayerOnAnvilTest {
             assertThat(relayer.versions(t.id())).hasSize(1);
             assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(1);
             assertThat(node.rpc.balance(to)).isEqualTo(WEI);
+        }
+    }
+
+    @Test
+    void theNodeStopsMidTransactionAndComesBackWithoutLosingOrDoublingIt(@TempDir Path dir) throws Exception {
+        Path state = dir.resolve("anvil-state.json");
+        int port = AnvilNode.freePort();
+        AnvilNode node = AnvilNode.start(31337, port, "--state", state.toString());
+        try (RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer relayer = f.relayer(node, key, POLICY);
+            relayer.reconcile();
+            node.rpc.call("evm_setAutomine", List.of(false));
+            Address to = randomAddress();
+            RelayedTx t = relayer.prepare("node-restart", to, WEI, new byte[0], 21_000L);
+            assertThat(relayer.advance(t.id()).state()).isEqualTo(RelayedTx.State.BROADCAST);
+
+            node.stop(); // the pool with our transaction is gone with it
+            assertThatThrownBy(() -> relayer.advance(t.id())).isInstanceOf(NodeUnavailableException.class);
+            assertThat(relayer.find(t.id()).orElseThrow().state()).isEqualTo(RelayedTx.State.BROADCAST);
+
+            node = AnvilNode.start(31337, port, "--state", state.toString());
+            RelayedTx done = settle(relayer, node, t.id());
+
+            assertThat(done.includedHash()).isEqualTo(t.currentHash());
+            assertThat(relayer.versions(t.id())).hasSize(1);
+            assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(1);
+            assertThat(node.rpc.balance(to)).isEqualTo(WEI);
+        } finally {
+            node.stop();
         }
     }
 
