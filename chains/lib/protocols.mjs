@@ -212,6 +212,8 @@ export async function addV2Liquidity(signer, { factory, router02, weth, tokenA, 
 
 export async function deployUniswapV3(signer, weth) {
   const factory = await deploy(signer, "UniswapV3Factory");
+  // The 1 bp tier (tick spacing 1), enabled by governance on mainnet after launch, as on every chain since.
+  await send(signer, factory, abiOf("UniswapV3Factory"), "enableFeeAmount", [100, 1]);
   const swapRouter = await deploy(signer, "SwapRouter", [factory, weth]);
   const quoterV2 = await deploy(signer, "QuoterV2", [factory, weth]);
   const tickLens = await deploy(signer, "TickLens");
