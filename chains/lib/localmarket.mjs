@@ -22,7 +22,7 @@ function ratio(a, b) {
 }
 
 /** {spec for lib/market.mjs, reference: {SYMBOL: priceUsd}} for one chain, funding `fund` addresses. */
-export function localMarketSpec(chain, fund = []) {
+export function localMarketSpec(chain, fund = [], minters = []) {
   const all = snapshotTokens().filter((t) => t.chain === chain.chainId);
   const symbols = ["WETH", "USDC", "USDT", "DAI", chain.btc];
   const tok = Object.fromEntries(symbols.map((s) => {
@@ -42,6 +42,7 @@ export function localMarketSpec(chain, fund = []) {
         pair("WETH", "DAI", "500", 3000), pair(BTC, "WETH", "50", 3000), pair("USDC", "USDT", "2000000", 100),
         pair("DAI", "USDC", "1000000", 100)] },
       across: true,
+      minters,
       fund: fund.map((f) => ({ address: f.address, native: f.native ?? "10000",
         tokens: f.tokens ?? { WETH: "100", USDC: "1000000", USDT: "1000000", DAI: "1000000", [BTC]: "10" } })),
     },

@@ -6,6 +6,7 @@
 //   "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100"}]},
 //   "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000", "amountA": "200"}]},
 //   "across": true,
+//   "minters": ["0x…"],                                                       // may mint every test token
 //   "fund": [{"address": "0x…", "native": "100", "tokens": {"USDC": "1000000", "WETH": "10"}}]
 // }
 // Result: {chainId, weth, multicall3, permit2, tokens: {SYMBOL: address}, decimals: {SYMBOL: n},
@@ -13,7 +14,7 @@
 //          positionManager, tickLens, pools: {"A/B/fee": pool}}, across: {spokePool}}
 import { ethers } from "ethers";
 import {
-  deployCore, deployToken, deployUniswapV2, addV2Liquidity, deployUniswapV3, createV3Pool, deployAcross, fundToken,
+  send, deployCore, deployToken, deployUniswapV2, addV2Liquidity, deployUniswapV3, createV3Pool, deployAcross, fundToken,
 } from "./protocols.mjs";
 
 export async function deployMarket(signer, spec) {
@@ -63,6 +64,12 @@ export async function deployMarket(signer, spec) {
   if (spec.across) {
     const { spokePool } = await deployAcross(signer, core.weth);
     result.across = { spokePool };
+  }
+  // Extra minters of every test token (e.g. the account bin/local-chains prints, so it can fund any wallet).
+  for (const minter of spec.minters ?? []) {
+    for (const t of Object.values(tokens)) {
+      if (t.address !== core.weth) await send(signer, t.address, ["function addMinter(address)"], "addMinter", [minter]);
+    }
   }
   for (const f of spec.fund ?? []) {
     if (f.native != null) {

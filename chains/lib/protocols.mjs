@@ -122,7 +122,7 @@ async function deploy(signer, name, args = []) {
   return contract.getAddress();
 }
 
-async function send(signer, to, abi, method, args, overrides = {}, what = method) {
+export async function send(signer, to, abi, method, args, overrides = {}, what = method) {
   const c = new ethers.Contract(to, abi, signer);
   return mined(c[method](...args, overrides), what);
 }
