@@ -3,6 +3,8 @@
 //   up   [--state-dir DIR] [--load-state DIR] [--dump-state DIR] [--block-time ID=SECONDS ...] [--no-junction]
 //        [--junction-port N]
 //   down [--state-dir DIR]
+// Environment defaults: LOCAL_CHAINS_STATE_DIR (default .local-chains/), LOCAL_CHAINS_BLOCK_TIMES ("1=1,8453=1"),
+// LOCAL_CHAINS_NO_JUNCTION=true.
 // up starts three anvil chains (1, 8453, 42161), deploys WETH9/Multicall3/Permit2, the majors, Uniswap V2/V3
 // pools at the snapshot's reference prices, Across SpokePools, Junction's router and adapters (Junction's `deploy`
 // command), starts the Across test relayer and Junction in chain mode, then prints ONE JSON line (the last line of
@@ -32,9 +34,11 @@ const addr = (k) => new ethers.Wallet(k).address;
 const say = (m) => process.stderr.write(`local-chains: ${m}\n`);
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: {
-  "state-dir": { type: "string", default: join(ROOT, ".local-chains") },
+  "state-dir": { type: "string", default: process.env.LOCAL_CHAINS_STATE_DIR || join(ROOT, ".local-chains") },
   "load-state": { type: "string" }, "dump-state": { type: "string" },
-  "block-time": { type: "string", multiple: true }, "no-junction": { type: "boolean", default: false },
+  "block-time": { type: "string", multiple: true,
+    default: (process.env.LOCAL_CHAINS_BLOCK_TIMES || "").split(",").filter(Boolean) },
+  "no-junction": { type: "boolean", default: process.env.LOCAL_CHAINS_NO_JUNCTION === "true" },
   "junction-port": { type: "string" },
 } });
 const stateDir = resolve(values["state-dir"]);
@@ -136,7 +140,7 @@ async function up() {
   const loadDir = values["load-state"] && resolve(values["load-state"]);
 
   // 1. The chains' state: deployed into a fresh anvil (automine, fast), dumped, or loaded from --load-state.
-  await Promise.all(chains.map(async (c) => {
+  const deployed = await Promise.allSettled(chains.map(async (c) => {
     const stateFile = join(stateDir, `anvil-${c.chainId}.json`);
     if (loadDir) {
       c.market = JSON.parse(readFileSync(join(loadDir, "markets.json"), "utf8"))[c.chainId];
@@ -147,7 +151,8 @@ async function up() {
     const anvil = await startAnvil({ chainId: c.chainId, dumpState: stateFile });
     try {
       const signer = anvilSigner(anvil.rpcUrl, c.chainId, DEV[0]);
-      const { spec } = localMarketSpec(c, [{ address: account.address }, { address: addr(DEV[1]) }]);
+      const { spec } = localMarketSpec(c, [{ address: account.address }, { address: addr(DEV[1]) }],
+        [account.address]);
       c.market = await deployMarket(signer, spec);
       signer.provider.destroy();
       say(`chain ${c.chainId}: market deployed (${Object.keys(c.market.tokens).join(", ")})`);
@@ -156,6 +161,9 @@ async function up() {
     }
     if (!existsSync(stateFile)) throw new Error(`anvil did not dump its state to ${stateFile}`);
   }));
+  // allSettled: every deploying anvil is stopped before a failure is reported.
+  const failed = deployed.find((d) => d.status === "rejected");
+  if (failed) throw failed.reason;
   const markets = Object.fromEntries(chains.map((c) => [c.chainId, c.market]));
   writeFileSync(join(stateDir, "markets.json"), JSON.stringify(markets, null, 1));
 
@@ -169,6 +177,10 @@ async function up() {
     record(`anvil ${c.chainId}`, a.pid);
   }
 
+  // The chain-mode configuration of these chains (written even with --no-junction, for a Junction started by hand).
+  const yamlFile = join(stateDir, "junction-chains.yml");
+  writeFileSync(yamlFile, chainModeYaml(chains, null, { dataDir: join(stateDir, "junction-data"), relayerKey: DEV[3] }));
+
   // 3. Junction's router and adapters (Junction's deploy command: CREATE2, a second run sends nothing).
   let routers = null;
   let java;
@@ -176,8 +188,7 @@ async function up() {
   if (!values["no-junction"]) {
     java = javaBinary();
     jar = junctionJar();
-    const yaml = join(stateDir, "junction-chains.yml");
-    writeFileSync(yaml, chainModeYaml(chains, null, { dataDir: join(stateDir, "junction-data"), relayerKey: DEV[3] }));
+    const yaml = yamlFile;
     // The deploy command reads JUNCTION_DEPLOYER_PRIVATE_KEY; a jar without it would ignore "deploy" and serve.
     const hasDeploy = spawnSync("sh", ["-c", `unzip -p '${jar}' 'BOOT-INF/classes/*' | grep -c JUNCTION_DEPLOYER_PRIVATE_KEY`],
       { encoding: "utf8" }).stdout.trim() !== "0";
