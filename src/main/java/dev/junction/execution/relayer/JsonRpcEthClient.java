@@ -2,41 +2,32 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
-import java.io.IOException;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.RpcSettings;
 import java.math.BigInteger;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@link EthRpc} over HTTP JSON-RPC 2.0 (java.net.http, one request per call). */
+/** {@link EthRpc} over the rpc module's {@link JsonRpcClient} (HTTP JSON-RPC 2.0, retries and failover). */
 public final class JsonRpcEthClient implements EthRpc {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final URI url;
-    private final HttpClient http;
-    private final Duration timeout;
-    private final AtomicLong ids = new AtomicLong();
+    private final JsonRpcClient client;
 
-    public JsonRpcEthClient(URI url, Duration timeout) {
-        this.url = url;
-        this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    public JsonRpcEthClient(JsonRpcClient client) {
+        this.client = client;
     }
 
-    /** The node's URL (for messages; it may hold an API key, so it is not logged by this class). */
-    public URI url() {
-        return url;
+    /** A client of one node with the given request timeout and the rpc module's default retries. */
+    public static JsonRpcEthClient of(URI url, Duration timeout) {
+        return new JsonRpcEthClient(new JsonRpcClient(List.of(url), RpcSettings.DEFAULT.withTimeout(timeout)));
     }
 
     @Override
@@ -102,36 +93,20 @@ public final class JsonRpcEthClient implements EthRpc {
         return quantity(call("eth_getBalance", List.of(address.lower(), "latest")));
     }
 
-    /** A raw call (for tests and node-specific methods such as {@code anvil_mine}). */
+    /**
+     * A raw call (also for node-specific methods such as {@code anvil_mine}) through the rpc module's client, which
+     * retries transport failures; what still fails in transport is {@link NodeUnavailableException}, a JSON-RPC error
+     * object is {@link RpcException}.
+     */
     public JsonNode call(String method, List<?> params) {
-        ObjectNode req = JSON.createObjectNode();
-        req.put("jsonrpc", "2.0");
-        req.put("id", ids.incrementAndGet());
-        req.put("method", method);
-        ArrayNode p = req.putArray("params");
-        for (Object o : params) {
-            p.add(JSON.valueToTree(o));
-        }
-        HttpResponse<String> res;
         try {
-            res = http.send(HttpRequest.newBuilder(url).timeout(timeout).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(req))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new NodeUnavailableException("node of chain unreachable for " + method + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NodeUnavailableException("interrupted during " + method, e);
+            return client.call(method, params.toArray());
+        } catch (dev.junction.rpc.RpcException e) {
+            if (e.type().retryable()) {
+                throw new NodeUnavailableException("node unavailable for " + method + ": " + e.type(), e);
+            }
+            throw new RpcException(method, e.code(), e.getMessage());
         }
-        if (res.statusCode() / 100 != 2) {
-            throw new NodeUnavailableException("node answered HTTP " + res.statusCode() + " to " + method, null);
-        }
-        JsonNode body = JSON.readTree(res.body());
-        JsonNode error = body.get("error");
-        if (error != null && !error.isNull()) {
-            throw new RpcException(method, error.path("code").asLong(), error.path("message").asString());
-        }
-        return body.get("result");
     }
 
     private static Block block(JsonNode b) {

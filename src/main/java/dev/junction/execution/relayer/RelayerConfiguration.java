@@ -26,7 +26,7 @@ class RelayerConfiguration {
         TransactionTemplate tx = new TransactionTemplate(txManager);
         List<Relayer> relayers = new ArrayList<>();
         for (Map.Entry<Long, String> e : props.rpcUrls().entrySet()) {
-            relayers.add(new Relayer(ChainId.of(e.getKey()), new JsonRpcEthClient(URI.create(e.getValue()),
+            relayers.add(new Relayer(ChainId.of(e.getKey()), JsonRpcEthClient.of(URI.create(e.getValue()),
                     Duration.ofSeconds(10)), key, store, tx, props.policy(), System::currentTimeMillis));
         }
         return new Relayers(relayers, props.pollIntervalMs());
