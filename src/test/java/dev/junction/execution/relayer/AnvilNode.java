@@ -1,5 +1,6 @@
 package dev.junction.execution.relayer;
 
+import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -20,11 +21,15 @@ public final class AnvilNode implements AutoCloseable {
         this.rpc = JsonRpcEthClient.of(process.rpcUrl(), Duration.ofSeconds(5));
     }
 
-    public static AnvilNode start(long chainId, String... extra) {
-        return new AnvilNode(AnvilProcess.start(chainId, extra));
+    public static AnvilNode start(long chainId, String... extra) throws IOException, InterruptedException {
+        return start(chainId, 0, extra);
     }
 
-    public static AnvilNode start(long chainId, int port, String... extra) {
+    /** Installs the harness ({@code npm ci} in chains/, once) unless ANVIL_PATH names a binary, then starts anvil. */
+    public static AnvilNode start(long chainId, int port, String... extra) throws IOException, InterruptedException {
+        if (System.getProperty("anvil.path", System.getenv("ANVIL_PATH")) == null) {
+            AnvilHarness.install();
+        }
         return new AnvilNode(AnvilProcess.start(chainId, port, extra));
     }
 
