@@ -121,7 +121,7 @@ public class ApiExceptionHandler {
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
 
-    /** Gasless: quote and permit refusals (4001, 4003-4009), a fee that eats the input (3004), bad parameters. */
+    /** Gasless: quote and permit refusals (4001, 4003-4010), a fee that eats the input (3004), bad parameters. */
     @ExceptionHandler(GaslessException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> gasless(GaslessException e) {
         ErrorCode code = switch (e.failure()) {
@@ -136,6 +136,7 @@ public class ApiExceptionHandler {
             case FEE_EXCEEDS_INPUT -> ErrorCode.FEES_EXCEED_AMOUNT;
             case INVALID_PARAMETER -> ErrorCode.INVALID_PARAMETER;
             case NO_ROUTE -> ErrorCode.NO_ROUTE;
+            case INSUFFICIENT_FUNDS -> ErrorCode.INSUFFICIENT_FUNDS;
         };
         return answer(code, e.getMessage(), e.param());
     }

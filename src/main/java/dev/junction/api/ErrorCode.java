@@ -40,6 +40,8 @@ public enum ErrorCode {
     ALREADY_SUBMITTED(4007, HttpStatus.CONFLICT, "This quote was already submitted."),
     UNSUPPORTED_ACQUISITION_MODE(4008, HttpStatus.BAD_REQUEST, "The acquisition mode is not supported for this flow."),
     TOKEN_NOT_GASLESS(4009, HttpStatus.UNPROCESSABLE_CONTENT, "The token cannot be swapped gaslessly."),
+    INSUFFICIENT_FUNDS(4010, HttpStatus.UNPROCESSABLE_CONTENT,
+            "The owner's token balance or Permit2 allowance on chain is below the amount."),
     INTERNAL(9001, HttpStatus.INTERNAL_SERVER_ERROR, "An unexpected error; it is logged with the request id."),
     UPSTREAM_ERROR(9002, HttpStatus.BAD_GATEWAY, "An upstream service failed."),
     UPSTREAM_TIMEOUT(9003, HttpStatus.GATEWAY_TIMEOUT, "An upstream service timed out."),

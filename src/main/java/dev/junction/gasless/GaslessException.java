@@ -33,7 +33,7 @@ public class GaslessException extends RuntimeException {
             case UNSUPPORTED_ACQUISITION_MODE -> "acquisitionMode";
             case NATIVE_INPUT -> "fromToken";
             case CHAIN_NOT_GASLESS -> "fromChain";
-            case FEE_EXCEEDS_INPUT -> "amount";
+            case FEE_EXCEEDS_INPUT, INSUFFICIENT_FUNDS -> "amount";
             case INVALID_PARAMETER, NO_ROUTE -> null;
         };
     }

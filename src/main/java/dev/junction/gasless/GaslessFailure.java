@@ -27,5 +27,7 @@ public enum GaslessFailure {
     /** A request parameter breaks its rule (1002). */
     INVALID_PARAMETER,
     /** No route for the request (the routing module's no-route code). */
-    NO_ROUTE
+    NO_ROUTE,
+    /** On a real chain, the owner's balance or Permit2 allowance of the input token is below the amount (4010). */
+    INSUFFICIENT_FUNDS
 }

@@ -7,6 +7,7 @@ import dev.junction.chain.Hex;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.RouteKind;
 import dev.junction.execution.SwapKind;
+import dev.junction.execution.ChainReads;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.Swaps;
 import dev.junction.market.Chain;
@@ -49,11 +50,15 @@ public class GaslessService {
     private final TransactionTemplate tx;
     private final TransactionBuilder calldata = new TransactionBuilder();
     private final SecureRandom random = new SecureRandom();
+    private OwnerFunds ownerFunds;
 
     @Autowired
     GaslessService(Market market, SimulationClock clock, ObjectProvider<RoutePlanner> planner, Swaps swaps,
-            GaslessNonceStore nonces, GaslessQuoteStore quotes, PlatformTransactionManager transactions) {
+            GaslessNonceStore nonces, GaslessQuoteStore quotes, PlatformTransactionManager transactions,
+            ObjectProvider<ChainReads> chains) {
         this(market, clock, planner.getIfAvailable(RoutePlanner::new), swaps, nonces, quotes, transactions);
+        ChainReads reads = chains.getIfAvailable();
+        this.ownerFunds = reads == null ? null : new OwnerFunds(reads);
     }
 
     GaslessService(Market market, SimulationClock clock, RoutePlanner planner, Swaps swaps, GaslessNonceStore nonces,
@@ -167,7 +172,25 @@ public class GaslessService {
             throw new IllegalStateException("stored quote " + quote.quoteId() + " no longer rebuilds its typed data");
         }
         SignatureVerifier.requireSigner(digest, parsed, quote.sender());
+        requireOnChain(quote);
         return tx.execute(status -> accept(quote, parsed));
+    }
+
+    /**
+     * On a chain with a node (never in the sandbox): the owner's balance and Permit2 allowance cover the amount, and the
+     * permit's nonce is unused in Permit2's nonceBitmap (4010 / 4006 otherwise).
+     */
+    private void requireOnChain(QuoteRecord quote) {
+        if (ownerFunds == null || !ownerFunds.applies(quote.fromChain())) {
+            return;
+        }
+        ownerFunds.requireFunded(quote.fromChain(), quote.sender(), quote.fromToken(), quote.amountIn().value());
+        ownerFunds.requireNonceUnused(quote.fromChain(), quote.sender(), quote.nonce());
+    }
+
+    /** Turns on the on-chain checks of {@link #submit} (wired by Spring when a {@link ChainReads} exists). */
+    void checkOnChain(ChainReads chains) {
+        this.ownerFunds = new OwnerFunds(chains);
     }
 
     private GaslessSwap accept(QuoteRecord quote, PermitSignature signature) {

@@ -44,6 +44,7 @@ class ErrorCodeTest {
                 4007 ALREADY_SUBMITTED 409
                 4008 UNSUPPORTED_ACQUISITION_MODE 400
                 4009 TOKEN_NOT_GASLESS 422
+                4010 INSUFFICIENT_FUNDS 422
                 9001 INTERNAL 500
                 9002 UPSTREAM_ERROR 502
                 9003 UPSTREAM_TIMEOUT 504

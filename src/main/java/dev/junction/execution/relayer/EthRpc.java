@@ -41,6 +41,9 @@ public interface EthRpc {
     /** {@code eth_getTransactionReceipt}; empty while the transaction is not in the canonical chain. */
     Optional<TxReceipt> receipt(TxHash hash);
 
+    /** {@code eth_call} of {@code data} on {@code to} at the latest block: the returned bytes. */
+    byte[] call(Address to, byte[] data);
+
     /** {@code eth_getBalance(address, "latest")}, wei. */
     BigInteger balance(Address address);
 

@@ -89,6 +89,15 @@ public final class JsonRpcEthClient implements EthRpc {
     }
 
     @Override
+    public byte[] call(Address to, byte[] data) {
+        ObjectNode tx = JSON.createObjectNode();
+        tx.put("to", to.lower());
+        tx.put("data", "0x" + HexFormat.of().formatHex(data));
+        String hex = call("eth_call", List.of(tx, "latest")).asString();
+        return HexFormat.of().parseHex(hex.substring(2));
+    }
+
+    @Override
     public BigInteger balance(Address address) {
         return quantity(call("eth_getBalance", List.of(address.lower(), "latest")));
     }

@@ -60,6 +60,11 @@ public final class Relayer {
         return key.address();
     }
 
+    /** The node this relayer sends through. */
+    public EthRpc rpc() {
+        return rpc;
+    }
+
     /**
      * Checks the node serves this chain and raises the database's next nonce to the node's pending transaction count
      * (transactions sent with this key elsewhere); never lowers it.

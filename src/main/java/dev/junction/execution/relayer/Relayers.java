@@ -1,6 +1,8 @@
 package dev.junction.execution.relayer;
 
+import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.execution.ChainReads;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +19,7 @@ import org.springframework.context.SmartLifecycle;
  * transaction of the relayer key on that chain, whichever instance signed it, so a transaction signed by an instance
  * that died is still broadcast (no stuck nonce gap). A node that cannot be reached is retried at the next poll.
  */
-public final class Relayers implements SmartLifecycle {
+public final class Relayers implements SmartLifecycle, ChainReads {
 
     private static final Logger log = LoggerFactory.getLogger(Relayers.class);
 
@@ -38,6 +40,17 @@ public final class Relayers implements SmartLifecycle {
     /** The relayer on {@code chain}, if one is configured. */
     public Optional<Relayer> on(ChainId chain) {
         return Optional.ofNullable(byChain.get(chain));
+    }
+
+    @Override
+    public boolean configured(ChainId chain) {
+        return byChain.containsKey(chain);
+    }
+
+    @Override
+    public byte[] call(ChainId chain, Address to, byte[] data) {
+        Relayer r = on(chain).orElseThrow(() -> new IllegalArgumentException("no node of chain " + chain));
+        return r.rpc().call(to, data);
     }
 
     /** Follows open transactions now instead of at the next poll (after a transaction was prepared). */

@@ -60,6 +60,11 @@ class ForwardingRpc implements EthRpc {
     }
 
     @Override
+    public byte[] call(Address to, byte[] data) {
+        return node.call(to, data);
+    }
+
+    @Override
     public BigInteger balance(Address address) {
         return node.balance(address);
     }

@@ -44,7 +44,7 @@ public final class RelayerFixture implements AutoCloseable {
         return new HikariDataSource(cfg);
     }
 
-    static RelayerFixture of(String db) {
+    public static RelayerFixture of(String db) {
         if (!"postgres".equals(db)) {
             return new RelayerFixture("jdbc:h2:mem:" + UUID.randomUUID()
                     + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1", null);
@@ -67,7 +67,7 @@ public final class RelayerFixture implements AutoCloseable {
         return key;
     }
 
-    Relayer relayer(AnvilNode node, String key, RelayerPolicy policy) {
+    public Relayer relayer(AnvilNode node, String key, RelayerPolicy policy) {
         return new Relayer(ChainId.of(node.chainId), node.rpc, RelayerKey.of(key), new RelayerStore(jdbc), tx, policy,
                 System::currentTimeMillis);
     }

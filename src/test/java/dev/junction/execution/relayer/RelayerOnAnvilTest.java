@@ -28,7 +28,7 @@ import org.web3j.crypto.Keys;
  * nonces from the database reconciled with the node, confirmations, replacement with bumped fees, reorgs, a restart
  * that re-broadcasts persisted bytes, and two instances sharing one key on PostgreSQL.
  */
-class RelayerOnAnvilTest {
+public class RelayerOnAnvilTest {
 
     private static final RelayerPolicy POLICY = new RelayerPolicy(2, 3, 125, 1200);
     private static final BigInteger WEI = BigInteger.valueOf(1_000_000_007L);
@@ -260,7 +260,7 @@ class RelayerOnAnvilTest {
     }
 
     /** Advances until CONFIRMED, mining a block whenever it waits (bounded). */
-    static RelayedTx settle(Relayer r, AnvilNode node, String id) {
+    public static RelayedTx settle(Relayer r, AnvilNode node, String id) {
         for (int i = 0; i < 60; i++) {
             RelayedTx t = r.advance(id);
             if (t.state() == RelayedTx.State.CONFIRMED) {
