@@ -127,6 +127,14 @@ class GaslessServiceTest {
     }
 
     @Test
+    void withoutMetaTheTemplateMetaIsEmptyNeverNull() {
+        GaslessQuoteCommand c = command(ETH, 2);
+        GaslessQuote q = quote(new GaslessQuoteCommand(c.fromChain(), c.fromToken(), c.toChain(), c.toToken(),
+                c.amount(), c.sender(), null, 2, 0, false, null, null, null, null, null, null));
+        assertThat(q.calldata().meta()).isNotNull().isEmpty();
+    }
+
+    @Test
     void requestRulesAreRefusedWithTheirCodes() {
         GaslessQuoteCommand c = command(ETH, 2);
         for (int mode : new int[] {0, 1, 4}) {
