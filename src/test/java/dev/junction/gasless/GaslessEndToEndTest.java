@@ -144,6 +144,8 @@ class GaslessEndToEndTest {
         String quoteId = item.get("quoteId").asString();
         JsonNode swap = submit(quoteId, signed.get("signature").asString());
         assertThat(swap.get("code").asInt()).as(swap.toString()).isZero();
+        assertThat(swap.get("message").asString()).as("the sandbox says what it simulates")
+                .contains("balances and Permit2 allowances are not checked");
         JsonNode data = swap.get("data");
         assertThat(fieldNames(data)).containsExactlyInAnyOrder("amountIn", "amountOut", "executionTxHash", "feeAmount",
                 "fromChainId", "fromToken", "routeKind", "status", "swapId", "executorTxId", "toChainId", "toToken");
@@ -166,6 +168,15 @@ class GaslessEndToEndTest {
             Thread.sleep(100);
         }
         assertThat(String.valueOf(result.status())).as(String.valueOf(result)).isEqualTo("DONE");
+    }
+
+    @Test
+    void theOpenApiDescriptionAndTheReadmeSayBalancesAreNotChecked() throws Exception {
+        JsonNode doc = JSON.readTree(mvc.perform(get("/v3/api-docs")).andReturn().getResponse().getContentAsString());
+        assertThat(doc.at("/paths/~1gasless~1submit-swap/post/description").asString())
+                .contains("balances and Permit2 allowances are not checked");
+        assertThat(java.nio.file.Files.readString(java.nio.file.Path.of("README.md")))
+                .contains("balances and Permit2 allowances are not checked");
     }
 
     @Test
