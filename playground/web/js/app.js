@@ -35,7 +35,11 @@ function showError(error, fallbackId = 'err-global', note = null) {
   target.replaceChildren(api && error.code ? h('strong', { class: 'code' }, `${error.code}`) : '',
     api && error.code ? ' ' : '', error.message, note ? h('span', { class: 'note' }, ' ', note) : '');
   target.hidden = false;
-  if (field && $(field)) $(field).setAttribute('aria-invalid', 'true');
+  if (field && $(field)) {
+    $(field).setAttribute('aria-invalid', 'true');
+    $(field).focus(); // keyboard and screen-reader users land on the field to fix
+    target.scrollIntoView({ block: 'nearest' });
+  }
   if (api && error.code === 2001) $('apiKey').setAttribute('aria-invalid', 'true');
 }
 
