@@ -172,3 +172,56 @@ test('a gasless swap: typed data, signed in the page with the labelled test key,
     await shot('06-status-done');
     assert.deepEqual(pageErrors, []);
   });
+
+test('with a browser wallet (EIP-1193) the page signs through eth_signTypedData_v4 and the service accepts it',
+  { timeout: 120_000 }, async () => {
+    // an EIP-1193 wallet backed by a real key: it signs exactly the payload the page sends, as MetaMask would
+    const { Wallet } = await import('ethers');
+    const wallet = Wallet.createRandom();
+    const calls = [];
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.exposeFunction('__walletRequest', async (method, params) => {
+      calls.push(method);
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [wallet.address];
+      if (method === 'eth_signTypedData_v4') {
+        assert.equal(params[0], wallet.address);
+        const payload = JSON.parse(params[1]);
+        assert.deepEqual(payload.types.EIP712Domain.map((f) => f.name), ['name', 'chainId', 'verifyingContract']);
+        const { EIP712Domain, ...types } = payload.types;
+        assert.ok(types[payload.primaryType], 'primaryType is one of the types');
+        return wallet.signTypedData(payload.domain, types, payload.message);
+      }
+      throw new Error(`unexpected wallet method ${method}`);
+    });
+    await context.addInitScript(() => {
+      window.ethereum = { request: ({ method, params }) => window.__walletRequest(method, params ?? []) };
+    });
+    const walletPage = await context.newPage();
+    walletPage.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await walletPage.goto(BASE + '/playground/');
+      await walletPage.waitForFunction((a) => document.getElementById('sender').value === a, wallet.address);
+      await walletPage.getByLabel('From chain', { exact: true }).selectOption('42161');
+      await walletPage.getByLabel('Search from token').fill('USDC');
+      await walletPage.getByLabel('To chain', { exact: true }).selectOption('42161');
+      await walletPage.getByLabel('Search to token').fill('WETH');
+      await walletPage.waitForFunction(() => document.getElementById('toToken').selectedOptions[0]?.text.startsWith('WETH '));
+      await walletPage.getByLabel('Amount', { exact: true }).fill('50');
+      await walletPage.getByRole('button', { name: 'Gasless quote' }).click();
+      await walletPage.locator('pre.typed-data').waitFor();
+      assert.match(await walletPage.locator('.signer.wallet').innerText(), /browser wallet/);
+      assert.equal(await walletPage.locator('#testKey').count(), 0, 'no test key when a wallet is present');
+      await walletPage.getByRole('button', { name: 'Sign permit' }).click();
+      await walletPage.locator('pre.signature').waitFor();
+      assert.match(await walletPage.locator('#signature-out').innerText(), new RegExp(`Signature by ${wallet.address}`));
+      await walletPage.getByRole('button', { name: 'Submit swap' }).click();
+      await walletPage.locator('#status-body .status-line').waitFor();
+      assert.ok(await walletPage.locator('#err-signature').isHidden(), await walletPage.locator('#err-signature').innerText());
+      assert.match(await walletPage.locator('#status-body .status-line').getAttribute('data-status'),
+        /^(PENDING|DONE)$/);
+      assert.ok(calls.includes('eth_signTypedData_v4'));
+      await walletPage.screenshot({ path: path.join(SHOTS, '07-wallet-signed.png') });
+    } finally {
+      await context.close();
+    }
+  });
