@@ -6,7 +6,7 @@ import java.util.random.RandomGenerator;
  * How the runner retries a swap whose step failed: the n-th consecutive failure waits a random time in
  * {@code [d/2, d]} with {@code d = min(maxDelayMs, baseDelayMs * 2^(n-1))} (exponential backoff with "equal jitter",
  * so instances retrying the same broken dependency spread out); after {@code maxAttempts} consecutive failures the
- * swap ends FAILED / RETRIES_EXHAUSTED. Delays are wall-clock ms (the runner scales them to the simulation clock).
+ * swap ends FAILED / RETRIES_EXHAUSTED. Delays are wall-clock ms, whatever the simulation clock speed.
  */
 public record RetryPolicy(int maxAttempts, long baseDelayMs, long maxDelayMs) {
 

@@ -191,7 +191,7 @@ public final class SwapRunner implements SmartLifecycle {
                 long delayMs = retry.delayMs(failures, ThreadLocalRandom.current());
                 log.warn("swap {} step failed (attempt {} of {}), retrying in {} ms: {}", id, failures,
                         retry.maxAttempts(), delayMs, reason);
-                return now + (long) (delayMs * clock.speed());
+                return now + delayMs;
             }
             log.warn("swap {} gave up after {} failed attempts: {}", id, failures, reason);
             tx.executeWithoutResult(status -> {
