@@ -3,6 +3,7 @@ package dev.junction.api;
 import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.quote.QuoteRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ public final class RequestFixtures {
         org.springframework.beans.factory.support.StaticListableBeanFactory beans =
                 new org.springframework.beans.factory.support.StaticListableBeanFactory();
         beans.addBean("market", dev.junction.support.TestMarket.fixed(snapshot));
-        return QuoteRequest.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class), beans.getBeanProvider(ChainFreshness.class)));
+        return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class),
+                beans.getBeanProvider(ChainFreshness.class)));
     }
 }
