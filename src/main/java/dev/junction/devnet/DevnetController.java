@@ -4,6 +4,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -20,8 +21,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * notifications). It reads the body as text and parses it itself, and its own {@link ExceptionHandler} (which wins over
  * the api module's {@code @RestControllerAdvice} for this controller) turns anything unexpected into a JSON-RPC
  * -32603 error, so {@code ApiExceptionHandler} never wraps it.
+ *
+ * <p>Off unless {@code junction.devnet.enabled=true}: its funding methods need no authentication and router calls
+ * through it move the pools every quote uses, so a service must opt in to expose it.
  */
 @RestController
+@ConditionalOnProperty(prefix = "junction.devnet", name = "enabled", havingValue = "true")
 @Tag(name = "devnet", description = "Ethereum JSON-RPC 2.0 view of the embedded chains (not the REST envelope)")
 class DevnetController {
 

@@ -33,7 +33,8 @@ import tools.jackson.databind.json.JsonMapper;
  * production market data (pools frozen: {@code junction.market.living=false}); the simulation clock runs at 60x.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"junction.market.living=false", "junction.simulation.clock-speed=60"})
+        properties = {"junction.market.living=false", "junction.simulation.clock-speed=60",
+                "junction.devnet.enabled=true"})
 class DevnetEndToEndTest {
 
     static final String ETH_USDC = "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48";

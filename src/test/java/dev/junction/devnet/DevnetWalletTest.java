@@ -38,7 +38,8 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
 // its own context (the extra property): a context cached and paused by another test class is restarted on reuse, and
 // the api module's InstanceRegistry fails on restart (duplicate junction_instance row) - reported to the lead
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"junction.execution.runner-enabled=false", "junction.devnet.test-context=wallet"})
+        properties = {"junction.execution.runner-enabled=false", "junction.devnet.test-context=wallet",
+                "junction.devnet.enabled=true"})
 @Import({TestMarket.class, DevnetTestConfig.class})
 class DevnetWalletTest {
 

@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** JSON-RPC 2.0 framing over HTTP: errors with standard codes, batches, notifications, unknown chains. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "junction.execution.runner-enabled=false")
+        properties = {"junction.execution.runner-enabled=false", "junction.devnet.enabled=true"})
 @Import({TestMarket.class, DevnetTestConfig.class})
 class JsonRpcProtocolTest {
 

@@ -32,7 +32,7 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
  * handed to the devnet already decoded ({@link RouterCall}): decoding {@code executeRoute} calldata waits for the
  * calldata module (see the devnet report).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "junction.devnet.enabled=true")
 @Import(RouterMarket.class)
 class RouterExecutionTest {
 

@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+// bin/local-chains up|down (the bash wrapper installs chains/ first). See README "Local chains".
+//   up   [--state-dir DIR] [--load-state DIR] [--dump-state DIR] [--block-time ID=SECONDS ...] [--no-junction]
+//        [--junction-port N]
+//   down [--state-dir DIR]
+// Environment defaults: LOCAL_CHAINS_STATE_DIR (default .local-chains/), LOCAL_CHAINS_BLOCK_TIMES ("1=1,8453=1"),
+// LOCAL_CHAINS_NO_JUNCTION=true.
+// up starts three anvil chains (1, 8453, 42161), deploys WETH9/Multicall3/Permit2, the majors, Uniswap V2/V3
+// pools at the snapshot's reference prices, Across SpokePools, Junction's router and adapters (Junction's `deploy`
+// command), starts the Across test relayer and Junction in chain mode, then prints ONE JSON line (the last line of
+// its output) and returns, leaving everything running. Everything it started is recorded in STATE_DIR/pids.json
+// for `down`. Progress goes to stderr.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, openSync, readdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ethers } from "ethers";
+import { startAnvil, freePort } from "../lib/anvil.mjs";
+import { anvilSigner } from "../lib/protocols.mjs";
+import { deployMarket } from "../lib/market.mjs";
+import { CHAINS, localMarketSpec } from "../lib/localmarket.mjs";
+import { CHAINS_DIR } from "../lib/packed.mjs";
+
+const ROOT = resolve(CHAINS_DIR, "..");
+// anvil's public dev accounts (funded with 10,000 ETH on every fresh anvil): never use them on a real network.
+const DEV = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80", // 0: deployer (pools, tokens, router)
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d", // 1: Across test relayer
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a", // 2: the account printed for the user
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6", // 3: Junction's gasless relayer
+];
+const addr = (k) => new ethers.Wallet(k).address;
+
+const say = (m) => process.stderr.write(`local-chains: ${m}\n`);
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: {
+  "state-dir": { type: "string", default: process.env.LOCAL_CHAINS_STATE_DIR || join(ROOT, ".local-chains") },
+  "load-state": { type: "string" }, "dump-state": { type: "string" },
+  "block-time": { type: "string", multiple: true,
+    default: (process.env.LOCAL_CHAINS_BLOCK_TIMES || "").split(",").filter(Boolean) },
+  "no-junction": { type: "boolean", default: process.env.LOCAL_CHAINS_NO_JUNCTION === "true" },
+  "junction-port": { type: "string" },
+} });
+const stateDir = resolve(values["state-dir"]);
+const command = positionals[0];
+
+function isAlive(pid) { try { process.kill(pid, 0); return true; } catch { return false; } }
+
+async function down() {
+  const file = join(stateDir, "pids.json");
+  if (!existsSync(file)) { say(`nothing to stop (no ${file})`); return; }
+  const pids = JSON.parse(readFileSync(file, "utf8"));
+  // Junction first (it reads the chains), then the relayer, then the chains.
+  for (const { name, pid } of pids) {
+    if (!isAlive(pid)) continue;
+    process.kill(pid, "SIGTERM");
+    for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (isAlive(pid)) process.kill(pid, "SIGKILL");
+    say(`stopped ${name} (pid ${pid})`);
+  }
+  rmSync(file);
+}
+
+function javaBinary() {
+  const candidates = [];
+  if (process.env.JAVA_HOME) candidates.push(join(process.env.JAVA_HOME, "bin", "java"));
+  if (existsSync("/usr/lib/jvm")) {
+    for (const d of readdirSync("/usr/lib/jvm").sort().reverse()) candidates.push(join("/usr/lib/jvm", d, "bin", "java"));
+  }
+  candidates.push("java");
+  for (const c of candidates) {
+    const r = spawnSync(c, ["-version"], { encoding: "utf8" });
+    const m = (r.stderr ?? "").match(/version "(\d+)/);
+    if (r.status === 0 && m && Number(m[1]) >= 21) return c;
+  }
+  throw new Error("no JDK 21+ found (set JAVA_HOME)");
+}
+
+function junctionJar() {
+  const jar = join(ROOT, "target", "junction.jar");
+  if (!existsSync(jar)) {
+    say("building Junction (./mvnw -DskipTests package; first start only)");
+    execFileSync(join(ROOT, "mvnw"), ["-B", "-ntp", "-q", "-DskipTests", "package"], { cwd: ROOT, stdio: ["ignore", 2, 2] });
+  }
+  return jar;
+}
+
+const q = (s) => `"${s}"`;
+
+/** The chain-mode YAML (junction.market.source=chain, junction.chains.<id>.*; addresses quoted). */
+function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
+  const lines = ["junction:", `  data-dir: ${q(dataDir)}`, "  market:", "    source: chain", "  relayer:",
+    `    private-key: ${q(relayerKey)}`, "  chains:"];
+  for (const c of chains) {
+    const m = c.market;
+    const btc = c.btc;
+    lines.push(`    ${c.chainId}:`, `      name: ${q(c.name)}`, `      rpc-url: ${q(c.rpcUrl)}`,
+      `      block-time: ${Math.round(c.blockTime * 1000)}ms`, "      confirmations: 1",
+      `      tokens: [${Object.values(m.tokens).map(q).join(", ")}]`,
+      `      wrapped-native: ${q(m.weth)}`, `      stablecoins: [${["USDC", "USDT", "DAI"].map((s) => q(m.tokens[s])).join(", ")}]`,
+      `      permit2: ${q(m.permit2)}`, `      multicall3: ${q(m.multicall3)}`, "      dexes:",
+      `        uniswap-v2: {kind: uniswap-v2, factory: ${q(m.uniswapV2.factory)}}`,
+      `        uniswap-v3: {kind: uniswap-v3, factory: ${q(m.uniswapV3.factory)}, fee-tiers: [100, 500, 3000, 10000]}`,
+      "      bridges:", "        across:", `          spoke-pool: ${q(m.across.spokePool)}`, "          lanes:");
+    for (const other of chains) {
+      if (other === c) continue;
+      for (const s of ["USDC", "USDT", "DAI", "WETH"]) {
+        lines.push(`            - {token: ${q(m.tokens[s])}, to-chain: ${other.chainId}, to-token: ${q(other.market.tokens[s])},`
+          + " fee-bps: 5, p50-seconds: 4, p90-seconds: 20}");
+      }
+      void btc;
+    }
+    if (routers?.[c.chainId]?.router) lines.push(`      router: ${q(routers[c.chainId].router)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function waitHttp(url, ok, timeoutMs, proc) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc && proc.exitCode !== null) throw new Error(`process exited with ${proc.exitCode}`);
+    try { const r = await fetch(url); if (await ok(r)) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs / 1000} s`);
+}
+
+async function up() {
+  const started = Date.now();
+  if (existsSync(join(stateDir, "pids.json"))) {
+    const alive = JSON.parse(readFileSync(join(stateDir, "pids.json"), "utf8")).filter((p) => isAlive(p.pid));
+    if (alive.length) throw new Error(`already up (${stateDir}/pids.json): run bin/local-chains down first`);
+  }
+  mkdirSync(stateDir, { recursive: true });
+  const pids = [];
+  const record = (name, pid) => { pids.push({ name, pid }); writeFileSync(join(stateDir, "pids.json"), JSON.stringify([...pids].reverse(), null, 1)); };
+  const blockTimes = Object.fromEntries((values["block-time"] ?? []).map((s) => s.split("=").map(Number)));
+  const chains = CHAINS.map((c) => ({ ...c, blockTime: blockTimes[c.chainId] ?? c.blockTime }));
+  const account = { address: addr(DEV[2]), privateKey: DEV[2] };
+  const loadDir = values["load-state"] && resolve(values["load-state"]);
+
+  // 1. The chains' state: deployed into a fresh anvil (automine, fast), dumped, or loaded from --load-state.
+  const deployed = await Promise.allSettled(chains.map(async (c) => {
+    const stateFile = join(stateDir, `anvil-${c.chainId}.json`);
+    if (loadDir) {
+      c.market = JSON.parse(readFileSync(join(loadDir, "markets.json"), "utf8"))[c.chainId];
+      copyFileSync(join(loadDir, `anvil-${c.chainId}.json`), stateFile);
+      return;
+    }
+    rmSync(stateFile, { force: true });
+    const anvil = await startAnvil({ chainId: c.chainId, dumpState: stateFile });
+    try {
+      const signer = anvilSigner(anvil.rpcUrl, c.chainId, DEV[0]);
+      const { spec } = localMarketSpec(c, [{ address: account.address }, { address: addr(DEV[1]) }],
+        [account.address]);
+      c.market = await deployMarket(signer, spec);
+      signer.provider.destroy();
+      say(`chain ${c.chainId}: market deployed (${Object.keys(c.market.tokens).join(", ")})`);
+    } finally {
+      await anvil.stop(); // writes the state file
+    }
+    if (!existsSync(stateFile)) throw new Error(`anvil did not dump its state to ${stateFile}`);
+  }));
+  // allSettled: every deploying anvil is stopped before a failure is reported.
+  const failed = deployed.find((d) => d.status === "rejected");
+  if (failed) throw failed.reason;
+  const markets = Object.fromEntries(chains.map((c) => [c.chainId, c.market]));
+  writeFileSync(join(stateDir, "markets.json"), JSON.stringify(markets, null, 1));
+
+  // 2. The chains, from that state, with their block times, left running.
+  for (const c of chains) {
+    c.port = await freePort();
+    const a = await startAnvil({ chainId: c.chainId, port: c.port, blockTime: c.blockTime,
+      loadState: join(stateDir, `anvil-${c.chainId}.json`), detached: true,
+      logFile: join(stateDir, `anvil-${c.chainId}.log`) });
+    c.rpcUrl = a.rpcUrl;
+    record(`anvil ${c.chainId}`, a.pid);
+  }
+
+  // The chain-mode configuration of these chains (written even with --no-junction, for a Junction started by hand).
+  const yamlFile = join(stateDir, "junction-chains.yml");
+  writeFileSync(yamlFile, chainModeYaml(chains, null, { dataDir: join(stateDir, "junction-data"), relayerKey: DEV[3] }));
+
+  // 3. Junction's router and adapters (Junction's deploy command: CREATE2, a second run sends nothing).
+  let routers = null;
+  let java;
+  let jar;
+  if (!values["no-junction"]) {
+    java = javaBinary();
+    jar = junctionJar();
+    const yaml = yamlFile;
+    // The deploy command reads JUNCTION_DEPLOYER_PRIVATE_KEY; a jar without it would ignore "deploy" and serve.
+    const hasDeploy = spawnSync("sh", ["-c", `unzip -p '${jar}' 'BOOT-INF/classes/*' | grep -c JUNCTION_DEPLOYER_PRIVATE_KEY`],
+      { encoding: "utf8" }).stdout.trim() !== "0";
+    const r = !hasDeploy ? { status: null, stdout: "", stderr: "this build has no deploy command (issue 13)" }
+      : spawnSync(java, ["-jar", jar, "deploy", "--server.port=0", `--spring.config.additional-location=file:${yaml}`], {
+      encoding: "utf8", env: { ...process.env, JUNCTION_DEPLOYER_PRIVATE_KEY: DEV[0] }, timeout: 300000 });
+    try {
+      const line = r.stdout.trim().split("\n").filter(Boolean).pop();
+      routers = JSON.parse(line);
+      say(`router deployed: ${JSON.stringify(routers)}`);
+    } catch {
+      say(`Junction's deploy command did not answer (exit ${r.status}); chains have no router. Its log: `
+        + `${(r.stderr || r.stdout || "").trim().split("\n").slice(-3).join(" | ")}`);
+    }
+  }
+
+  // 4. The Across test relayer.
+  const relayerLog = openSync(join(stateDir, "across-relayer.log"), "a");
+  const relayer = spawn(process.execPath, [join(CHAINS_DIR, "bin/across-relayer.mjs"), "--private-key", DEV[1],
+    ...chains.flatMap((c) => ["--chain", `${c.chainId}=${c.rpcUrl}=${c.market.across.spokePool}`])],
+  { detached: true, stdio: ["ignore", relayerLog, relayerLog] });
+  relayer.unref();
+  record("across-relayer", relayer.pid);
+
+  // 5. Junction in chain mode.
+  const out = { chains: {}, account };
+  if (!values["no-junction"]) {
+    const yaml = join(stateDir, "junction-chains.yml");
+    writeFileSync(yaml, chainModeYaml(chains, routers, { dataDir: join(stateDir, "junction-data"), relayerKey: DEV[3] }));
+    const port = Number(values["junction-port"] ?? await freePort());
+    const log = openSync(join(stateDir, "junction.log"), "a");
+    const j = spawn(java, ["-jar", jar, `--spring.config.additional-location=file:${yaml}`, `--server.port=${port}`],
+      { detached: true, stdio: ["ignore", log, log], cwd: stateDir });
+    j.unref();
+    record("junction", j.pid);
+    const base = `http://127.0.0.1:${port}`;
+    say(`starting Junction in chain mode at ${base} (log ${join(stateDir, "junction.log")})`);
+    try {
+      await waitHttp(`${base}/actuator/health/readiness`, async (r) => r.ok, 180000, j);
+      // Chain mode, not the sandbox: /chains lists exactly these chains.
+      const body = await (await fetch(`${base}/chains`)).json();
+      const served = (body.data ?? body).chains.map((c) => Number(c.id));
+      const expected = chains.map((c) => c.chainId);
+      if (served.length !== expected.length || !expected.every((id) => served.includes(id))) {
+        throw new Error(`Junction serves chains ${served.join(", ")}, not ${expected.join(", ")}: not in chain mode`);
+      }
+    } catch (e) {
+      throw new Error(`Junction did not become ready in chain mode: ${e.message} (see ${join(stateDir, "junction.log")}; `
+        + "the chains and the relayer are up: bin/local-chains down stops them)");
+    }
+    out.junction = base;
+  }
+  for (const c of chains) {
+    out.chains[c.chainId] = { rpc: c.rpcUrl, tokens: c.market.tokens, router: routers?.[c.chainId]?.router ?? null };
+  }
+  if (values["dump-state"]) {
+    const dir = resolve(values["dump-state"]);
+    mkdirSync(dir, { recursive: true });
+    for (const c of chains) copyFileSync(join(stateDir, `anvil-${c.chainId}.json`), join(dir, `anvil-${c.chainId}.json`));
+    writeFileSync(join(dir, "markets.json"), JSON.stringify(markets, null, 1));
+    say(`state saved to ${dir} (start from it with --load-state ${dir})`);
+  }
+  const ordered = values["no-junction"] ? { chains: out.chains, account } : { junction: out.junction, chains: out.chains, account };
+  writeFileSync(join(stateDir, "up.json"), JSON.stringify(ordered));
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.stdout.write(`${JSON.stringify(ordered)}\n`);
+}
+
+try {
+  if (command === "up") await up();
+  else if (command === "down") await down();
+  else { console.error("usage: bin/local-chains up|down [options] (see README: Local chains)"); process.exit(2); }
+  process.exit(0);
+} catch (e) {
+  say(`failed: ${e.message}`);
+  process.exit(1);
+}

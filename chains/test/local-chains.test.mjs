@@ -1,0 +1,102 @@
+// bin/local-chains up --no-junction / down, as a user runs them: three chains with the right ids and block times,
+// every V2/V3 pool at the snapshot's reference price (±0.05%), the printed account funded, a cross-chain Across
+// deposit filled by the relayer `up` started, --dump-state/--load-state, and `down` stopping every process.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ethers } from "ethers";
+import { abiOf, anvilProvider, ERC20_ABI } from "../lib/protocols.mjs";
+import { CHAINS, localMarketSpec } from "../lib/localmarket.mjs";
+
+const BIN = fileURLToPath(new URL("../../bin/local-chains", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "local-chains-test-"));
+const stateDir = join(work, "state");
+const saved = join(work, "saved");
+const FAST = ["--block-time", "1=1", "--block-time", "8453=1", "--block-time", "42161=1"];
+
+function run(args) {
+  return execFileSync(BIN, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 300000 });
+}
+function lastJsonLine(out) { return JSON.parse(out.trim().split("\n").pop()); }
+function isAlive(pid) { try { process.kill(pid, 0); return true; } catch { return false; } }
+
+after(() => {
+  try { run(["down", "--state-dir", stateDir]); } catch { /* already down */ }
+  rmSync(work, { recursive: true, force: true });
+});
+
+test("up deploys three chains at reference prices, relays Across deposits, and down stops everything", async () => {
+  const up = lastJsonLine(run(["up", "--no-junction", "--state-dir", stateDir, "--dump-state", saved, ...FAST]));
+  assert.deepEqual(Object.keys(up.chains).sort(), ["1", "42161", "8453"]);
+  const markets = JSON.parse(readFileSync(join(stateDir, "markets.json"), "utf8"));
+  for (const chain of CHAINS) {
+    const c = up.chains[chain.chainId];
+    const p = anvilProvider(c.rpc, chain.chainId);
+    assert.equal(Number((await p.send("eth_chainId", []))), chain.chainId);
+    const { reference } = localMarketSpec(chain);
+    const m = markets[chain.chainId];
+    const decimals = m.decimals;
+    const symbolOf = Object.fromEntries(Object.entries(m.tokens).map(([s, a]) => [a.toLowerCase(), s]));
+    // every V3 pool's spot price and every V2 pair's reserve ratio sit at the reference price
+    for (const pool of Object.values(m.uniswapV3.pools)) {
+      const v3 = new ethers.Contract(pool, abiOf("UniswapV3Pool"), p);
+      const [[sqrt], t0, t1] = await Promise.all([v3.slot0(), v3.token0(), v3.token1()]);
+      const [s0, s1] = [symbolOf[t0.toLowerCase()], symbolOf[t1.toLowerCase()]];
+      const price = (Number(sqrt) / 2 ** 96) ** 2 * 10 ** (decimals[s0] - decimals[s1]);
+      assert.ok(Math.abs(price / (reference[s0] / reference[s1]) - 1) < 0.0005, `V3 ${s0}/${s1} on ${chain.chainId}`);
+    }
+    for (const pair of Object.values(m.uniswapV2.pairs)) {
+      const v2 = new ethers.Contract(pair, abiOf("UniswapV2Pair"), p);
+      const [[r0, r1], t0, t1] = await Promise.all([v2.getReserves(), v2.token0(), v2.token1()]);
+      const [s0, s1] = [symbolOf[t0.toLowerCase()], symbolOf[t1.toLowerCase()]];
+      const price = Number(r1) / Number(r0) * 10 ** (decimals[s0] - decimals[s1]);
+      assert.ok(Math.abs(price / (reference[s0] / reference[s1]) - 1) < 0.0005, `V2 ${s0}/${s1} on ${chain.chainId}`);
+    }
+    for (const [symbol, token] of Object.entries(c.tokens)) {
+      const balance = await new ethers.Contract(token, ERC20_ABI, p).balanceOf(up.account.address);
+      assert.ok(balance > 0n, `account holds ${symbol} on ${chain.chainId}`);
+    }
+    assert.ok((await p.getBalance(up.account.address)) >= ethers.parseEther("1000"));
+    p.destroy();
+  }
+
+  // a user's Across deposit 8453 -> 42161 is filled by the relayer `up` started
+  const origin = anvilProvider(up.chains[8453].rpc, 8453);
+  const dest = anvilProvider(up.chains[42161].rpc, 42161);
+  const wallet = new ethers.NonceManager(new ethers.Wallet(up.account.privateKey, origin));
+  const spokeAddress = markets[8453].across.spokePool;
+  const amount = 2500n * 10n ** 6n;
+  await (await new ethers.Contract(up.chains[8453].tokens.USDC, ERC20_ABI, wallet).approve(spokeAddress, amount)).wait();
+  const spoke = new ethers.Contract(spokeAddress, abiOf("Ethereum_SpokePool"), wallet);
+  const now = (await origin.getBlock("latest")).timestamp;
+  const b32 = (a) => ethers.zeroPadValue(a, 32);
+  const destUsdc = new ethers.Contract(up.chains[42161].tokens.USDC, ERC20_ABI, dest);
+  const before = await destUsdc.balanceOf(up.account.address);
+  await (await spoke.deposit(b32(up.account.address), b32(up.account.address), b32(up.chains[8453].tokens.USDC),
+    b32(up.chains[42161].tokens.USDC), amount, amount - 1_000000n, 42161, ethers.ZeroHash, now, now + 1800, 0,
+    "0x")).wait();
+  let delivered = 0n;
+  for (let i = 0; i < 100 && delivered === 0n; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    delivered = (await destUsdc.balanceOf(up.account.address)) - before;
+  }
+  assert.equal(delivered, amount - 1_000000n);
+  origin.destroy();
+  dest.destroy();
+
+  const pids = JSON.parse(readFileSync(join(stateDir, "pids.json"), "utf8")).map((p) => p.pid);
+  run(["down", "--state-dir", stateDir]);
+  assert.deepEqual(pids.filter(isAlive), []);
+
+  // a second start from the saved state deploys nothing and answers the same addresses
+  const again = lastJsonLine(run(["up", "--no-junction", "--state-dir", stateDir, "--load-state", saved, ...FAST]));
+  for (const id of Object.keys(up.chains)) assert.deepEqual(again.chains[id].tokens, up.chains[id].tokens);
+  const p = anvilProvider(again.chains[1].rpc, 1);
+  assert.notEqual(await p.getCode(markets[1].uniswapV3.quoterV2), "0x");
+  p.destroy();
+  run(["down", "--state-dir", stateDir]);
+});

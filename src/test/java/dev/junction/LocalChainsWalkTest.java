@@ -1,0 +1,201 @@
+package dev.junction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.support.AnvilHarness;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The README's "Local chains" walk, executed as written: every block marked {@code <!-- runnable: local-chains -->}
+ * in order. The bash blocks run from the project root ({@code bin/local-chains up} with one-second blocks and
+ * {@code --no-junction}: during {@code ./mvnw verify} there is no packaged jar, so Junction is started from this
+ * build's classes on the configuration {@code up} generated, and its URL added to {@code up.json} as {@code up}
+ * does). JS blocks form one script per walk (a block starting with {@code import} starts a new one), run by node
+ * with ethers v6 / viem from {@code chains/}. The first block of each walk (providers, funding a fresh wallet) needs
+ * only the chains; the rest needs Junction in chain mode, and is reported as skipped, with the reason, while this
+ * build has none.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LocalChainsWalkTest {
+
+    private static final Pattern BLOCK = Pattern.compile(
+            "<!-- runnable: local-chains -->\\s*\\n```(\\w+)\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private record Block(String lang, String code) {
+    }
+
+    private final List<Block> blocks = new ArrayList<>();
+    private Path work;
+    private Path stateDir;
+    private Map<String, String> env;
+    private ConfigurableApplicationContext junction;
+    private String junctionUnavailable;
+    private final List<List<String>> walks = new ArrayList<>();
+
+    @BeforeAll
+    void up() throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        Matcher m = BLOCK.matcher(readme);
+        while (m.find()) {
+            blocks.add(new Block(m.group(1), m.group(2)));
+        }
+        AnvilHarness.install();
+        work = Files.createTempDirectory("local-chains-walk");
+        stateDir = work.resolve(".local-chains");
+        env = Map.of("LOCAL_CHAINS_STATE_DIR", stateDir.toString(), "LOCAL_CHAINS_NO_JUNCTION", "true",
+                "LOCAL_CHAINS_BLOCK_TIMES", "1=1,8453=1,42161=1");
+        Block first = blocks.getFirst();
+        assertThat(first.lang()).isEqualTo("bash");
+        assertThat(first.code()).isEqualTo("bin/local-chains up");
+        String out = run(List.of("bash", "-c", first.code()), new File("."), 600);
+        String[] lines = out.strip().split("\n");
+        JsonNode printed = JSON.readTree(lines[lines.length - 1]);
+        assertThat(new TreeSet<>(printed.get("chains").propertyNames())).containsExactly("1", "42161", "8453");
+        startJunction(printed);
+        for (Block b : blocks) {
+            if (!b.lang().equals("js")) {
+                continue;
+            }
+            if (b.code().startsWith("import ") || walks.isEmpty()) {
+                walks.add(new ArrayList<>());
+            }
+            walks.getLast().add(b.code());
+        }
+    }
+
+    /** Junction on the chain-mode YAML {@code up} wrote; answers null or why it is not serving these chains. */
+    private void startJunction(JsonNode printed) throws Exception {
+        Path yaml = stateDir.resolve("junction-chains.yml");
+        try {
+            junction = new SpringApplicationBuilder(JunctionApplication.class).run(
+                    "--spring.config.additional-location=file:" + yaml, "--server.port=0",
+                    "--junction.data-dir=" + work.resolve("junction-data"));
+            int port = ((WebServerApplicationContext) junction).getWebServer().getPort();
+            String url = "http://127.0.0.1:" + port;
+            HttpResponse<String> r = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url + "/chains")).build(), HttpResponse.BodyHandlers.ofString());
+            List<String> served = new ArrayList<>();
+            JSON.readTree(r.body()).get("data").get("chains").forEach(c -> served.add(c.get("id").asString()));
+            if (!new TreeSet<>(served).equals(new TreeSet<>(List.of("1", "8453", "42161")))) {
+                junctionUnavailable = "Junction started on " + yaml + " serves chains " + served
+                        + ", not the local chains 1, 8453, 42161: this build has no chain mode (issue 14)";
+                return;
+            }
+            ObjectNode up = (ObjectNode) JSON.readTree(stateDir.resolve("up.json").toFile());
+            up.put("junction", url);
+            Files.writeString(stateDir.resolve("up.json"), JSON.writeValueAsString(up));
+        } catch (RuntimeException e) {
+            junctionUnavailable = "Junction did not start in chain mode on " + yaml + ": " + rootMessage(e);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyWalkConnectsAndFundsAFreshWallet() throws Exception {
+        assertThat(walks).hasSize(2);
+        for (List<String> walk : walks) {
+            String out = node(walk.getFirst());
+            assertThat(out).contains("USDC 5000");
+        }
+    }
+
+    @Test
+    @Order(2)
+    void theJunctionBlocksRunToDone() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        for (List<String> walk : walks) {
+            String out = node(String.join("\n", walk));
+            assertThat(out).contains("DONE").doesNotContain("FAILED");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void downStopsEverything() throws Exception {
+        Block last = blocks.getLast();
+        assertThat(last.code()).isEqualTo("bin/local-chains down");
+        JsonNode pids = JSON.readTree(stateDir.resolve("pids.json").toFile());
+        run(List.of("bash", "-c", last.code()), new File("."), 120);
+        for (JsonNode p : pids) {
+            assertThat(ProcessHandle.of(p.get("pid").asLong()).map(ProcessHandle::isAlive).orElse(false))
+                    .as(p.get("name").asString()).isFalse();
+        }
+    }
+
+    @AfterAll
+    void down() throws Exception {
+        if (junction != null) {
+            junction.close();
+        }
+        if (stateDir != null && Files.exists(stateDir.resolve("pids.json"))) {
+            run(List.of("bash", "-c", "bin/local-chains down"), new File("."), 120);
+        }
+    }
+
+    private String node(String script) throws Exception {
+        Path dir = AnvilHarness.DIR.toPath().resolve(".walk");
+        Files.createDirectories(dir);
+        Path file = Files.createTempFile(dir, "walk", ".mjs");
+        try {
+            Files.writeString(file, script);
+            return run(List.of("node", file.toAbsolutePath().toString()), work.toFile(), 600);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private String run(List<String> command, File dir, int timeoutSeconds) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir).redirectErrorStream(true);
+        Map<String, String> e = new HashMap<>(pb.environment());
+        e.putAll(env);
+        pb.environment().putAll(e);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException(command + " timed out: " + out);
+        }
+        assertThat(p.exitValue()).as(command + " exit; output:\n" + out).isZero();
+        return out;
+    }
+
+    private static String rootMessage(Throwable t) {
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.junction.support;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Java side of the anvil harness in {@code chains/} (a Node.js package): installs it with {@code npm ci} on first
+ * use, starts anvil (the binary of the npm package {@code @foundry-rs/anvil-linux-amd64}) on a free port, deploys a
+ * market of real protocol bytecode with {@code chains/bin/deploy-market.mjs} and runs the Across test relayer.
+ * Every process it starts is stopped by {@link AutoCloseable#close()} (use try-with-resources or an
+ * {@code @AfterAll}).
+ */
+public final class AnvilHarness {
+
+    /** The {@code chains/} directory (tests run from the project root). */
+    public static final File DIR = new File("chains");
+
+    /** anvil's default dev accounts 0..3 (10,000 ETH each on a fresh chain): public test keys, never secrets. */
+    public static final List<String> DEV_KEYS = List.of(
+            "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+            "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+            "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+            "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern LISTENING = Pattern.compile("Listening on [\\d.]+:(\\d+)");
+
+    private AnvilHarness() {
+    }
+
+    /** A running anvil. */
+    public record Anvil(long chainId, String rpcUrl, int port, Process process) implements AutoCloseable {
+        @Override
+        public void close() {
+            stop(process);
+        }
+    }
+
+    /** A running {@code across-relayer.mjs}. */
+    public record Relayer(Process process) implements AutoCloseable {
+        @Override
+        public void close() {
+            stop(process);
+        }
+    }
+
+    /** Runs {@code npm ci} in {@code chains/} unless it is installed already (idempotent, one install per JVM). */
+    public static synchronized void install() throws IOException, InterruptedException {
+        if (new File(DIR, "node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil").canExecute()
+                && new File(DIR, "node_modules/ethers").isDirectory()
+                && new File(DIR, ".packed/@across-protocol+contracts@5.0.27/package.json").isFile()) {
+            return;
+        }
+        run(List.of("npm", "ci", "--no-audit", "--no-fund"), 600);
+    }
+
+    /** The anvil binary. */
+    public static Path anvilBinary() throws IOException, InterruptedException {
+        install();
+        return new File(DIR, "node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil").toPath().toAbsolutePath();
+    }
+
+    /**
+     * Starts anvil on a free port of 127.0.0.1.
+     *
+     * @param blockTimeSeconds null: a block per transaction
+     */
+    public static Anvil startAnvil(long chainId, Integer blockTimeSeconds) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(anvilBinary().toString(), "--host", "127.0.0.1", "--port", "0",
+                "--chain-id", Long.toString(chainId)));
+        if (blockTimeSeconds != null) {
+            cmd.addAll(List.of("--block-time", blockTimeSeconds.toString()));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        String line;
+        while ((line = out.readLine()) != null) {
+            seen.append(line).append('\n');
+            Matcher m = LISTENING.matcher(line);
+            if (m.find()) {
+                int port = Integer.parseInt(m.group(1));
+                drain(p);
+                return new Anvil(chainId, "http://127.0.0.1:" + port, port, p);
+            }
+        }
+        stop(p);
+        throw new IllegalStateException("anvil did not start: " + seen);
+    }
+
+    /**
+     * Deploys the market {@code specJson} describes (format in {@code chains/lib/market.mjs}) and answers the
+     * printed JSON object of every address.
+     */
+    public static JsonNode deployMarket(String rpcUrl, String privateKey, String specJson)
+            throws IOException, InterruptedException {
+        install();
+        Path spec = Files.createTempFile("market-spec", ".json");
+        try {
+            Files.writeString(spec, specJson);
+            return JSON.readTree(run(List.of("node", "bin/deploy-market.mjs", "--rpc", rpcUrl, "--private-key",
+                    privateKey, "--spec", spec.toAbsolutePath().toString()), 300));
+        } finally {
+            Files.deleteIfExists(spec);
+        }
+    }
+
+    /**
+     * Starts the Across test relayer between chains: each entry {@code chainId=rpcUrl=spokePool}.
+     */
+    public static Relayer startRelayer(String privateKey, List<String> chains) throws IOException, InterruptedException {
+        install();
+        List<String> cmd = new ArrayList<>(List.of("node", "bin/across-relayer.mjs", "--private-key", privateKey,
+                "--poll-ms", "100"));
+        for (String c : chains) {
+            cmd.addAll(List.of("--chain", c));
+        }
+        Process p = new ProcessBuilder(cmd).directory(DIR).redirectErrorStream(true).start();
+        drain(p);
+        return new Relayer(p);
+    }
+
+    /** Runs a command in {@code chains/}, answering its stdout; stderr goes to the test log. */
+    static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).directory(DIR).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            stop(p);
+            throw new IllegalStateException(String.join(" ", command) + " timed out");
+        }
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " exited " + p.exitValue() + ": " + out);
+        }
+        return out;
+    }
+
+    private static void drain(Process p) {
+        Thread.ofVirtual().start(() -> {
+            try {
+                p.getInputStream().transferTo(OutputStream.nullOutputStream());
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        });
+    }
+
+    private static void stop(Process p) {
+        p.destroy();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
