@@ -4,6 +4,7 @@ import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
 import dev.junction.execution.InvalidPlanException;
 import dev.junction.gasless.GaslessException;
+import dev.junction.market.StaleChainException;
 import dev.junction.quote.InvalidQuoteRequestException;
 import dev.junction.quote.QuoteRequest;
 import dev.junction.quote.QuoteStoreUnavailableException;
@@ -169,6 +170,12 @@ public class ApiExceptionHandler {
             case FEES_EXCEED_AMOUNT -> ErrorCode.FEES_EXCEED_AMOUNT;
         };
         return answer(code, e.getMessage(), e.reason() == NoRouteException.Reason.NO_ROUTE ? null : "amount");
+    }
+
+    /** Chain mode: a chain's market state is older than its max-staleness (9005, 503, naming the chain). */
+    @ExceptionHandler(StaleChainException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> staleChain(StaleChainException e) {
+        return answer(ErrorCode.UNAVAILABLE, e.getMessage(), null);
     }
 
     /**

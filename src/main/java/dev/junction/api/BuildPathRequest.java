@@ -49,6 +49,8 @@ public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain,
         Address sender = MarketGate.Served.wallet("Sender", from, b.string("Sender").orElseThrow());
         Address fromToken = served.token("fromToken", from, b.string("fromToken").orElseThrow());
         Address toToken = served.token("toToken", to, b.string("toToken").orElseThrow());
+        served.requireFresh(from);
+        served.requireFresh(to);
         String receiverKey = b.string("Receiver").isPresent() ? "Receiver" : "receiver";
         Address receiver = Receivers.resolve(receiverKey, b.string(receiverKey), sender, from, to);
         String slippageKey = b.number("Slippage", "a number greater than 0 and at most 50 (percent)").isPresent()

@@ -3,6 +3,7 @@ package dev.junction.api;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
+import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import org.springframework.beans.factory.ObjectProvider;
@@ -18,9 +19,11 @@ class MarketGate {
     private final ObjectProvider<Market> market;
     /** The market bean once found (a bean lookup per request costs more than the rest of the checks). */
     private volatile Market resolved;
+    private final ObjectProvider<ChainFreshness> freshness;
 
-    MarketGate(ObjectProvider<Market> market) {
+    MarketGate(ObjectProvider<Market> market, ObjectProvider<ChainFreshness> freshness) {
         this.market = market;
+        this.freshness = freshness;
     }
 
     /** The snapshot one request is checked against. */
@@ -33,16 +36,32 @@ class MarketGate {
         if (m == null) {
             throw new ApiException(ErrorCode.UNAVAILABLE, "market data is not loaded, so no chain can be served yet");
         }
-        return new Served(m.current());
+        return new Served(m.current(), freshness.getIfAvailable());
     }
 
     /** The chains and tokens of one snapshot. */
     static final class Served {
 
         private final MarketSnapshot snapshot;
+        private final ChainFreshness freshness;
+
+        Served(MarketSnapshot snapshot, ChainFreshness freshness) {
+            this.snapshot = snapshot;
+            this.freshness = freshness;
+        }
 
         Served(MarketSnapshot snapshot) {
-            this.snapshot = snapshot;
+            this(snapshot, null);
+        }
+
+        /**
+         * Requires that the chain's market state is fresh (chain mode): a stale chain is 9005 naming it
+         * ({@link dev.junction.market.StaleChainException}).
+         */
+        void requireFresh(Chain chain) {
+            if (freshness != null) {
+                freshness.requireFresh(chain.id());
+            }
         }
 
         /** The snapshot itself, for endpoints that list what the market holds (discovery). */

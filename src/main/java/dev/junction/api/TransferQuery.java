@@ -25,6 +25,8 @@ record TransferQuery(Chain from, Chain to, Address fromToken, Address toToken, A
         Address toToken = served.token("toToken", to, q.required("toToken"));
         Amount amount = ParamRules.amount("amount", q.required("amount"));
         Address sender = MarketGate.Served.wallet("sender", from, q.required("sender"));
+        served.requireFresh(from);
+        served.requireFresh(to);
         return new TransferQuery(from, to, fromToken, toToken, amount, sender);
     }
 

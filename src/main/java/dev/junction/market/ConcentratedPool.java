@@ -2,6 +2,7 @@ package dev.junction.market;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.market.math.TickMath;
 import dev.junction.market.math.UniswapV3Math;
 import java.math.BigInteger;
 import java.util.Collections;
@@ -18,16 +19,32 @@ import java.util.TreeMap;
  * @param tick current tick
  * @param liquidity in-range liquidity
  * @param liquidityNet initialized ticks and their liquidityNet (signed), sorted by tick
+ * @param windowLow lowest tick whose initialized state is known ({@link TickMath#MIN_TICK}: all below)
+ * @param windowHigh highest tick whose initialized state is known ({@link TickMath#MAX_TICK}: all above); a swap that
+ *     would move the price past the known window is not quoted (amountOut zero): its amount would be a guess
  */
 public record ConcentratedPool(String id, ChainId chain, String provider, Address token0, Address token1, int feePips,
         int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity,
-        NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd) implements Pool {
+        NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd, int windowLow, int windowHigh)
+        implements Pool {
 
     public ConcentratedPool {
         liquidityNet = Collections.unmodifiableNavigableMap(new TreeMap<>(liquidityNet));
         if (liquidity.signum() < 0 || sqrtPriceX96.signum() <= 0) {
             throw new IllegalArgumentException("liquidity must be >= 0 and sqrtPriceX96 > 0");
         }
+        if (windowLow > windowHigh) {
+            throw new IllegalArgumentException("the known tick window [" + windowLow + ", " + windowHigh
+                    + "] is empty");
+        }
+    }
+
+    /** A pool whose every initialized tick is known. */
+    public ConcentratedPool(String id, ChainId chain, String provider, Address token0, Address token1, int feePips,
+            int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity,
+            NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd) {
+        this(id, chain, provider, token0, token1, feePips, tickSpacing, sqrtPriceX96, tick, liquidity, liquidityNet,
+                liquidityUsd, TickMath.MIN_TICK, TickMath.MAX_TICK);
     }
 
     @Override
@@ -37,7 +54,21 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
 
     @Override
     public SwapQuote quote(Address tokenIn, Address tokenOut, BigInteger amountIn) {
-        UniswapV3Math.Quote r = UniswapV3Math.quoteExactInput(state(), zeroForOne(tokenIn, tokenOut), amountIn);
+        boolean zeroForOne = zeroForOne(tokenIn, tokenOut);
+        int edge = zeroForOne ? windowLow : windowHigh;
+        if (zeroForOne ? edge <= TickMath.MIN_TICK : edge >= TickMath.MAX_TICK) {
+            UniswapV3Math.Quote r = UniswapV3Math.quoteExactInput(state(), zeroForOne, amountIn);
+            return new SwapQuote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
+        }
+        // Stop at the edge of the known ticks: a swap that reaches it would cross ticks nobody loaded.
+        BigInteger limit = TickMath.getSqrtRatioAtTick(edge);
+        if (zeroForOne ? limit.compareTo(sqrtPriceX96) >= 0 : limit.compareTo(sqrtPriceX96) <= 0) {
+            return SwapQuote.none(amountIn);
+        }
+        UniswapV3Math.SwapResult r = UniswapV3Math.swapExactInput(state(), zeroForOne, amountIn, limit);
+        if (r.amountIn().compareTo(amountIn) < 0) {
+            return SwapQuote.none(amountIn);
+        }
         return new SwapQuote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
     }
 
@@ -45,7 +76,7 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
     public Pool afterSwap(Address tokenIn, Address tokenOut, BigInteger amountIn) {
         UniswapV3Math.SwapResult r = swap(tokenIn, tokenOut, amountIn);
         return new ConcentratedPool(id, chain, provider, token0, token1, feePips, tickSpacing, r.sqrtPriceX96After(),
-                r.tickAfter(), r.liquidityAfter(), liquidityNet, liquidityUsd);
+                r.tickAfter(), r.liquidityAfter(), liquidityNet, liquidityUsd, windowLow, windowHigh);
     }
 
     private UniswapV3Math.SwapResult swap(Address tokenIn, Address tokenOut, BigInteger amountIn) {

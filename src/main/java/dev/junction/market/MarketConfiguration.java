@@ -16,7 +16,8 @@ import org.springframework.context.annotation.Configuration;
  * <ul>
  *   <li>{@code junction.market.source}: {@code snapshot} (default) reads the snapshot at
  *       {@code junction.market.snapshot-location} (default {@value SnapshotMarketSource#DEFAULT_LOCATION});
- *       {@code synthetic} uses the seeded generator's {@link MarketSource} bean.</li>
+ *       {@code synthetic} uses the seeded generator's {@link MarketSource} bean; {@code chain} reads EVM nodes
+ *       ({@code junction.chains.*}, module {@code chainmarket}) and keeps the market current block by block.</li>
  *   <li>{@code junction.simulation.clock-speed}: simulated milliseconds per real millisecond (default 1.0).</li>
  * </ul>
  */
@@ -25,6 +26,7 @@ public class MarketConfiguration {
 
     static final String SNAPSHOT = "snapshot";
     static final String SYNTHETIC = "synthetic";
+    static final String CHAIN = "chain";
 
     @Bean
     SimulationClock simulationClock(@Value("${junction.simulation.clock-speed:1.0}") double speed) {
@@ -42,8 +44,8 @@ public class MarketConfiguration {
     LiveMarket market(@Value("${junction.market.source:" + SNAPSHOT + "}") String source,
             ObjectProvider<MarketSource> sources) {
         String chosen = source.trim().toLowerCase(Locale.ROOT);
-        if (!chosen.equals(SNAPSHOT) && !chosen.equals(SYNTHETIC)) {
-            throw new MarketDataException("junction.market.source must be snapshot or synthetic, was " + source);
+        if (!chosen.equals(SNAPSHOT) && !chosen.equals(SYNTHETIC) && !chosen.equals(CHAIN)) {
+            throw new MarketDataException("junction.market.source must be snapshot, synthetic or chain, was " + source);
         }
         MarketSource marketSource = sources.getIfUnique();
         if (marketSource == null) {

@@ -23,6 +23,7 @@ public final class MarketSnapshot {
     private final List<Provider> providers;
     private final List<Pool> pools;
     private final List<BridgeLane> lanes;
+    private final Map<ChainId, ChainHead> heads;
 
     private final Map<ChainId, Chain> chainById = new LinkedHashMap<>();
     private final Map<TokenKey, Token> tokenByKey = new HashMap<>();
@@ -33,7 +34,14 @@ public final class MarketSnapshot {
 
     public MarketSnapshot(long version, List<Chain> chains, List<Token> tokens, List<Provider> providers,
             List<Pool> pools, List<BridgeLane> lanes) {
+        this(version, chains, tokens, providers, pools, lanes, Map.of());
+    }
+
+    /** A snapshot whose chains' state is read at the given blocks (chain mode). */
+    public MarketSnapshot(long version, List<Chain> chains, List<Token> tokens, List<Provider> providers,
+            List<Pool> pools, List<BridgeLane> lanes, Map<ChainId, ChainHead> heads) {
         this.version = version;
+        this.heads = Map.copyOf(heads);
         this.chains = List.copyOf(chains);
         this.tokens = List.copyOf(tokens);
         this.providers = List.copyOf(providers);
@@ -118,6 +126,42 @@ public final class MarketSnapshot {
         return lanes;
     }
 
+    /** The block this snapshot reflects on the chain; empty for a generated market. */
+    public Optional<ChainHead> head(ChainId chain) {
+        return Optional.ofNullable(heads.get(chain));
+    }
+
+    /**
+     * A copy at version + 1 in which one chain's record, tokens and pools are replaced and its head set (chain mode:
+     * one chain's new block).
+     */
+    public MarketSnapshot withChain(Chain chain, List<Token> chainTokens, List<Pool> chainPools, ChainHead head) {
+        List<Chain> nextChains = new ArrayList<>();
+        for (Chain c : chains) {
+            nextChains.add(c.id().equals(chain.id()) ? chain : c);
+        }
+        if (!chainById.containsKey(chain.id())) {
+            nextChains.add(chain);
+        }
+        List<Token> nextTokens = new ArrayList<>();
+        for (Token t : tokens) {
+            if (!t.chain().equals(chain.id())) {
+                nextTokens.add(t);
+            }
+        }
+        nextTokens.addAll(chainTokens);
+        List<Pool> nextPools = new ArrayList<>();
+        for (Pool p : pools) {
+            if (!p.chain().equals(chain.id())) {
+                nextPools.add(p);
+            }
+        }
+        nextPools.addAll(chainPools);
+        Map<ChainId, ChainHead> nextHeads = new HashMap<>(heads);
+        nextHeads.put(chain.id(), head);
+        return new MarketSnapshot(version + 1, nextChains, nextTokens, providers, nextPools, lanes, nextHeads);
+    }
+
     /** A copy at version + 1 with the given pools replaced (matched by id). */
     public MarketSnapshot withPools(List<Pool> replaced) {
         Map<String, Pool> byId = new LinkedHashMap<>();
@@ -130,7 +174,7 @@ public final class MarketSnapshot {
             }
             byId.put(p.id(), p);
         }
-        return new MarketSnapshot(version + 1, chains, tokens, providers, List.copyOf(byId.values()), lanes);
+        return new MarketSnapshot(version + 1, chains, tokens, providers, List.copyOf(byId.values()), lanes, heads);
     }
 
     /** A copy at version + 1 with new reference prices (by token key; tokens not in the map keep their price). */
@@ -140,6 +184,6 @@ public final class MarketSnapshot {
             Double p = prices.get(t.key());
             next.add(p == null ? t : new Token(t.chain(), t.address(), t.decimals(), t.symbol(), t.name(), t.iconUrl(), p));
         }
-        return new MarketSnapshot(version + 1, chains, next, providers, pools, lanes);
+        return new MarketSnapshot(version + 1, chains, next, providers, pools, lanes, heads);
     }
 }

@@ -77,7 +77,8 @@ public class QuoteService {
             stored.add(new StoredQuote.Route(pathId, i, r));
         }
         StoredQuote quote = new StoredQuote(quoteId, now, expiry, snapshot.version(), request, stored,
-                stored.size());
+                stored.size(),
+                snapshot.head(request.fromChain()).map(h -> h.blockNumber()).orElse(null));
         store.save(quote);
         return quote;
     }

@@ -55,13 +55,14 @@ public final class QuoteViews {
 
     /**
      * 2.4 Route object. {@code expiry} is Unix seconds; {@code pathTime} seconds; {@code integratorId} and
-     * {@code slippage} are absent when the request did not give them.
+     * {@code slippage} are absent when the request did not give them. {@code blockNumber} (chain mode only, absent on a
+     * generated market) is the source chain's block whose state the route was computed at.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record RouteView(String amount, String amountOut, double amountOutUsd, double amountUsd, int bridgeCount,
             long expiry, FeesView fees, TokenView fromToken, GasFeeView gasFee, String integratorId,
             String minAmountOut, double minAmountOutUsd, List<StepView> path, String pathId, int pathTime,
             String pathType, List<ProviderView> providers, String quoteId, String receiver, String routeAddress,
-            String sender, Double slippage, TokenView toToken) {
+            String sender, Double slippage, TokenView toToken, Long blockNumber) {
     }
 }

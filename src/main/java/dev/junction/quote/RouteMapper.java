@@ -11,7 +11,7 @@ final class RouteMapper {
     }
 
     static QuoteViews.RouteView view(PlannedRoute r, QuoteRequest request, String quoteId, String pathId, long expiry,
-            Slippage slippage) {
+            Slippage slippage, Long blockNumber) {
         BigInteger minOut = slippage.minAmountOut(r.amountOut());
         return new QuoteViews.RouteView(r.amount().toString(), r.amountOut().toString(), r.amountOutUsd(), r.amountUsd(),
                 r.bridgeCount(), expiry,
@@ -24,7 +24,7 @@ final class RouteMapper {
                 r.steps().stream().map(QuoteViews.StepView::of).toList(), pathId, r.pathTime(), r.pathType().wire(),
                 r.providers().stream().map(QuoteViews.ProviderView::of).toList(), quoteId, request.receiver().value(),
                 r.routeAddress() == null ? null : r.routeAddress().value(), request.sender().value(),
-                request.slippage(), QuoteViews.TokenView.of(r.toToken()));
+                request.slippage(), QuoteViews.TokenView.of(r.toToken()), blockNumber);
     }
 
 }

@@ -17,9 +17,17 @@ import java.util.Optional;
  * @param routes the routes, best first; read back from the database, without those whose pool, lane or provider
  *               the market no longer has
  * @param routeCount how many routes the quote answered (pathIds quoteId:0 to quoteId:routeCount-1)
+ * @param blockNumber chain mode: the source chain's block the routes were computed at (answered on each route);
+ *                    null for a generated market and for a quote read back from the database
  */
 public record StoredQuote(String quoteId, Instant createdAt, Instant expiresAt, long marketVersion,
-        QuoteRequest request, List<Route> routes, int routeCount) {
+        QuoteRequest request, List<Route> routes, int routeCount, Long blockNumber) {
+
+    /** A quote without a block number (generated market, or read back from the database). */
+    public StoredQuote(String quoteId, Instant createdAt, Instant expiresAt, long marketVersion, QuoteRequest request,
+            List<Route> routes, int routeCount) {
+        this(quoteId, createdAt, expiresAt, marketVersion, request, routes, routeCount, null);
+    }
 
     public StoredQuote {
         routes = List.copyOf(routes);
@@ -52,7 +60,8 @@ public record StoredQuote(String quoteId, Instant createdAt, Instant expiresAt, 
     /** The route exactly as {@code /quote} answered it (derived from the plan, the request and the identities). */
     public QuoteViews.RouteView view(Route route) {
         Slippage slippage = request.slippage() == null ? Slippage.DEFAULT : Slippage.ofPercent(request.slippage());
-        return RouteMapper.view(route.plan(), request, quoteId, route.pathId(), expiresAt.getEpochSecond(), slippage);
+        return RouteMapper.view(route.plan(), request, quoteId, route.pathId(), expiresAt.getEpochSecond(), slippage,
+                blockNumber);
     }
 
     /** The pathId of the route of rank {@code rank} (0 = best) in quote {@code quoteId}: {@code quoteId:rank}. */

@@ -1,5 +1,6 @@
 package dev.junction.api;
 
+import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.quote.QuoteRequest;
@@ -29,6 +30,7 @@ public final class RequestFixtures {
         org.springframework.beans.factory.support.StaticListableBeanFactory beans =
                 new org.springframework.beans.factory.support.StaticListableBeanFactory();
         beans.addBean("market", dev.junction.support.TestMarket.fixed(snapshot));
-        return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class)));
+        return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class),
+                beans.getBeanProvider(ChainFreshness.class)));
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.quote.AcquisitionMode;
 import dev.junction.quote.QuoteRequest;
@@ -27,7 +28,7 @@ class RequestParserTest {
         if (withMarket) {
             beans.registerSingleton("market", TestMarket.fixed(TestMarket.snapshot()));
         }
-        return new RequestParser(new MarketGate(beans.getBeanProvider(Market.class)));
+        return new RequestParser(new MarketGate(beans.getBeanProvider(Market.class), beans.getBeanProvider(ChainFreshness.class)));
     }
 
     static MockHttpServletRequest query(String... kv) {

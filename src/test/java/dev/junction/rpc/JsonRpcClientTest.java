@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
@@ -119,7 +120,7 @@ class JsonRpcClientTest {
             String reason = "08c379a0" + "%064x".formatted(32) + "%064x".formatted(2)
                     + "6e6f" + "0".repeat(60);
             String initCode = initCodeReverting(reason);
-            assertThatThrownBy(() -> client.call("eth_call", java.util.Map.of("data", initCode), "latest"))
+            assertThatThrownBy(() -> client.call("eth_call", Map.of("data", initCode), "latest"))
                     .isInstanceOfSatisfying(RpcException.class, e -> {
                         assertThat(e.type()).isEqualTo(RpcErrorType.EXECUTION_REVERTED);
                         assertThat(e.revertReason()).contains("no");

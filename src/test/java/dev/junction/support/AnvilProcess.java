@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A real anvil node for a test, on a free port (or a given one, to restart a node where it was). The binary is the
- * npm package {@code @foundry-rs/anvil-linux-amd64} installed by {@code chains/} ({@code npm ci}), or the path in
- * {@code -Danvil.path} / {@code ANVIL_PATH}.
+ * A real anvil node for a test, on a free port or on a given one: a node stopped and started again where it was
+ * (the chain-mode staleness tests). The binary is the anvil harness's ({@link AnvilHarness#anvilBinary()}).
  */
 public final class AnvilProcess implements AutoCloseable {
 
@@ -76,17 +74,20 @@ public final class AnvilProcess implements AutoCloseable {
         }
     }
 
-    /** The anvil binary. */
+    /** The anvil binary: {@code -Danvil.path} / {@code ANVIL_PATH}, else the harness's ({@code npm ci} in chains/). */
     public static Path binary() {
         String configured = System.getProperty("anvil.path", System.getenv("ANVIL_PATH"));
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured);
         }
-        Path local = Path.of("chains/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil").toAbsolutePath();
-        if (Files.isExecutable(local)) {
-            return local;
+        try {
+            return AnvilHarness.anvilBinary();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot install the anvil harness in chains/", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted installing the anvil harness", e);
         }
-        throw new IllegalStateException("no anvil: run npm ci in chains/ (or set ANVIL_PATH); looked at " + local);
     }
 
     public int port() {

@@ -31,11 +31,15 @@ class LivingMarketDriver {
     private LivingMarket living;
     private long lastMillis;
     private boolean warned;
+    /** In chain mode the market follows the nodes: no simulated walk. */
+    private final boolean chainMode;
 
     LivingMarketDriver(ObjectProvider<Market> market, SimulationClock clock,
             @Value("${junction.market.volatility:0.6}") double volatility,
             @Value("${junction.market.arbitrage-half-life:PT2M}") Duration halfLife,
-            @Value("${junction.market.seed:42}") long seed) {
+            @Value("${junction.market.seed:42}") long seed,
+            @Value("${junction.market.source:snapshot}") String source) {
+        this.chainMode = "chain".equalsIgnoreCase(source.trim());
         this.market = market;
         this.clock = clock;
         this.volatility = volatility;
@@ -51,6 +55,9 @@ class LivingMarketDriver {
     @Scheduled(fixedDelayString = "${junction.market.living-interval:PT1S}",
             initialDelayString = "${junction.market.living-interval:PT1S}")
     void step() {
+        if (chainMode) {
+            return;
+        }
         if (living == null) {
             Market m = market.getIfAvailable();
             if (m == null) {

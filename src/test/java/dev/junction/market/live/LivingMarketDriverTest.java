@@ -21,7 +21,7 @@ class LivingMarketDriverTest {
         var base = new MutableClock();
         var clock = new SimulationClock(base, 60); // one real minute is one simulated hour
         var provider = new StaticListableBeanFactory(Map.of("market", market)).getBeanProvider(Market.class);
-        var driver = new LivingMarketDriver(provider, clock, 0.0, Duration.ofHours(1), 1);
+        var driver = new LivingMarketDriver(provider, clock, 0.0, Duration.ofHours(1), 1, "snapshot");
 
         MarketSnapshot before = market.current();
         base.advance(Duration.ofMinutes(1));
@@ -37,7 +37,7 @@ class LivingMarketDriverTest {
     @Test
     void withoutAMarketBeanTheDriverDoesNothing() {
         var provider = new StaticListableBeanFactory().getBeanProvider(Market.class);
-        var driver = new LivingMarketDriver(provider, new SimulationClock(Clock.systemUTC(), 1), 0.5, Duration.ZERO, 1);
+        var driver = new LivingMarketDriver(provider, new SimulationClock(Clock.systemUTC(), 1), 0.5, Duration.ZERO, 1, "snapshot");
         driver.step();
         driver.step();
     }

@@ -1,0 +1,264 @@
+package dev.junction.chainmarket;
+
+import dev.junction.chain.Address;
+import dev.junction.market.Market;
+import dev.junction.rpc.BlockHeader;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.EthRpc;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.LogEntry;
+import dev.junction.rpc.Quantities;
+import dev.junction.rpc.RpcCall;
+import dev.junction.rpc.RpcResult;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps one chain's part of the market at the node's head. Each {@link #poll()}: one request for the latest header
+ * and the gas price; when blocks are new, one request for {@code eth_getLogs} over the new range (topics only, no
+ * address list: new pools are seen too) and the headers of the range, applied block by block with {@link LogReducer};
+ * a parent-hash mismatch or a head that went back rolls back to the common ancestor among the recent blocks kept
+ * ({@value #HISTORY}) and re-applies. The new state replaces the chain's part of the market snapshot.
+ */
+final class ChainFollower {
+
+    /** Recent block states kept to roll a reorg back. */
+    static final int HISTORY = 64;
+    /** Largest range read in one {@code eth_getLogs}; further behind, the chain is reloaded. */
+    static final int MAX_RANGE = 2_000;
+
+    private static final Logger log = LoggerFactory.getLogger(ChainFollower.class);
+
+    private final ChainSettings settings;
+    private final JsonRpcClient client;
+    private final ChainLoader loader;
+    private final Market market;
+    private final Clock clock;
+    private final LogReducer.Context context;
+    private final ArrayDeque<ChainState> history = new ArrayDeque<>();
+    private List<TokenInfo> tokens;
+
+    private volatile long syncedAtMillis;
+    private volatile long nodeHead;
+    private volatile String lastError;
+    private volatile long reorgs;
+
+    ChainFollower(ChainSettings settings, JsonRpcClient client, ChainLoader loader, ChainLoader.Loaded loaded,
+            Market market, Clock clock) {
+        this.settings = settings;
+        this.client = client;
+        this.loader = loader;
+        this.market = market;
+        this.clock = clock;
+        this.tokens = loaded.tokens();
+        this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
+        this.history.addLast(loaded.state());
+        this.nodeHead = loaded.state().block();
+        this.syncedAtMillis = clock.millis();
+    }
+
+    private ChainFollower(ChainFollower loaded, Market market) {
+        this.settings = loaded.settings;
+        this.client = loaded.client;
+        this.loader = loaded.loader;
+        this.market = market;
+        this.clock = loaded.clock;
+        this.tokens = loaded.tokens;
+        this.context = loaded.context;
+        this.history.addAll(loaded.history);
+        this.nodeHead = loaded.nodeHead;
+        this.syncedAtMillis = loaded.syncedAtMillis;
+    }
+
+    /** The same chain, publishing into {@code market}. */
+    ChainFollower withMarket(Market target) {
+        return new ChainFollower(this, target);
+    }
+
+    ChainSettings settings() {
+        return settings;
+    }
+
+    /** The state the market reflects now. */
+    synchronized ChainState state() {
+        return history.getLast();
+    }
+
+    long syncedAtMillis() {
+        return syncedAtMillis;
+    }
+
+    long nodeHead() {
+        return nodeHead;
+    }
+
+    String lastError() {
+        return lastError;
+    }
+
+    long reorgs() {
+        return reorgs;
+    }
+
+    /** Whether the state was confirmed at the node's head within max-staleness. */
+    boolean fresh() {
+        return clock.millis() - syncedAtMillis <= settings.maxStaleness().toMillis();
+    }
+
+    /** One step; failures are recorded (the chain turns stale once max-staleness passes) and retried next time. */
+    void pollQuietly() {
+        try {
+            poll();
+            lastError = null;
+        } catch (RuntimeException e) {
+            if (lastError == null || !lastError.equals(e.getMessage())) {
+                log.warn("chain {}: following the node failed: {}", settings.id(), e.getMessage());
+            }
+            lastError = e.getMessage();
+        }
+    }
+
+    /** Brings the chain's state to the node's head and publishes it. */
+    synchronized void poll() {
+        List<RpcResult> first = client.batch(List.of(RpcCall.of("eth_getBlockByNumber", "latest", false),
+                RpcCall.of("eth_gasPrice")));
+        BlockHeader head = EthRpc.header(first.get(0).orThrow(), "latest block");
+        BigInteger gasPrice = Quantities.big(first.get(1).orThrow().asString());
+        nodeHead = head.number();
+        ChainState current = history.getLast();
+        if (head.number() == current.block() && head.hash().equals(current.hash())) {
+            syncedAtMillis = clock.millis();
+            return;
+        }
+        if (head.number() <= current.block()) {
+            rollBack();
+            current = history.getLast();
+            if (head.number() == current.block() && head.hash().equals(current.hash())) {
+                publish(gasPrice);
+                syncedAtMillis = clock.millis();
+                return;
+            }
+        }
+        if (head.number() - current.block() > MAX_RANGE) {
+            reload(gasPrice);
+            return;
+        }
+        long from = current.block() + 1;
+        long to = head.number();
+        Map<String, Object> filter = new LinkedHashMap<>();
+        filter.put("fromBlock", Quantities.of(from));
+        filter.put("toBlock", Quantities.of(to));
+        filter.put("topics", List.of(Events.ALL));
+        List<RpcCall> second = new ArrayList<>();
+        second.add(RpcCall.of("eth_getLogs", filter));
+        for (long n = from; n < to; n++) {
+            second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
+        }
+        List<RpcResult> answers = client.batch(second);
+        List<LogEntry> logs = EthRpc.parseLogs(answers.get(0).orThrow());
+        List<BlockHeader> headers = new ArrayList<>();
+        for (int i = 1; i < answers.size(); i++) {
+            headers.add(EthRpc.header(answers.get(i).orThrow(), "block " + (from + i - 1)));
+        }
+        headers.add(head);
+        String parent = current.hash();
+        for (BlockHeader h : headers) {
+            if (!h.parentHash().equals(parent)) {
+                // A reorg under us (or between our two requests): go back and try again next poll.
+                rollBack();
+                publish(gasPrice);
+                return;
+            }
+            parent = h.hash();
+        }
+        Map<Long, List<LogEntry>> byBlock = new HashMap<>();
+        for (LogEntry l : logs) {
+            byBlock.computeIfAbsent(l.blockNumber(), k -> new ArrayList<>()).add(l);
+        }
+        ChainState state = current;
+        for (BlockHeader h : headers) {
+            List<LogEntry> blockLogs = byBlock.getOrDefault(h.number(), List.of());
+            for (LogEntry l : blockLogs) {
+                if (!l.blockHash().equals(h.hash())) {
+                    // The logs answer another fork than the headers: apply nothing, try again next poll.
+                    return;
+                }
+            }
+            LogReducer.Result r = LogReducer.apply(state.pools(), blockLogs, context);
+            Map<Address, PoolState> pools = r.pools();
+            if (!r.reload().isEmpty() && h.number() == to) {
+                pools = new HashMap<>(pools);
+                List<PoolState> stale = r.reload().stream().map(pools::get).toList();
+                for (PoolState p : loader.read(stale, to)) {
+                    pools.put(p.address(), p);
+                }
+            }
+            state = new ChainState(h.number(), h.hash(), h.parentHash(), h.timestamp(), h.baseFeePerGas(), pools);
+            remember(state);
+        }
+        publish(gasPrice);
+        syncedAtMillis = clock.millis();
+    }
+
+    private void remember(ChainState state) {
+        history.addLast(state);
+        while (history.size() > HISTORY) {
+            history.removeFirst();
+        }
+    }
+
+    /** Drops the kept states the node no longer has, down to the common ancestor; reloads when none is left. */
+    private void rollBack() {
+        reorgs++;
+        List<RpcCall> calls = new ArrayList<>();
+        List<ChainState> kept = new ArrayList<>(history);
+        for (ChainState s : kept) {
+            calls.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(s.block()), false));
+        }
+        List<RpcResult> answers = client.batch(calls);
+        int common = -1;
+        for (int i = kept.size() - 1; i >= 0; i--) {
+            RpcResult r = answers.get(i);
+            if (r.ok() && !r.result().isNull()
+                    && EthRpc.header(r.result(), "block").hash().equals(kept.get(i).hash())) {
+                common = i;
+                break;
+            }
+        }
+        if (common < 0) {
+            log.warn("chain {}: reorg deeper than the {} blocks kept: reloading", settings.id(), HISTORY);
+            ChainLoader.Loaded loaded = loader.load();
+            tokens = loaded.tokens();
+            history.clear();
+            history.addLast(loaded.state());
+            return;
+        }
+        log.info("chain {}: reorg: rolled back from block {} to common ancestor {}", settings.id(),
+                history.getLast().block(), kept.get(common).block());
+        while (history.size() > common + 1) {
+            history.removeLast();
+        }
+    }
+
+    private void reload(BigInteger gasPrice) {
+        ChainLoader.Loaded loaded = loader.load();
+        tokens = loaded.tokens();
+        history.clear();
+        history.addLast(loaded.state());
+        publish(gasPrice);
+        syncedAtMillis = clock.millis();
+    }
+
+    private void publish(BigInteger gasPrice) {
+        ChainView.Part part = ChainView.of(settings, tokens, history.getLast(), gasPrice);
+        market.update(s -> s.withChain(part.chain(), part.tokens(), part.pools(), part.head()));
+    }
+}

@@ -1,0 +1,271 @@
+package dev.junction.chainmarket;
+
+import dev.junction.chain.Address;
+import dev.junction.market.MarketDataException;
+import dev.junction.market.math.TickMath;
+import dev.junction.rpc.BlockHeader;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.EthRpc;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.Quantities;
+import dev.junction.rpc.RpcCall;
+import dev.junction.rpc.RpcResult;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads a chain's tokens and pools at one block in a few batched rounds: (1) token metadata, {@code getPair} /
+ * {@code getPool} of every served token pair on every factory and fee tier; (2) V2 reserves, V3 slot0, liquidity and
+ * tick spacing; (3) the V3 tick-bitmap words of the window around the current tick; (4) {@code ticks(t)} of every
+ * initialized tick found. Each round is Multicall3 {@code aggregate3} calls (or plain {@code eth_call}s) in one
+ * JSON-RPC batch.
+ */
+final class ChainLoader {
+
+    private static final String DECIMALS = Abi.selector("decimals()");
+    private static final String SYMBOL = Abi.selector("symbol()");
+    private static final String NAME = Abi.selector("name()");
+    private static final String GET_PAIR = Abi.selector("getPair(address,address)");
+    private static final String GET_POOL = Abi.selector("getPool(address,address,uint24)");
+    private static final String GET_RESERVES = Abi.selector("getReserves()");
+    private static final String SLOT0 = Abi.selector("slot0()");
+    private static final String LIQUIDITY = Abi.selector("liquidity()");
+    private static final String TICK_SPACING = Abi.selector("tickSpacing()");
+    private static final String TICK_BITMAP = Abi.selector("tickBitmap(int16)");
+    private static final String TICKS = Abi.selector("ticks(int24)");
+
+    private final ChainSettings settings;
+    private final JsonRpcClient client;
+    private final EthRpc eth;
+    private CallBatch calls;
+
+    ChainLoader(ChainSettings settings, JsonRpcClient client) {
+        this.settings = settings;
+        this.client = client;
+        this.eth = new EthRpc(client);
+    }
+
+    /** The whole chain at its latest block. */
+    Loaded load() {
+        String at = "junction.chains." + settings.id().value();
+        List<RpcResult> first = client.batch(List.of(RpcCall.of("eth_chainId"),
+                RpcCall.of("eth_getBlockByNumber", "latest", false),
+                RpcCall.of("eth_getCode", settings.multicall3().lower(), "latest")));
+        long chainId = Quantities.longValue(first.get(0).orThrow().asString());
+        if (chainId != settings.id().value()) {
+            throw new MarketDataException(at + ".rpc-url answers chain id " + chainId + ", not "
+                    + settings.id().value());
+        }
+        BlockHeader head = EthRpc.header(first.get(1).orThrow(), "latest block");
+        String code = first.get(2).orThrow().asString();
+        calls = new CallBatch(client, code.length() > 2 ? settings.multicall3() : null);
+        long block = head.number();
+
+        List<Abi.Call> round1 = new ArrayList<>();
+        List<Address> tokens = settings.tokens();
+        for (Address t : tokens) {
+            round1.add(new Abi.Call(t, Abi.call(DECIMALS)));
+            round1.add(new Abi.Call(t, Abi.call(SYMBOL)));
+            round1.add(new Abi.Call(t, Abi.call(NAME)));
+        }
+        record Candidate(Dex dex, Address token0, Address token1, int fee) {
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (Dex dex : settings.dexes().values()) {
+            for (int i = 0; i < tokens.size(); i++) {
+                for (int j = i + 1; j < tokens.size(); j++) {
+                    Address a = tokens.get(i);
+                    Address b = tokens.get(j);
+                    Address t0 = a.lower().compareTo(b.lower()) < 0 ? a : b;
+                    Address t1 = t0 == a ? b : a;
+                    if (dex.kind() == DexKind.UNISWAP_V2) {
+                        candidates.add(new Candidate(dex, t0, t1, 0));
+                        round1.add(new Abi.Call(dex.factory(), Abi.call(GET_PAIR, Abi.word(t0), Abi.word(t1))));
+                    } else if (dex.kind() == DexKind.UNISWAP_V3) {
+                        for (int fee : dex.feeTiers()) {
+                            candidates.add(new Candidate(dex, t0, t1, fee));
+                            round1.add(new Abi.Call(dex.factory(),
+                                    Abi.call(GET_POOL, Abi.word(t0), Abi.word(t1), Abi.word(fee))));
+                        }
+                    }
+                }
+            }
+        }
+        List<String> r1 = calls.run(round1, block);
+        List<TokenInfo> infos = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            String dec = r1.get(3 * i);
+            if (dec == null || Abi.words(dec) < 1) {
+                throw new MarketDataException(at + ".tokens[" + i + "] " + tokens.get(i)
+                        + " answers no decimals(): not an ERC-20 on chain " + settings.id().value());
+            }
+            infos.add(new TokenInfo(tokens.get(i), Abi.uint(dec, 0).intValueExact(),
+                    text(r1.get(3 * i + 1), "?"), text(r1.get(3 * i + 2), "")));
+        }
+        List<PoolState> found = new ArrayList<>();
+        for (int k = 0; k < candidates.size(); k++) {
+            String r = r1.get(3 * tokens.size() + k);
+            if (r == null || Abi.words(r) < 1) {
+                continue;
+            }
+            Address pool = Abi.address(r, 0);
+            if (pool.equals(Address.ZERO)) {
+                continue;
+            }
+            Candidate c = candidates.get(k);
+            found.add(c.dex().kind() == DexKind.UNISWAP_V2
+                    ? new PoolState.V2(c.dex().key(), pool, c.token0(), c.token1(), BigInteger.ZERO, BigInteger.ZERO)
+                    : new PoolState.V3(c.dex().key(), pool, c.token0(), c.token1(), c.fee(), 1, BigInteger.ZERO, 0,
+                            BigInteger.ZERO, new TreeMap<>(), 0, 0));
+        }
+        Map<Address, PoolState> pools = new LinkedHashMap<>();
+        for (PoolState p : read(found, block)) {
+            pools.put(p.address(), p);
+        }
+        return new Loaded(infos, new ChainState(block, head.hash(), head.parentHash(), head.timestamp(),
+                head.baseFeePerGas(), pools), calls.usesMulticall());
+    }
+
+    /** Re-reads these pools' state at {@code block} (V3: slot0, liquidity, spacing and the tick window). */
+    List<PoolState> read(List<PoolState> pools, long block) {
+        if (calls == null) {
+            throw new IllegalStateException("load() first");
+        }
+        List<Abi.Call> round2 = new ArrayList<>();
+        for (PoolState p : pools) {
+            if (p instanceof PoolState.V2) {
+                round2.add(new Abi.Call(p.address(), Abi.call(GET_RESERVES)));
+            } else {
+                round2.add(new Abi.Call(p.address(), Abi.call(SLOT0)));
+                round2.add(new Abi.Call(p.address(), Abi.call(LIQUIDITY)));
+                round2.add(new Abi.Call(p.address(), Abi.call(TICK_SPACING)));
+            }
+        }
+        List<String> r2 = calls.run(round2, block);
+        List<PoolState> out = new ArrayList<>();
+        List<PoolState.V3> v3 = new ArrayList<>();
+        int k = 0;
+        for (PoolState p : pools) {
+            if (p instanceof PoolState.V2 v2) {
+                String r = r2.get(k++);
+                out.add(r == null || Abi.words(r) < 2 ? v2 : v2.synced(Abi.uint(r, 0), Abi.uint(r, 1)));
+            } else if (p instanceof PoolState.V3 v) {
+                String slot = r2.get(k++);
+                String liq = r2.get(k++);
+                String spacing = r2.get(k++);
+                if (slot == null || liq == null || spacing == null || Abi.words(slot) < 2) {
+                    continue;
+                }
+                int tick = Abi.int256(slot, 1).intValueExact();
+                int sp = Abi.int256(spacing, 0).intValueExact();
+                int[] window = window(tick, sp);
+                v3.add(new PoolState.V3(v.provider(), v.address(), v.token0(), v.token1(), v.fee(), sp,
+                        Abi.uint(slot, 0), tick, Abi.uint(liq, 0), new TreeMap<>(), window[0], window[1]));
+            }
+        }
+        out.addAll(readTicks(v3, block));
+        return out;
+    }
+
+    /** Rounds 3 and 4: bitmap words in each pool's window, then each initialized tick. */
+    private List<PoolState> readTicks(List<PoolState.V3> pools, long block) {
+        List<Abi.Call> round3 = new ArrayList<>();
+        List<int[]> wordRanges = new ArrayList<>();
+        for (PoolState.V3 p : pools) {
+            if (!p.usable()) {
+                wordRanges.add(new int[] {0, -1});
+                continue;
+            }
+            int lo = word(Math.max(p.windowLow(), TickMath.MIN_TICK), p.tickSpacing());
+            int hi = word(Math.min(p.windowHigh(), TickMath.MAX_TICK), p.tickSpacing());
+            wordRanges.add(new int[] {lo, hi});
+            for (int w = lo; w <= hi; w++) {
+                round3.add(new Abi.Call(p.address(), Abi.call(TICK_BITMAP, Abi.word(w))));
+            }
+        }
+        List<String> r3 = calls.run(round3, block);
+        List<Abi.Call> round4 = new ArrayList<>();
+        List<List<Integer>> ticksPerPool = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < pools.size(); i++) {
+            PoolState.V3 p = pools.get(i);
+            List<Integer> ticks = new ArrayList<>();
+            for (int w = wordRanges.get(i)[0]; w <= wordRanges.get(i)[1]; w++) {
+                String r = r3.get(k++);
+                BigInteger bits = r == null ? BigInteger.ZERO : Abi.uint(r, 0);
+                for (int b = bits.getLowestSetBit(); b >= 0 && b < 256; b = nextBit(bits, b)) {
+                    int t = (w * 256 + b) * p.tickSpacing();
+                    ticks.add(t);
+                    round4.add(new Abi.Call(p.address(), Abi.call(TICKS, Abi.word(t))));
+                }
+            }
+            ticksPerPool.add(ticks);
+        }
+        List<String> r4 = calls.run(round4, block);
+        List<PoolState> out = new ArrayList<>();
+        k = 0;
+        for (int i = 0; i < pools.size(); i++) {
+            PoolState.V3 p = pools.get(i);
+            Map<Integer, PoolState.TickInfo> ticks = new HashMap<>();
+            for (int t : ticksPerPool.get(i)) {
+                String r = r4.get(k++);
+                if (r != null && Abi.words(r) >= 2) {
+                    BigInteger gross = Abi.uint(r, 0);
+                    if (gross.signum() > 0) {
+                        ticks.put(t, new PoolState.TickInfo(gross, Abi.int256(r, 1)));
+                    }
+                }
+            }
+            out.add(new PoolState.V3(p.provider(), p.address(), p.token0(), p.token1(), p.fee(), p.tickSpacing(),
+                    p.sqrtPriceX96(), p.tick(), p.liquidity(), new TreeMap<>(ticks), p.windowLow(), p.windowHigh()));
+        }
+        return out;
+    }
+
+    private static int nextBit(BigInteger bits, int after) {
+        BigInteger rest = bits.shiftRight(after + 1);
+        return rest.signum() == 0 ? -1 : after + 1 + rest.getLowestSetBit();
+    }
+
+    /** The bitmap word holding a tick. */
+    static int word(int tick, int spacing) {
+        return Math.floorDiv(Math.floorDiv(tick, spacing), 256);
+    }
+
+    /** The tick window [low, high] of the words within tick-window-words of the current one, clamped. */
+    int[] window(int tick, int spacing) {
+        int w = word(tick, spacing);
+        int lowWord = w - settings.tickWindowWords();
+        int highWord = w + settings.tickWindowWords();
+        long low = (long) lowWord * 256 * spacing;
+        long high = ((long) highWord * 256 + 255) * spacing;
+        return new int[] {(int) Math.max(TickMath.MIN_TICK, low), (int) Math.min(TickMath.MAX_TICK, high)};
+    }
+
+    private static String text(String hex, String fallback) {
+        try {
+            return hex == null || Abi.words(hex) < 1 ? fallback : Abi.string(hex);
+        } catch (RuntimeException e) {
+            return fallback;
+        }
+    }
+
+    /**
+     * A loaded chain.
+     *
+     * @param multicall whether Multicall3 was used (else JSON-RPC batches of eth_call)
+     */
+    record Loaded(List<TokenInfo> tokens, ChainState state, boolean multicall) {
+    }
+
+    EthRpc eth() {
+        return eth;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.junction.chainmarket;
+
+import dev.junction.chain.ChainId;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.Chain;
+import dev.junction.market.ChainFreshness;
+import dev.junction.market.ChainHead;
+import dev.junction.market.Market;
+import dev.junction.market.MarketDataException;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.MarketSource;
+import dev.junction.market.Pool;
+import dev.junction.market.Provider;
+import dev.junction.market.ProviderType;
+import dev.junction.market.StaleChainException;
+import dev.junction.market.Token;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainSettings.Bridge;
+import dev.junction.rpc.ChainSettings.Lane;
+import dev.junction.rpc.EthRpc;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.RpcException;
+import dev.junction.rpc.RpcSettings;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
+/**
+ * The chain-mode market: loads every configured chain at start ({@link #load()}, chains in parallel), then
+ * {@link #follow(Market)} runs one follower per chain on a virtual thread, polling its node every
+ * {@code poll-interval}. Answers whether a chain is fresh ({@link ChainFreshness}).
+ */
+public final class ChainMarket implements MarketSource, ChainFreshness, AutoCloseable {
+
+    /** Gas units of a bridge deposit on the source chain (Across deposit, measured order of magnitude). */
+    static final long BRIDGE_DEPOSIT_GAS = 110_000;
+
+    private final List<ChainSettings> settings;
+    private final RpcSettings rpc;
+    private final Clock clock;
+    private final Map<ChainId, ChainFollower> followers = new LinkedHashMap<>();
+    private final Map<ChainId, JsonRpcClient> clients = new LinkedHashMap<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean running;
+
+    public ChainMarket(List<ChainSettings> settings, RpcSettings rpc, Clock clock) {
+        if (settings.isEmpty()) {
+            throw new MarketDataException("junction.market.source=chain needs at least one chain under "
+                    + "junction.chains.<chainId>");
+        }
+        Set<ChainId> ids = settings.stream().map(ChainSettings::id).collect(Collectors.toSet());
+        for (ChainSettings s : settings) {
+            for (Bridge b : s.bridges().values()) {
+                for (int i = 0; i < b.lanes().size(); i++) {
+                    if (!ids.contains(b.lanes().get(i).toChain())) {
+                        throw new MarketDataException("junction.chains." + s.id() + ".bridges." + b.key() + ".lanes["
+                                + i + "].to-chain " + b.lanes().get(i).toChain() + " is not a configured chain");
+                    }
+                }
+            }
+        }
+        this.settings = List.copyOf(settings);
+        this.rpc = rpc;
+        this.clock = clock;
+    }
+
+    /** Loads every chain (in parallel) at its latest block; fails naming the chain when a node cannot be read. */
+    @Override
+    public MarketSnapshot load() {
+        record Result(ChainSettings settings, JsonRpcClient client, ChainLoader loader, ChainLoader.Loaded loaded,
+                BigInteger gasPrice) {
+        }
+        List<Result> results = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Result>> futures = new ArrayList<>();
+            for (ChainSettings s : settings) {
+                futures.add(pool.submit(() -> {
+                    JsonRpcClient client = new JsonRpcClient(s.rpcUrls(), rpc);
+                    ChainLoader loader = new ChainLoader(s, client);
+                    ChainLoader.Loaded loaded = loader.load();
+                    return new Result(s, client, loader, loaded, new EthRpc(client).gasPrice());
+                }));
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    results.add(futures.get(i).get());
+                } catch (ExecutionException e) {
+                    ChainSettings s = settings.get(i);
+                    if (e.getCause() instanceof MarketDataException m) {
+                        throw m;
+                    }
+                    if (e.getCause() instanceof RpcException r) {
+                        throw new MarketDataException("chain " + s.id() + " (" + s.name() + "): its node at "
+                                + "junction.chains." + s.id() + ".rpc-url could not be read: " + r.getMessage(), r);
+                    }
+                    throw new MarketDataException("chain " + s.id() + " could not be loaded: " + e.getCause(),
+                            e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new MarketDataException("interrupted while loading the chains", e);
+                }
+            }
+        }
+        List<Chain> chains = new ArrayList<>();
+        List<Token> tokens = new ArrayList<>();
+        List<Pool> pools = new ArrayList<>();
+        Map<ChainId, ChainHead> heads = new HashMap<>();
+        Map<String, Provider> providers = new LinkedHashMap<>();
+        List<BridgeLane> lanes = new ArrayList<>();
+        for (Result r : results) {
+            ChainView.Part part = ChainView.of(r.settings(), r.loaded().tokens(), r.loaded().state(), r.gasPrice());
+            chains.add(part.chain());
+            tokens.addAll(part.tokens());
+            pools.addAll(part.pools());
+            heads.put(r.settings().id(), part.head());
+            for (ChainSettings.Dex d : r.settings().dexes().values()) {
+                providers.putIfAbsent(d.key(), new Provider(d.key(), d.key(), ProviderType.DEX, ""));
+            }
+            for (Bridge b : r.settings().bridges().values()) {
+                providers.putIfAbsent(b.key(), new Provider(b.key(), b.key(), ProviderType.BRIDGE, ""));
+                for (Lane l : b.lanes()) {
+                    lanes.add(new BridgeLane(b.key(), r.settings().id(), l.toChain(), l.token(), l.toToken(),
+                            l.fixedFee(), l.feeBps(), l.destinationGasUsd(), l.p50Seconds(), l.p90Seconds(),
+                            l.minAmount(), l.capacity(), BRIDGE_DEPOSIT_GAS));
+                }
+            }
+            clients.put(r.settings().id(), r.client());
+            followers.put(r.settings().id(),
+                    new ChainFollower(r.settings(), r.client(), r.loader(), r.loaded(), null, clock));
+        }
+        return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads);
+    }
+
+    /** Starts following every chain into {@code market} (after {@link #load()}). */
+    public synchronized void follow(Market market) {
+        if (running) {
+            return;
+        }
+        running = true;
+        for (Map.Entry<ChainId, ChainFollower> e : new ArrayList<>(followers.entrySet())) {
+            ChainFollower loaded = e.getValue();
+            ChainFollower f = loaded.withMarket(market);
+            followers.put(e.getKey(), f);
+            Thread t = Thread.ofVirtual().name("chain-" + e.getKey().value()).start(() -> {
+                long interval = f.settings().pollInterval().toMillis();
+                while (running) {
+                    f.pollQuietly();
+                    try {
+                        Thread.sleep(interval);
+                    } catch (InterruptedException ie) {
+                        return;
+                    }
+                }
+            });
+            threads.add(t);
+        }
+    }
+
+    @Override
+    public void requireFresh(ChainId chain) {
+        ChainFollower f = followers.get(chain);
+        if (f == null || f.fresh()) {
+            return;
+        }
+        ChainSettings s = f.settings();
+        long ago = clock.millis() - f.syncedAtMillis();
+        throw new StaleChainException(chain, "chain " + chain.value() + " (" + s.name() + ") is stale: its market "
+                + "state is at block " + f.state().block() + ", last confirmed at the node's head " + ago
+                + " ms ago, more than its max-staleness of " + s.maxStaleness().toMillis() + " ms"
+                + (f.lastError() == null ? "" : " (node: " + f.lastError() + ")"));
+    }
+
+    /** Each chain's follower, for health and tests. */
+    Map<ChainId, ChainFollower> followers() {
+        return followers;
+    }
+
+    /** Polls every chain once now (tests, and the first step after start). */
+    void pollAll() {
+        followers.values().forEach(ChainFollower::poll);
+    }
+
+    @Override
+    public synchronized void close() {
+        running = false;
+        threads.forEach(Thread::interrupt);
+        for (Thread t : threads) {
+            try {
+                t.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        threads.clear();
+    }
+}

@@ -1,0 +1,120 @@
+package dev.junction.chainmarket;
+
+import dev.junction.chain.Address;
+import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.LogEntry;
+import java.math.BigInteger;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Applies a block range's logs to pool states: pure, no I/O. V2 {@code Sync} sets reserves; V3 {@code Swap} sets
+ * sqrtPrice, tick and liquidity, {@code Mint}/{@code Burn} change the ticks' gross and net liquidity (and the active
+ * liquidity when the range holds the current tick), {@code Initialize} sets the first price; a factory's
+ * {@code PairCreated}/{@code PoolCreated} between two served tokens adds an empty pool that the following logs fill.
+ * Logs of other contracts are ignored.
+ */
+final class LogReducer {
+
+    /** What the reducer knows of the chain: its factories by address and the tokens it serves. */
+    record Context(Map<Address, Dex> factories, Set<Address> tokens) {
+
+        static Context of(Collection<Dex> dexes, Collection<Address> tokens) {
+            Map<Address, Dex> f = new HashMap<>();
+            for (Dex d : dexes) {
+                if (d.factory() != null) {
+                    f.put(d.factory(), d);
+                }
+            }
+            return new Context(Map.copyOf(f), Set.copyOf(tokens));
+        }
+    }
+
+    /**
+     * The result.
+     *
+     * @param pools the pools after the logs
+     * @param reload V3 pools whose current tick came near the edge of their loaded tick window
+     */
+    record Result(Map<Address, PoolState> pools, Set<Address> reload) {
+    }
+
+    private LogReducer() {
+    }
+
+    static Result apply(Map<Address, PoolState> before, List<LogEntry> logs, Context context) {
+        Map<Address, PoolState> pools = new HashMap<>(before);
+        Set<Address> touched = new LinkedHashSet<>();
+        List<LogEntry> ordered = logs.stream().filter(l -> !l.removed())
+                .sorted(Comparator.comparingLong(LogEntry::blockNumber).thenComparingInt(LogEntry::logIndex)).toList();
+        for (LogEntry log : ordered) {
+            PoolState pool = pools.get(log.address());
+            String t0 = log.topic0();
+            if (pool == null) {
+                Dex dex = context.factories().get(log.address());
+                if (dex != null) {
+                    created(dex, log, context).ifPresent(p -> pools.put(p.address(), p));
+                }
+                continue;
+            }
+            PoolState next = switch (pool) {
+                case PoolState.V2 v2 when t0.equals(Events.V2_SYNC) ->
+                        v2.synced(Abi.uint(log.data(), 0), Abi.uint(log.data(), 1));
+                case PoolState.V3 v3 when t0.equals(Events.V3_SWAP) -> v3.withSlot(Abi.uint(log.data(), 2),
+                        Abi.int256(log.data(), 4).intValueExact(), Abi.uint(log.data(), 3));
+                case PoolState.V3 v3 when t0.equals(Events.V3_INITIALIZE) ->
+                        v3.withSlot(Abi.uint(log.data(), 0), Abi.int256(log.data(), 1).intValueExact(), v3.liquidity());
+                case PoolState.V3 v3 when t0.equals(Events.V3_MINT) -> v3.withPosition(tickTopic(log, 2),
+                        tickTopic(log, 3), Abi.uint(log.data(), 1));
+                case PoolState.V3 v3 when t0.equals(Events.V3_BURN) -> v3.withPosition(tickTopic(log, 2),
+                        tickTopic(log, 3), Abi.uint(log.data(), 0).negate());
+                default -> pool;
+            };
+            if (next != pool) {
+                pools.put(next.address(), next);
+                touched.add(next.address());
+            }
+        }
+        Set<Address> reload = new LinkedHashSet<>();
+        for (Address a : touched) {
+            if (pools.get(a) instanceof PoolState.V3 v3 && v3.nearWindowEdge()) {
+                reload.add(a);
+            }
+        }
+        return new Result(Map.copyOf(pools), Set.copyOf(reload));
+    }
+
+    private static Optional<PoolState> created(Dex dex, LogEntry log, Context context) {
+        if (log.topics().size() < 3) {
+            return Optional.empty();
+        }
+        Address token0 = Abi.address(log.topics().get(1), 0);
+        Address token1 = Abi.address(log.topics().get(2), 0);
+        if (!context.tokens().contains(token0) || !context.tokens().contains(token1)) {
+            return Optional.empty();
+        }
+        if (dex.kind() == DexKind.UNISWAP_V2 && log.topic0().equals(Events.V2_PAIR_CREATED)) {
+            return Optional.of(new PoolState.V2(dex.key(), Abi.address(log.data(), 0), token0, token1,
+                    BigInteger.ZERO, BigInteger.ZERO));
+        }
+        if (dex.kind() == DexKind.UNISWAP_V3 && log.topic0().equals(Events.V3_POOL_CREATED)
+                && log.topics().size() >= 4) {
+            int fee = Abi.uint(log.topics().get(3), 0).intValueExact();
+            int spacing = Abi.int256(log.data(), 0).intValueExact();
+            return Optional.of(PoolState.V3.created(dex.key(), Abi.address(log.data(), 1), token0, token1,
+                    fee, spacing));
+        }
+        return Optional.empty();
+    }
+
+    private static int tickTopic(LogEntry log, int index) {
+        return Abi.int256(log.topics().get(index), 0).intValueExact();
+    }
+}

@@ -1,0 +1,160 @@
+package dev.junction.chainmarket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.math.TickMath;
+import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.LogEntry;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** The per-block reducers: pure functions from (pools, logs) to pools, as the pools' own code changes its state. */
+class LogReducerTest {
+
+    static final Address T0 = Address.evm("0x1000000000000000000000000000000000000001");
+    static final Address T1 = Address.evm("0x2000000000000000000000000000000000000002");
+    static final Address OTHER = Address.evm("0x3000000000000000000000000000000000000003");
+    static final Address POOL = Address.evm("0x4000000000000000000000000000000000000004");
+    static final Address V2_FACTORY = Address.evm("0x5000000000000000000000000000000000000005");
+    static final Address V3_FACTORY = Address.evm("0x6000000000000000000000000000000000000006");
+    static final Address NEW_POOL = Address.evm("0x7000000000000000000000000000000000000007");
+
+    static final LogReducer.Context CONTEXT = LogReducer.Context.of(List.of(
+            new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), "0x" + "0".repeat(64)),
+            new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(), "0x" + "0".repeat(64))),
+            List.of(T0, T1));
+
+    static final BigInteger Q96 = BigInteger.ONE.shiftLeft(96);
+    static int index;
+
+    static LogEntry log(Address address, List<String> topics, String... words) {
+        return new LogEntry(address, topics, "0x" + String.join("", words), 10, "0xaa", index++, false);
+    }
+
+    static String t(long v) {
+        return "0x" + Abi.word(BigInteger.valueOf(v));
+    }
+
+    static PoolState.V3 v3(int windowLow, int windowHigh) {
+        return new PoolState.V3("v3", POOL, T0, T1, 3000, 60, Q96, 0, BigInteger.valueOf(1000), new TreeMap<>(Map.of(
+                -600, new PoolState.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(1000)),
+                600, new PoolState.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(-1000)))), windowLow,
+                windowHigh);
+    }
+
+    @Test
+    void v2SyncSetsTheReserves() {
+        PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
+        LogReducer.Result r = LogReducer.apply(Map.of(POOL, pair),
+                List.of(log(POOL, List.of(Events.V2_SYNC), Abi.word(500), Abi.word(700))), CONTEXT);
+        PoolState.V2 after = (PoolState.V2) r.pools().get(POOL);
+        assertThat(after.reserve0()).isEqualTo(500);
+        assertThat(after.reserve1()).isEqualTo(700);
+    }
+
+    @Test
+    void mintInRangeAddsActiveLiquidityAndTicksBurnToZeroUninitializesThem() {
+        PoolState.V3 pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
+        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(120)), Abi.word(0), Abi.word(50),
+                Abi.word(1), Abi.word(1));
+        PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
+                .get(POOL);
+        assertThat(minted.liquidity()).isEqualTo(1050);
+        assertThat(minted.ticks().get(-120)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(50),
+                BigInteger.valueOf(50)));
+        assertThat(minted.ticks().get(120)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(50),
+                BigInteger.valueOf(-50)));
+        LogEntry burn = log(POOL, List.of(Events.V3_BURN, t(0), t(-120), t(120)), Abi.word(50), Abi.word(1),
+                Abi.word(1));
+        PoolState.V3 burnt = (PoolState.V3) LogReducer.apply(Map.of(POOL, minted), List.of(burn), CONTEXT).pools()
+                .get(POOL);
+        assertThat(burnt.liquidity()).isEqualTo(1000);
+        assertThat(burnt.ticks()).containsOnlyKeys(-600, 600);
+    }
+
+    @Test
+    void aMintOutOfRangeLeavesActiveLiquidityAndATickWithZeroNetStaysInitialized() {
+        PoolState.V3 pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
+        // Range [600, 1200): above the current tick; tick 600 gets +50 net on top of -1000.
+        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(600), t(1200)), Abi.word(0), Abi.word(1000),
+                Abi.word(1), Abi.word(1));
+        PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
+                .get(POOL);
+        assertThat(minted.liquidity()).isEqualTo(1000);
+        assertThat(minted.ticks().get(600)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(2000),
+                BigInteger.ZERO));
+        ConcentratedPool market = (ConcentratedPool) ChainViewAccess.pool(minted);
+        assertThat(market.liquidityNet()).containsKey(600);
+    }
+
+    @Test
+    void aSwapSetsPriceTickAndLiquidityAndNearTheWindowEdgeAsksForAReload() {
+        PoolState.V3 pool = v3(-15_360, 15_359);
+        BigInteger price = TickMath.getSqrtRatioAtTick(-15_000);
+        LogEntry swap = log(POOL, List.of(Events.V3_SWAP, t(0), t(0)), Abi.word(1), Abi.word(BigInteger.ONE.negate()),
+                Abi.word(price), Abi.word(777), Abi.word(BigInteger.valueOf(-15_000)));
+        LogReducer.Result r = LogReducer.apply(Map.of(POOL, pool), List.of(swap), CONTEXT);
+        PoolState.V3 after = (PoolState.V3) r.pools().get(POOL);
+        assertThat(after.sqrtPriceX96()).isEqualTo(price);
+        assertThat(after.tick()).isEqualTo(-15_000);
+        assertThat(after.liquidity()).isEqualTo(777);
+        assertThat(r.reload()).containsExactly(POOL);
+    }
+
+    @Test
+    void aPositionEdgeOutsideTheLoadedWindowIsNotInvented() {
+        PoolState.V3 pool = v3(-15_360, 15_359);
+        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(60_000)), Abi.word(0), Abi.word(5),
+                Abi.word(1), Abi.word(1));
+        PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
+                .get(POOL);
+        assertThat(minted.ticks()).containsKey(-120).doesNotContainKey(60_000);
+        assertThat(minted.liquidity()).isEqualTo(1005);
+    }
+
+    @Test
+    void factoriesAddPoolsBetweenServedTokensOnlyAndTheFollowingLogsFillThem() {
+        LogEntry created = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(T1), t(3000)), Abi.word(60),
+                Abi.word(NEW_POOL));
+        LogEntry foreign = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(OTHER), t(3000)),
+                Abi.word(60), Abi.word(POOL));
+        LogEntry init = log(NEW_POOL, List.of(Events.V3_INITIALIZE), Abi.word(Q96), Abi.word(0));
+        LogEntry mint = log(NEW_POOL, List.of(Events.V3_MINT, t(0), t(-60), t(60)), Abi.word(0), Abi.word(9),
+                Abi.word(1), Abi.word(1));
+        LogEntry pair = log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, t0(T0), t0(T1)), Abi.word(POOL),
+                Abi.word(1));
+        LogEntry sync = log(POOL, List.of(Events.V2_SYNC), Abi.word(3), Abi.word(4));
+        Map<Address, PoolState> pools = LogReducer.apply(Map.of(), List.of(created, foreign, init, mint, pair, sync),
+                CONTEXT).pools();
+        assertThat(pools).containsOnlyKeys(NEW_POOL, POOL);
+        PoolState.V3 fresh = (PoolState.V3) pools.get(NEW_POOL);
+        assertThat(fresh.usable()).isTrue();
+        assertThat(fresh.fullWindow()).isTrue();
+        assertThat(fresh.liquidity()).isEqualTo(9);
+        assertThat(((PoolState.V2) pools.get(POOL)).reserve1()).isEqualTo(4);
+    }
+
+    @Test
+    void logsApplyInBlockAndLogIndexOrderAndRemovedLogsAreIgnored() {
+        PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
+        LogEntry later = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(9) + Abi.word(9), 11, "0xb", 0,
+                false);
+        LogEntry earlier = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(5) + Abi.word(5), 10, "0xa",
+                3, false);
+        LogEntry removed = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(1) + Abi.word(1), 12, "0xc",
+                0, true);
+        PoolState.V2 after = (PoolState.V2) LogReducer.apply(Map.of(POOL, pair), List.of(later, earlier, removed),
+                CONTEXT).pools().get(POOL);
+        assertThat(after.reserve0()).isEqualTo(9);
+    }
+
+    static String t0(Address a) {
+        return "0x" + Abi.word(a);
+    }
+}
