@@ -200,7 +200,7 @@ async function up() {
       routers = JSON.parse(line);
       say(`router deployed: ${JSON.stringify(routers)}`);
     } catch {
-      say(`Junction's deploy command did not answer (exit ${r.status}); chains have no router. Its log: `
+      say(`Junction's deploy command did not answer${r.status == null ? "" : ` (exit ${r.status})`}; chains have no router: `
         + `${(r.stderr || r.stdout || "").trim().split("\n").slice(-3).join(" | ")}`);
     }
   }
@@ -236,6 +236,9 @@ async function up() {
         throw new Error(`Junction serves chains ${served.join(", ")}, not ${expected.join(", ")}: not in chain mode`);
       }
     } catch (e) {
+      const logText = readFileSync(join(stateDir, "junction.log"), "utf8");
+      const cause = logText.split("\n").filter((l) => /Exception: /.test(l)).pop()?.replace(/^.*?Exception: /, "");
+      if (cause) e.message += `: ${cause}`;
       throw new Error(`Junction did not become ready in chain mode: ${e.message} (see ${join(stateDir, "junction.log")}; `
         + "the chains and the relayer are up: bin/local-chains down stops them)");
     }

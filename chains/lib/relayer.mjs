@@ -89,18 +89,24 @@ export function startRelayer({ chains, privateKey, pollMs = 250, fromBlock = 0, 
     return true;
   }
 
+  // Deposits that must wait (exclusivity window, inventory, a fill that would revert): retried every poll without
+  // holding back later deposits.
+  const pending = new Map();
+
   async function pollChain(origin) {
+    for (const [key, p] of pending) {
+      if (p.origin !== origin) continue;
+      if (await handle(origin, p.log)) pending.delete(key);
+    }
     const head = await origin.provider.getBlockNumber();
     if (head < origin.next) return;
     const to = Math.min(head, origin.next + 9999);
     const logs = await origin.provider.getLogs({ address: origin.spokePool, topics: [FUNDS_DEPOSITED],
       fromBlock: origin.next, toBlock: to });
-    let done = true;
     for (const l of logs) {
-      if (!(await handle(origin, l))) { done = false; break; }
+      if (!(await handle(origin, l))) pending.set(`${origin.chainId}:${BigInt(l.topics[2])}`, { origin, log: l });
     }
-    // On a deposit that must wait (exclusivity, inventory), rescan from its block next time.
-    origin.next = done ? to + 1 : logs.find((l) => !seen.has(`${origin.chainId}:${BigInt(l.topics[2])}`)).blockNumber;
+    origin.next = to + 1;
   }
 
   async function loop() {

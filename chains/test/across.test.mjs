@@ -21,10 +21,10 @@ let relayer;
 
 function spec() {
   return {
-    tokens: [{ symbol: "USDC", name: "USD Coin (test)", decimals: 6 }],
+    tokens: [{ symbol: "USDC", name: "USD Coin (test)", decimals: 6 }, { symbol: "WBTC", name: "WBTC (test)", decimals: 8 }],
     across: true,
     fund: [{ address: relayerAddress, native: "100", tokens: { USDC: "1000000" } },
-      { address: user, native: "100", tokens: { USDC: "10000" } }],
+      { address: user, native: "100", tokens: { USDC: "10000", WBTC: "1" } }],
   };
 }
 
@@ -37,15 +37,15 @@ function startRelayerProcess() {
   return { stop: () => new Promise((r) => { p.once("exit", r); p.kill("SIGTERM"); }) };
 }
 
-async function deposit(origin, dest, { amount, fillDeadlineIn }) {
+async function deposit(origin, dest, { amount, fillDeadlineIn, symbol = "USDC" }) {
   const wallet = new ethers.NonceManager(new ethers.Wallet(USER, origin.provider));
-  const usdc = new ethers.Contract(origin.market.tokens.USDC, ERC20_ABI, wallet);
+  const usdc = new ethers.Contract(origin.market.tokens[symbol], ERC20_ABI, wallet);
   await (await usdc.approve(origin.market.across.spokePool, amount)).wait();
   const spoke = new ethers.Contract(origin.market.across.spokePool, abiOf("Ethereum_SpokePool"), wallet);
   const now = (await origin.provider.getBlock("latest")).timestamp;
   const b32 = (a) => ethers.zeroPadValue(a, 32);
-  const receipt = await (await spoke.deposit(b32(user), b32(user), b32(origin.market.tokens.USDC),
-    b32(dest.market.tokens.USDC), amount, amount - amount / 1000n, dest.chainId, ethers.ZeroHash, now,
+  const receipt = await (await spoke.deposit(b32(user), b32(user), b32(origin.market.tokens[symbol]),
+    b32(dest.market.tokens[symbol]), amount, amount - amount / 1000n, dest.chainId, ethers.ZeroHash, now,
     now + fillDeadlineIn, 0, "0x")).wait();
   const ev = receipt.logs.map((l) => { try { return spoke.interface.parseLog(l); } catch { return null; } })
     .find((e) => e?.name === "FundsDeposited");
@@ -88,6 +88,19 @@ test("a deposit on chain 1 is filled on 42161 by the relayer, paying outputAmoun
   assert.equal(logs.length, 1, "one FilledRelay for the deposit");
   assert.equal((await destUsdc.balanceOf(user)) - before, outputAmount);
   assert.equal(ethers.dataSlice(logs[0].args.relayer, 12).toLowerCase(), relayerAddress.toLowerCase());
+});
+
+test("a deposit the relayer cannot fill (no inventory) does not hold back the next one", async () => {
+  const [origin, dest] = chains;
+  const stuck = await deposit(origin, dest, { amount: 10_000000n, fillDeadlineIn: 3600, symbol: "WBTC" });
+  const { depositId } = await deposit(origin, dest, { amount: 100_000000n, fillDeadlineIn: 3600 });
+  let logs = [];
+  for (let i = 0; i < 150 && logs.length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    logs = await filled(dest, 1, depositId);
+  }
+  assert.equal(logs.length, 1);
+  assert.equal((await filled(dest, 1, stuck.depositId)).length, 0);
 });
 
 test("with the relayer stopped a deposit expires at its fillDeadline and is never filled", async () => {

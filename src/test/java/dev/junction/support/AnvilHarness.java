@@ -79,11 +79,22 @@ public final class AnvilHarness {
      * @param blockTimeSeconds null: a block per transaction
      */
     public static Anvil startAnvil(long chainId, Integer blockTimeSeconds) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(anvilBinary().toString(), "--host", "127.0.0.1", "--port", "0",
-                "--chain-id", Long.toString(chainId)));
+        return startAnvil(chainId, blockTimeSeconds, 0, List.of());
+    }
+
+    /**
+     * Starts anvil on {@code port} of 127.0.0.1 (0: a free port) with extra anvil options, e.g. to stop a node and
+     * bring it back at the same URL with its state: {@code List.of("--dump-state", file)} on the first start (written
+     * when it stops), then the same port and {@code List.of("--load-state", file)}.
+     */
+    public static Anvil startAnvil(long chainId, Integer blockTimeSeconds, int port, List<String> extraArgs)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(anvilBinary().toString(), "--host", "127.0.0.1", "--port",
+                Integer.toString(port), "--chain-id", Long.toString(chainId)));
         if (blockTimeSeconds != null) {
             cmd.addAll(List.of("--block-time", blockTimeSeconds.toString()));
         }
+        cmd.addAll(extraArgs);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
@@ -92,9 +103,9 @@ public final class AnvilHarness {
             seen.append(line).append('\n');
             Matcher m = LISTENING.matcher(line);
             if (m.find()) {
-                int port = Integer.parseInt(m.group(1));
+                int bound = Integer.parseInt(m.group(1));
                 drain(p);
-                return new Anvil(chainId, "http://127.0.0.1:" + port, port, p);
+                return new Anvil(chainId, "http://127.0.0.1:" + bound, bound, p);
             }
         }
         stop(p);

@@ -6,6 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -50,6 +52,28 @@ class AnvilHarnessTest {
                     market.get("across").get("spokePool").asString())) {
                 assertThat(code(anvil.rpcUrl(), address)).as(address).isNotEqualTo("0x").hasSizeGreaterThan(100);
             }
+        }
+    }
+
+    @Test
+    void aStoppedNodeComesBackAtTheSameUrlWithItsState() throws Exception {
+        Path state = Files.createTempFile("anvil-state", ".json");
+        try {
+            String weth;
+            int port;
+            try (AnvilHarness.Anvil first = AnvilHarness.startAnvil(1, null, 0, List.of("--dump-state",
+                    state.toString()))) {
+                port = first.port();
+                weth = AnvilHarness.deployMarket(first.rpcUrl(), AnvilHarness.DEV_KEYS.get(0), "{}").get("weth")
+                        .asString();
+            }
+            try (AnvilHarness.Anvil again = AnvilHarness.startAnvil(1, null, port, List.of("--load-state",
+                    state.toString()))) {
+                assertThat(again.rpcUrl()).isEqualTo("http://127.0.0.1:" + port);
+                assertThat(code(again.rpcUrl(), weth)).hasSizeGreaterThan(100);
+            }
+        } finally {
+            Files.deleteIfExists(state);
         }
     }
 
