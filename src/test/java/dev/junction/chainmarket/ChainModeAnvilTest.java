@@ -6,6 +6,9 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.math.BigDecimal;
@@ -16,7 +19,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
@@ -64,6 +66,9 @@ class ChainModeAnvilTest {
 
     @Autowired
     Market market;
+
+    @Autowired
+    ChainMarket chainMarket;
 
     final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
@@ -217,6 +222,36 @@ class ChainModeAnvilTest {
         BigInteger mid = v3Quote(wbtc, weth, amount, 3000, block);
         assertThat(route.path("path").get(0).path("toAmount").asString()).isEqualTo(mid.toString());
         assertThat(route.path("amountOut").asString()).isEqualTo(v3Quote(weth, usdc, mid, 3000, block).toString());
+    }
+
+    @Test
+    @Order(2)
+    void withoutMulticall3TheJsonRpcBatchLoadReadsTheSameState() throws Exception {
+        ChainSettings configured = chainMarket.followers().get(ChainId.of(CHAIN)).settings();
+        ChainSettings noMulticall = new ChainSettings(configured.id(), configured.name(), configured.key(),
+                configured.nativeSymbol(), configured.rpcUrls(), configured.tokens(), configured.wrappedNative(),
+                configured.stablecoins(), configured.dexes(), configured.bridges(), configured.router(),
+                configured.permit2(), Address.evm("0x000000000000000000000000000000000000dEaD"),
+                configured.confirmations(), configured.blockTime(), configured.maxStaleness(),
+                configured.pollInterval(), configured.tickWindowWords());
+        JsonRpcClient client = new JsonRpcClient(List.of(anvil.rpcUrl()), RpcSettings.DEFAULT);
+        ChainLoader.Loaded viaBatches = new ChainLoader(noMulticall, client).load();
+        assertThat(viaBatches.multicall()).isFalse();
+        awaitBlock(viaBatches.state().block());
+        ChainState followed = chainMarket.followers().get(ChainId.of(CHAIN)).state();
+        assertThat(followed.block()).isEqualTo(viaBatches.state().block());
+        assertThat(viaBatches.state().pools()).isEqualTo(followed.pools());
+        assertThat(viaBatches.state().pools()).hasSize(4);
+        assertThat(client.httpRequests()).isLessThanOrEqualTo(5);
+    }
+
+    @Test
+    @Order(2)
+    void buildingOnAChainWithoutRouterIsAClear4xx() throws Exception {
+        JsonNode body = get("/build-best-path?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + dai + "&amount=1000000&sender=" + SENDER);
+        assertThat(body.path("httpStatus").asInt()).as(body.toString()).isEqualTo(400);
+        assertThat(body.path("message").asString()).contains("has no Junction router");
     }
 
     @Test
