@@ -1,5 +1,6 @@
 package dev.junction.api;
 
+import dev.junction.quote.QuoteRequest;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.ArraySchema;
 import io.swagger.v3.oas.models.media.BooleanSchema;

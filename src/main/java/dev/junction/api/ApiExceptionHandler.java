@@ -4,6 +4,8 @@ import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
 import dev.junction.execution.InvalidPlanException;
 import dev.junction.gasless.GaslessException;
+import dev.junction.quote.InvalidQuoteRequestException;
+import dev.junction.quote.QuoteRequest;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -136,6 +138,12 @@ public class ApiExceptionHandler {
             case NO_ROUTE -> ErrorCode.NO_ROUTE;
         };
         return answer(code, e.getMessage(), e.param());
+    }
+
+    /** Quotes: a rule of the request the parser cannot check alone (unknown provider key, same token): 1002. */
+    @ExceptionHandler(InvalidQuoteRequestException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> invalidQuoteRequest(InvalidQuoteRequestException e) {
+        return answer(ErrorCode.INVALID_PARAMETER, e.getMessage(), e.parameter());
     }
 
     /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */

@@ -1,6 +1,7 @@
 package dev.junction.api;
 
 import dev.junction.chain.Amount;
+import dev.junction.quote.QuoteRequest;
 
 /**
  * A validated {@code GET /build-best-path} request: the quote parameters plus its own.
@@ -12,7 +13,7 @@ import dev.junction.chain.Amount;
 public record BuildBestPathRequest(QuoteRequest quote, Amount minOutputAmount, boolean includeRoute) {
 
     static BuildBestPathRequest parse(QueryParams q, MarketGate.Served served) {
-        QuoteRequest quote = QuoteRequest.parse(q, served);
+        QuoteRequest quote = QuoteQuery.parse(q, served);
         return new BuildBestPathRequest(quote,
                 q.optional("minOutputAmount").map(t -> ParamRules.amount("minOutputAmount", t)).orElse(null),
                 q.optional("includeRoute").map(t -> ParamRules.bool("includeRoute", t)).orElse(false));

@@ -2,7 +2,7 @@ package dev.junction.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.junction.api.quote.QuoteViews;
+import dev.junction.quote.QuoteViews;
 
 /**
  * {@code data} of {@code GET /build-best-path} (interface 2.7).

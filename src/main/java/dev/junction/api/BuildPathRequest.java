@@ -4,6 +4,8 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
+import dev.junction.quote.AcquisitionMode;
+import dev.junction.quote.RouteMode;
 import java.util.Optional;
 
 /**
@@ -63,7 +65,7 @@ public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain,
                 b.string("Integrator").map(t -> ParamRules.text("Integrator", t, ParamRules.SHORT_TEXT_MAX)).orElse(null),
                 b.string("minOutputAmount").map(t -> ParamRules.amount("minOutputAmount", t)).orElse(null),
                 b.integer("acquisitionMode", "an integer from 0 to 3")
-                        .map(t -> AcquisitionMode.parse("acquisitionMode", t)).orElse(null),
+                        .map(t -> QuoteQuery.acquisitionMode("acquisitionMode", t)).orElse(null),
                 b.string("destinationCallData")
                         .map(t -> ParamRules.hex("destinationCallData", t, ParamRules.CALLDATA_HEX_MAX)).orElse(null),
                 integerOrString(b, "destinationGasLimit").map(t -> ParamRules.amount("destinationGasLimit", t))

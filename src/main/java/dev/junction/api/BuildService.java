@@ -1,8 +1,5 @@
 package dev.junction.api;
 
-import dev.junction.api.quote.QuoteService;
-import dev.junction.api.quote.QuoteStore;
-import dev.junction.api.quote.StoredQuote;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.RouteCalls;
 import dev.junction.calldata.RouteChoice;
@@ -18,6 +15,11 @@ import dev.junction.execution.SimulationResult;
 import dev.junction.execution.Simulator;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.quote.AcquisitionMode;
+import dev.junction.quote.QuoteRequest;
+import dev.junction.quote.QuoteService;
+import dev.junction.quote.QuoteStore;
+import dev.junction.quote.StoredQuote;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.Slippage;
 import java.math.BigInteger;

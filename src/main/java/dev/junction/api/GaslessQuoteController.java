@@ -1,10 +1,10 @@
 package dev.junction.api;
 
 import dev.junction.gasless.GaslessQuoteCommand;
-import dev.junction.api.quote.QuoteService;
 import dev.junction.gasless.GaslessService;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.quote.QuoteService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;

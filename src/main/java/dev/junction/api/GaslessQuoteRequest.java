@@ -3,6 +3,7 @@ package dev.junction.api;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.quote.AcquisitionMode;
 import java.util.Set;
 
 /**
@@ -41,7 +42,7 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
     static GaslessQuoteRequest parse(QueryParams q, MarketGate.Served served) {
         q.requireAll(REQUIRED);
         TransferQuery base = TransferQuery.parse(q, served);
-        AcquisitionMode mode = AcquisitionMode.parse("acquisitionMode", q.required("acquisitionMode"));
+        AcquisitionMode mode = QuoteQuery.acquisitionMode("acquisitionMode", q.required("acquisitionMode"));
         Address receiver = base.receiver(q);
         return new GaslessQuoteRequest(base.fromToken(), base.toToken(), base.amount(), base.from().id(),
                 base.to().id(), base.sender(), mode, receiver,

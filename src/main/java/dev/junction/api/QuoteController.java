@@ -1,7 +1,8 @@
 package dev.junction.api;
 
-import dev.junction.api.quote.QuoteService;
-import dev.junction.api.quote.QuoteViews;
+import dev.junction.quote.QuoteRequest;
+import dev.junction.quote.QuoteService;
+import dev.junction.quote.QuoteViews;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,6 @@
 package dev.junction.api;
 
+import dev.junction.quote.QuoteRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -19,12 +20,12 @@ public class RequestParser {
     }
 
     public QuoteRequest quote(HttpServletRequest http) {
-        QueryParams q = query(http, QuoteRequest.REQUIRED);
-        return QuoteRequest.parse(q, market.served());
+        QueryParams q = query(http, QuoteQuery.REQUIRED);
+        return QuoteQuery.parse(q, market.served());
     }
 
     public BuildBestPathRequest buildBestPath(HttpServletRequest http) {
-        QueryParams q = query(http, QuoteRequest.REQUIRED);
+        QueryParams q = query(http, QuoteQuery.REQUIRED);
         return BuildBestPathRequest.parse(q, market.served());
     }
 

@@ -2,6 +2,7 @@ package dev.junction.api;
 
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.quote.QuoteRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,6 +29,6 @@ public final class RequestFixtures {
         org.springframework.beans.factory.support.StaticListableBeanFactory beans =
                 new org.springframework.beans.factory.support.StaticListableBeanFactory();
         beans.addBean("market", dev.junction.support.TestMarket.fixed(snapshot));
-        return QuoteRequest.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class)));
+        return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class)));
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
-import dev.junction.api.quote.QuoteStore;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
@@ -17,6 +16,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
 import dev.junction.market.Token;
+import dev.junction.quote.QuoteStore;
 import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;

@@ -1,8 +1,7 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junction.api.QuoteRequest;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.TestMarket;
 import dev.junction.support.BothDatabases;

@@ -1,4 +1,4 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

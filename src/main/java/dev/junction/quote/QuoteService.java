@@ -1,9 +1,5 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
-import dev.junction.api.AcquisitionMode;
-import dev.junction.api.ApiException;
-import dev.junction.api.ErrorCode;
-import dev.junction.api.QuoteRequest;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Provider;
 import dev.junction.routing.PlannedRoute;
@@ -26,7 +22,7 @@ import java.util.stream.Collectors;
 /**
  * {@code GET /quote}: checks what the parser cannot (provider keys, same token on the same chain), plans on the current
  * market snapshot, gives the answer and each route an identity and an expiry, stores the quote (write-behind) and maps
- * it to the interface's route objects. (The acquisitionMode rule is {@code QuoteRequest.parse}'s.)
+ * it to the interface's route objects. (The acquisitionMode rule is {@code api.QuoteQuery}'s.)
  */
 public class QuoteService {
 
@@ -65,7 +61,7 @@ public class QuoteService {
                 checkProviders("includeProvider", request.includeProviders(), snapshot),
                 checkProviders("excludeProvider", request.excludeProviders(), snapshot));
         if (request.fromChain().equals(request.toChain()) && request.fromToken().equals(request.toToken())) {
-            throw new ApiException(ErrorCode.INVALID_PARAMETER,
+            throw new InvalidQuoteRequestException(
                     "toToken must differ from fromToken when fromChain equals toChain", "toToken");
         }
         RouteRequest plan = new RouteRequest(request.fromChain(), request.fromToken(), request.toChain(),
@@ -87,13 +83,13 @@ public class QuoteService {
         return quote;
     }
 
-    /** Case-insensitive keys, each a provider of the market; 1002 naming the parameter and the valid keys. */
+    /** Case-insensitive keys, each a provider of the market; else {@link InvalidQuoteRequestException} naming the valid keys. */
     public static Set<String> checkProviders(String param, Set<String> keys, MarketSnapshot snapshot) {
         List<String> unknown = keys.stream().filter(k -> snapshot.provider(k).isEmpty()).sorted().toList();
         if (!unknown.isEmpty()) {
             String valid = snapshot.providers().stream().map(Provider::key).collect(Collectors.toCollection(TreeSet::new))
                     .stream().collect(Collectors.joining(", "));
-            throw new ApiException(ErrorCode.INVALID_PARAMETER, param + " has unknown provider key"
+            throw new InvalidQuoteRequestException(param + " has unknown provider key"
                     + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown) + "; valid keys: " + valid, param);
         }
         return keys;

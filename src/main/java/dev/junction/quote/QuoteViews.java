@@ -1,4 +1,4 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.junction.market.Provider;

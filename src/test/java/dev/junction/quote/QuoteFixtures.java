@@ -1,6 +1,5 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
-import dev.junction.api.QuoteRequest;
 import dev.junction.api.RequestFixtures;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.RoutePlanner;

@@ -1,4 +1,4 @@
-package dev.junction.api;
+package dev.junction.quote;
 
 import java.util.Locale;
 
@@ -25,7 +25,7 @@ public enum RouteMode {
     }
 
     /** The mode named by {@code text} (case-insensitive), else {@link #MAX_VALUE}. */
-    static RouteMode parseOrDefault(String text) {
+    public static RouteMode parseOrDefault(String text) {
         for (RouteMode m : values()) {
             if (m.wire.equals(text == null ? null : text.toLowerCase(Locale.ROOT))) {
                 return m;

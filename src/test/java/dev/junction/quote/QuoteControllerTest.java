@@ -1,4 +1,4 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;

@@ -1,6 +1,5 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
-import dev.junction.api.QuoteRequest;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.Slippage;
 import java.math.BigInteger;

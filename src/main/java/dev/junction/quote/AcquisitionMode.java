@@ -1,4 +1,4 @@
-package dev.junction.api;
+package dev.junction.quote;
 
 /** {@code acquisitionMode}: how the input token is taken from the sender; the wire value is the int32 code. */
 public enum AcquisitionMode {
@@ -22,7 +22,8 @@ public enum AcquisitionMode {
         return code;
     }
 
-    static AcquisitionMode parse(String name, String text) {
-        return values()[ParamRules.intIn(name, text, 0, 3)];
+    /** The mode of this int32 code (0 to 3). */
+    public static AcquisitionMode ofCode(int code) {
+        return values()[code];
     }
 }

@@ -1,4 +1,4 @@
-package dev.junction.api.quote;
+package dev.junction.quote;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
