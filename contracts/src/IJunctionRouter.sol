@@ -50,8 +50,23 @@ interface IJunctionRouter {
         address tokenOut;
         // Least amount of tokenOut the step must produce.
         uint256 minAmountOut;
-        // The provider's own call, ABI-encoded with its selector (e.g. Uniswap V2 swapExactTokensForTokens).
+        // What the adapter needs besides the tokens and the amount, ABI-encoded per adapter (see docs/DECISIONS.md):
+        // Uniswap V2 family: empty; Uniswap V3 family: abi.encode(uint24 fee); Curve: abi.encode(address pool,
+        // int128 i, int128 j); Across: abi.encode(IJunctionAdapters.AcrossDeposit); CCTP:
+        // abi.encode(IJunctionAdapters.CctpBurn).
         bytes data;
+    }
+
+    /// @notice The Permit2 signature for acquisition modes 2 and 3 (see {executeRouteWithPermit}).
+    struct PermitData {
+        // The signer: Permit2 moves params.amountIn of params.inputToken from this address.
+        address owner;
+        // Permit2 unordered nonce.
+        uint256 nonce;
+        // Unix seconds; the permit is valid up to and including this second.
+        uint256 deadline;
+        // 65-byte r||s||v (v = 27/28) or 64-byte EIP-2098 signature; EIP-1271 for contract owners.
+        bytes signature;
     }
 
     /// @notice A route finished on this chain: the output went to the receiver (or to the bridge).
@@ -98,6 +113,20 @@ interface IJunctionRouter {
     error InvalidNativeValue(uint256 expected, uint256 actual);
     /// @notice A step's adapter is not registered with the router.
     error UnknownAdapter(address adapter);
+    /// @notice The acquisition mode does not fit the entry point or the input token.
+    error InvalidAcquisitionMode(uint8 mode);
+    /// @notice A mode-2 permit was relayed by an address the owner has not registered as a relayer.
+    error UnknownRelayer(address relayer);
+    /// @notice An amount that must be positive is zero, or a route has no step.
+    error ZeroAmount();
+    /// @notice The receiver or fee recipient is not an address that can receive the output.
+    error InvalidRecipient(address recipient);
+    /// @notice feeBps is above 10000.
+    error InvalidFee(uint16 feeBps);
+    /// @notice A step spends a token other than the one the previous step produced.
+    error StepTokenMismatch(uint256 index, address expected, address actual);
+    /// @notice The route's last token on this chain is not params.outputToken.
+    error OutputTokenMismatch(address expected, address actual);
 
     /// @notice Executes a route.
     /// @param params the route's terms
@@ -106,5 +135,14 @@ interface IJunctionRouter {
     function executeRoute(RouteParams calldata params, Step[] calldata steps)
         external
         payable
+        returns (uint256 amountOut);
+
+    /// @notice Executes a route whose input Permit2 moves from permit.owner (acquisition modes 2 and 3).
+    /// @dev Mode 3 (anyone may send it): the owner signed PermitWitnessTransferFrom with spender = this router and
+    /// witness JunctionRoute (see {WITNESS_TYPE_STRING}), which binds the route's terms and keccak256(abi.encode(steps)).
+    /// Mode 2: a plain PermitTransferFrom that binds only token, amount, spender, nonce and deadline, so only a relayer
+    /// the owner registered may send it.
+    function executeRouteWithPermit(RouteParams calldata params, Step[] calldata steps, PermitData calldata permit)
+        external
         returns (uint256 amountOut);
 }

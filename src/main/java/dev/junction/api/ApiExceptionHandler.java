@@ -189,10 +189,14 @@ public class ApiExceptionHandler {
 
     /**
      * Calldata: a request choice that cannot be encoded: a chain without a Junction router (1005), an acquisition mode
-     * that does not fit the input token (1002, the same code QuoteRequest gives for that rule) or another term (1002).
+     * that does not fit the input token (1002, the same code QuoteRequest gives for that rule), a provider without an
+     * adapter on its chain (3008) or another term (1002).
      */
     @ExceptionHandler(dev.junction.calldata.CalldataException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
+        if (e instanceof dev.junction.calldata.ProviderNotExecutableException) {
+            return answer(ErrorCode.PROVIDER_NOT_EXECUTABLE, e.getMessage(), e.parameter());
+        }
         ErrorCode code = switch (e.parameter()) {
             case "fromChain", "toChain" -> ErrorCode.UNSUPPORTED_CHAIN;
             default -> ErrorCode.INVALID_PARAMETER;

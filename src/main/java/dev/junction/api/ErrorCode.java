@@ -31,6 +31,8 @@ public enum ErrorCode {
     PRICE_IMPACT_TOO_HIGH(3005, HttpStatus.UNPROCESSABLE_CONTENT, "Every route exceeds the allowed price impact."),
     MIN_OUTPUT_UNREACHABLE(3006, HttpStatus.UNPROCESSABLE_CONTENT, "No route reaches minOutputAmount."),
     BUILD_SIMULATION_FAILED(3007, HttpStatus.UNPROCESSABLE_CONTENT, "The built transaction failed its simulation."),
+    PROVIDER_NOT_EXECUTABLE(3008, HttpStatus.UNPROCESSABLE_CONTENT,
+            "A provider of the route has no Junction adapter on its chain: the route can be quoted but not built."),
     QUOTE_NOT_FOUND(4001, HttpStatus.NOT_FOUND, "No quote has this quoteId."),
     QUOTE_EXPIRED(4002, HttpStatus.GONE, "The quote has expired."),
     INVALID_SIGNATURE(4003, HttpStatus.BAD_REQUEST, "The signature does not verify."),

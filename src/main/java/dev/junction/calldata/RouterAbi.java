@@ -15,8 +15,13 @@ public final class RouterAbi {
             "(bytes32,address,uint256,address,uint256,address,uint256,uint16,address,uint8,bytes,uint256)";
     /** {@code Step} as a tuple type. */
     public static final String STEP = "(uint8,address,address,address,uint256,bytes)";
-    /** The one entry function. */
+    /** {@code PermitData} (owner, nonce, deadline, signature) as a tuple type. */
+    public static final String PERMIT_DATA = "(address,uint256,uint256,bytes)";
+    /** The entry function of acquisition modes 0 and 1. */
     public static final String EXECUTE_ROUTE = "executeRoute(" + ROUTE_PARAMS + "," + STEP + "[])";
+    /** The entry function of acquisition modes 2 and 3: the input moves through Permit2 from the permit's owner. */
+    public static final String EXECUTE_ROUTE_WITH_PERMIT =
+            "executeRouteWithPermit(" + ROUTE_PARAMS + "," + STEP + "[]," + PERMIT_DATA + ")";
 
     /** Event signatures (their keccak256 is topic 0). */
     public static final List<String> EVENTS = List.of(
@@ -30,7 +35,14 @@ public final class RouterAbi {
             "DeadlineExpired(uint256,uint256)",
             "InsufficientOutput(uint256,uint256,uint256)",
             "InvalidNativeValue(uint256,uint256)",
-            "UnknownAdapter(address)");
+            "UnknownAdapter(address)",
+            "InvalidAcquisitionMode(uint8)",
+            "UnknownRelayer(address)",
+            "ZeroAmount()",
+            "InvalidRecipient(address)",
+            "InvalidFee(uint16)",
+            "StepTokenMismatch(uint256,address,address)",
+            "OutputTokenMismatch(address,address)");
 
     /** Step kind numbers. */
     public static final int KIND_SWAP = 0;

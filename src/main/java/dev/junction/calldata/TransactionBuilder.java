@@ -33,6 +33,18 @@ public final class TransactionBuilder {
     /** Permit2's address (the same CREATE2 address on every chain Junction serves). */
     public static final Address PERMIT2 = Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3");
 
+    private final AdapterDirectory adapters;
+
+    /** A builder for the sandbox: every provider's adapter is the derived one ({@link AdapterDirectory#DERIVED}). */
+    public TransactionBuilder() {
+        this(AdapterDirectory.DERIVED);
+    }
+
+    /** @param adapters where each provider's adapter is on each chain */
+    public TransactionBuilder(AdapterDirectory adapters) {
+        this.adapters = adapters;
+    }
+
     /**
      * @throws CalldataException when the acquisition mode does not fit the input token or a chain the route needs
      *     has no Junction router
@@ -82,7 +94,7 @@ public final class TransactionBuilder {
     }
 
     /** The Step tuples from index {@code from} to the end; a bridge's message carries the steps after it. */
-    private static List<Abi.Value> steps(RouteCall call, int from, byte[] quoteId) {
+    private List<Abi.Value> steps(RouteCall call, int from, byte[] quoteId) {
         List<Abi.Value> out = new ArrayList<>();
         List<StepCall> steps = call.steps();
         for (int i = from; i < steps.size(); i++) {
@@ -92,14 +104,16 @@ public final class TransactionBuilder {
                 case BridgeCall b -> bridgeData(call, b, i, quoteId);
             };
             int kind = step instanceof SwapCall ? RouterAbi.KIND_SWAP : RouterAbi.KIND_BRIDGE;
-            out.add(tuple(uint8(kind), address(Adapters.of(step.router(), step.provider())),
+            Address adapter = adapters.adapter(step.chain(), step.router(), step.provider())
+                    .orElseThrow(() -> new ProviderNotExecutableException(step.provider(), step.chain()));
+            out.add(tuple(uint8(kind), address(adapter),
                     address(evmOrZero(step.tokenIn())), address(evmOrZero(step.tokenOut())),
                     uint256(step.minAmountOut().value()), bytes(data)));
         }
         return out;
     }
 
-    private static byte[] bridgeData(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
+    private byte[] bridgeData(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
         boolean destinationLeg = index < call.steps().size() - 1 || call.hasDestinationCall();
         Address recipient = call.receiver();
         byte[] message = new byte[0];
@@ -123,7 +137,7 @@ public final class TransactionBuilder {
      * the bridged token as input, no fee (taken on the source chain), mode 0 (the router holds the funds) and the
      * bridge's fill deadline as deadline.
      */
-    private static byte[] destinationMessage(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
+    private byte[] destinationMessage(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
         Abi.Value params = tuple(bytes32(quoteId), address(evmOrZero(b.tokenOut())), uint256(b.quotedOut().value()),
                 address(evmOrZero(call.outputToken())), uint256(call.minAmountOut().value()),
                 address(evmOrZero(call.receiver())), uint256(BridgeEncoding.fillDeadline(b, call.deadline())),

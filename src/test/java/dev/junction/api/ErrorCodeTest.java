@@ -35,6 +35,7 @@ class ErrorCodeTest {
                 3005 PRICE_IMPACT_TOO_HIGH 422
                 3006 MIN_OUTPUT_UNREACHABLE 422
                 3007 BUILD_SIMULATION_FAILED 422
+                3008 PROVIDER_NOT_EXECUTABLE 422
                 4001 QUOTE_NOT_FOUND 404
                 4002 QUOTE_EXPIRED 410
                 4003 INVALID_SIGNATURE 400

@@ -11,6 +11,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.market.BridgeLane;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.web3j.abi.TypeReference;
@@ -63,41 +64,40 @@ class BridgeStepDecodeTest {
         return Hex.encode(Recipients.bytes32(a));
     }
 
-    @Test
-    void acrossDepositV3CarriesEveryTermAndPaysTheReceiverDirectlyWhenItIsTheLastStep() {
-        BridgeLane lane = lane("across", ETH, ARB, ETH_USDC, ARB_USDC);
-        byte[] data = onlyStep(lane, RECEIVER);
-        assertThat(Decoded.selector(data)).isEqualTo("0x7b939232");
-        List<Type> a = Decoded.args(data, List.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, UINT256, UINT256, UINT256, ADDRESS,
-                UINT32, UINT32, UINT32, BYTES));
-        assertThat(addr(a.get(0))).as("depositor: refunds go to the user").isEqualTo(SENDER);
-        assertThat(addr(a.get(1))).isEqualTo(RECEIVER);
-        assertThat(addr(a.get(2))).isEqualTo(ETH_USDC);
-        assertThat(addr(a.get(3))).isEqualTo(ARB_USDC);
-        assertThat(num(a.get(4))).isEqualTo(IN);
-        assertThat(num(a.get(5))).as("outputAmount: what the relayer must deliver").isEqualTo(OUT);
-        assertThat(num(a.get(6))).isEqualTo(42161);
-        assertThat(addr(a.get(7))).isEqualTo(Address.ZERO);
-        assertThat(num(a.get(8))).isEqualTo(QUOTED_AT);
-        assertThat(num(a.get(9))).as("fillDeadline = deadline + 2 * p90").isEqualTo(DEADLINE + 2 * 240);
-        assertThat(num(a.get(10))).isZero();
-        assertThat(hex(a.get(11))).isEqualTo("0x");
+    /** AcrossAdapter.AcrossDeposit: abi.encode of one dynamic struct = offset word, then the struct's fields. */
+    static List<Type> acrossDeposit(byte[] data) {
+        assertThat(new BigInteger(1, Arrays.copyOf(data, 32))).as("offset of the struct").isEqualTo(BigInteger.valueOf(32));
+        return Decoded.payload(Arrays.copyOfRange(data, 32, data.length), List.of(BYTES32, BYTES32, BYTES32, UINT256,
+                UINT256, UINT256, BYTES32, UINT32, UINT32, UINT32, BYTES));
     }
 
     @Test
-    void acrossToSolanaUsesTheBytes32Deposit() {
+    void acrossDepositCarriesEveryTermAndPaysTheReceiverDirectlyWhenItIsTheLastStep() {
+        BridgeLane lane = lane("across", ETH, ARB, ETH_USDC, ARB_USDC);
+        assertThat(BridgeShape.ACROSS_V3.executable()).isTrue();
+        List<Type> a = acrossDeposit(onlyStep(lane, RECEIVER));
+        assertThat(hex(a.get(0))).as("depositor: refunds go to the user").isEqualTo(word(SENDER));
+        assertThat(hex(a.get(1))).isEqualTo(word(RECEIVER));
+        assertThat(hex(a.get(2))).isEqualTo(word(ARB_USDC));
+        assertThat(num(a.get(3))).as("outputAmount: what the relayer must deliver").isEqualTo(OUT);
+        assertThat(num(a.get(4))).as("plannedInput: the adapter scales outputAmount to the input bridged").isEqualTo(IN);
+        assertThat(num(a.get(5))).isEqualTo(42161);
+        assertThat(hex(a.get(6))).isEqualTo(Hex.encode(new byte[32]));
+        assertThat(num(a.get(7))).isEqualTo(QUOTED_AT);
+        assertThat(num(a.get(8))).as("fillDeadline = deadline + 2 * p90").isEqualTo(DEADLINE + 2 * 240);
+        assertThat(num(a.get(9))).isZero();
+        assertThat(hex(a.get(10))).isEqualTo("0x");
+    }
+
+    @Test
+    void acrossToSolanaCarriesBytes32Addresses() {
         BridgeLane lane = lane("across", ETH, ChainId.SOLANA, ETH_USDC, SOLANA_TOKEN);
-        byte[] data = onlyStep(lane, SOLANA_WALLET);
-        assertThat(Decoded.selector(data)).isEqualTo("0xad5425c6");
-        List<Type> a = Decoded.args(data, List.of(BYTES32, BYTES32, BYTES32, BYTES32, UINT256, UINT256, UINT256, BYTES32,
-                UINT32, UINT32, UINT32, BYTES));
+        List<Type> a = acrossDeposit(onlyStep(lane, SOLANA_WALLET));
         assertThat(hex(a.get(0))).isEqualTo(word(SENDER));
         assertThat(hex(a.get(1))).isEqualTo(word(SOLANA_WALLET)).isNotEqualTo(Hex.encode(new byte[32]));
-        assertThat(hex(a.get(2))).isEqualTo(word(ETH_USDC));
-        assertThat(hex(a.get(3))).isEqualTo(word(SOLANA_TOKEN));
-        assertThat(num(a.get(4))).isEqualTo(IN);
-        assertThat(num(a.get(5))).isEqualTo(OUT);
-        assertThat(((BigInteger) a.get(6).getValue())).isEqualTo(BigInteger.valueOf(ChainId.SOLANA.value()));
+        assertThat(hex(a.get(2))).isEqualTo(word(SOLANA_TOKEN));
+        assertThat(num(a.get(3))).isEqualTo(OUT);
+        assertThat(((BigInteger) a.get(5).getValue())).isEqualTo(BigInteger.valueOf(ChainId.SOLANA.value()));
     }
 
     @Test
@@ -111,16 +111,16 @@ class BridgeStepDecodeTest {
     }
 
     @Test
-    void cctpV1DepositForBurnUsesCirclesDomain() {
+    void cctpV1StepDataIsCirclesDomainTheMintRecipientAndTheChain() {
         BridgeLane lane = lane("cctp", ETH, ARB, ETH_USDC, ARB_USDC);
         assertThat(BridgeShape.of(bridge(lane, IN, OUT, MIN))).isEqualTo(BridgeShape.CCTP_V1);
+        assertThat(BridgeShape.CCTP_V1.executable()).isTrue();
         byte[] data = onlyStep(lane, RECEIVER);
-        assertThat(Decoded.selector(data)).isEqualTo("0x6fd3504e");
-        List<Type> a = Decoded.args(data, List.of(UINT256, UINT32, BYTES32, ADDRESS));
-        assertThat(num(a.get(0))).isEqualTo(IN);
-        assertThat(num(a.get(1))).as("Arbitrum is CCTP domain 3").isEqualTo(3);
-        assertThat(hex(a.get(2))).isEqualTo(word(RECEIVER));
-        assertThat(addr(a.get(3))).isEqualTo(ETH_USDC);
+        List<Type> a = Decoded.payload(data, List.of(UINT32, BYTES32, UINT256));
+        assertThat(data).hasSize(96);
+        assertThat(num(a.get(0))).as("Arbitrum is CCTP domain 3").isEqualTo(3);
+        assertThat(hex(a.get(1))).isEqualTo(word(RECEIVER));
+        assertThat(num(a.get(2))).isEqualTo(42161);
     }
 
     @Test

@@ -56,8 +56,10 @@ final class GoldenCases {
     /** The signature each step's data must decode with, in step order. */
     static List<String> stepSignatures(RouteCall call) {
         return call.steps().stream().map(s -> switch (s) {
-            case SwapCall sw -> SwapShape.of(sw.pool()).signature();
-            case BridgeCall b -> BridgeShape.of(b).signature();
+            case SwapCall sw -> SwapShape.of(sw.pool()).executable()
+                    ? "abi:" + SwapShape.of(sw.pool()).adapterData() : SwapShape.of(sw.pool()).signature();
+            case BridgeCall b -> BridgeShape.of(b).executable()
+                    ? "abi:" + BridgeShape.of(b).adapterData() : BridgeShape.of(b).signature();
         }).toList();
     }
 

@@ -63,12 +63,22 @@ class RouterAbiJsonTest {
     }
 
     @Test
-    void theJsonIsAPlainArrayOfOneFunctionFourEventsAndFourErrors() {
+    void theJsonIsAPlainArrayOfTwoFunctionsFourEventsAndElevenErrors() {
         assertThat(abi.isArray()).isTrue();
-        assertThat(entries("function")).hasSize(1);
+        assertThat(entries("function")).hasSize(2);
         assertThat(entries("event")).hasSize(4);
-        assertThat(entries("error")).hasSize(4);
-        assertThat(abi.size()).isEqualTo(9);
+        assertThat(entries("error")).hasSize(11);
+        assertThat(abi.size()).isEqualTo(17);
+    }
+
+    @Test
+    void thePermitEntryPointFromTheJsonIsTheEncoders() {
+        JsonNode fn = entries("function").get(1);
+        assertThat(signature(fn)).isEqualTo(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT);
+        assertThat(fn.get("stateMutability").asText()).isEqualTo("nonpayable");
+        List<String> permit = new ArrayList<>();
+        fn.get("inputs").get(2).get("components").forEach(c -> permit.add(c.get("name").asText() + ":" + c.get("type").asText()));
+        assertThat(permit).containsExactly("owner:address", "nonce:uint256", "deadline:uint256", "signature:bytes");
     }
 
     @Test

@@ -50,21 +50,11 @@ class SwapStepDecodeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"uniswap-v2", "sushiswap", "pancakeswap", "quickswap", "trader-joe"})
-    void uniswapV2ForksCallSwapExactTokensForTokens(String provider) {
+    void uniswapV2ForksNeedNoStepData(String provider) {
         assertThat(SwapShape.of(v2(provider))).isEqualTo(SwapShape.UNISWAP_V2);
+        assertThat(SwapShape.UNISWAP_V2.executable()).isTrue();
         byte[] data = stepData(v2(provider), ETH_USDC, ETH_WETH);
-        assertThat(Decoded.selector(data)).isEqualTo("0x38ed1739");
-        List<Type> a = Decoded.args(data, List.of(new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { },
-                new TypeReference<DynamicArray<org.web3j.abi.datatypes.Address>>() { },
-                new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { }));
-        assertThat(uint(a.get(0))).isEqualTo(new BigInteger(IN));
-        assertThat(uint(a.get(1))).isEqualTo(new BigInteger(MIN));
-        @SuppressWarnings("unchecked")
-        List<org.web3j.abi.datatypes.Address> path = ((DynamicArray<org.web3j.abi.datatypes.Address>) a.get(2)).getValue();
-        assertThat(path.stream().map(SwapStepDecodeTest::addr)).containsExactly(ETH_USDC, ETH_WETH);
-        assertThat(addr(a.get(3))).as("output goes to the router, which checks the minimum and pays the receiver")
-                .isEqualTo(ETH_ROUTER);
-        assertThat(uint(a.get(4))).isEqualTo(BigInteger.valueOf(DEADLINE));
+        assertThat(data).as("the V2 adapter derives the pair from its factory and the step's tokens").isEmpty();
     }
 
     @Test
@@ -106,31 +96,34 @@ class SwapStepDecodeTest {
         assertThat(uint(a.get(4))).isEqualTo(BigInteger.valueOf(DEADLINE));
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"uniswap-v3", "pancakeswap"})
-    void uniswapV3SwapRouter02ExactInputWithPackedFeePath(String provider) {
-        byte[] data = stepData(v3(provider, 500, 10), ETH_USDC, ETH_WETH);
+    @Test
+    void uniswapV3StepDataIsThePoolFee() {
+        byte[] data = stepData(v3("uniswap-v3", 500, 10), ETH_USDC, ETH_WETH);
+        assertThat(SwapShape.UNISWAP_V3_ROUTER02.executable()).isTrue();
+        List<Type> a = Decoded.payload(data, List.of(new TypeReference<org.web3j.abi.datatypes.generated.Uint24>() { }));
+        assertThat(uint(a.get(0))).isEqualTo(BigInteger.valueOf(500));
+        assertThat(data).hasSize(32);
+    }
+
+    @Test
+    void pancakeswapV3KeepsItsRouterCallAndIsNotExecutable() {
+        Pool pool = v3("pancakeswap", 500, 10);
+        assertThat(SwapShape.of(pool)).isEqualTo(SwapShape.PANCAKE_V3);
+        assertThat(SwapShape.PANCAKE_V3.executable()).as("its pools call pancakeV3SwapCallback").isFalse();
+        byte[] data = stepData(pool, ETH_USDC, ETH_WETH);
         assertThat(Decoded.selector(data)).isEqualTo("0xb858183f");
         var p = (ProtocolStructs.ExactInput4) Decoded.args(data,
                 List.of(new TypeReference<ProtocolStructs.ExactInput4>() { })).get(0);
         assertThat(Hex.encode(p.path.getValue())).isEqualTo(
                 "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" + "0001f4" + "c02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
-        assertThat(addr(p.recipient)).isEqualTo(ETH_ROUTER);
         assertThat(p.amountIn.getValue()).isEqualTo(new BigInteger(IN));
-        assertThat(p.amountOutMinimum.getValue()).isEqualTo(new BigInteger(MIN));
     }
 
     @Test
-    void sushiswapV3UsesTheOriginalSwapRouterWithDeadline() {
+    void sushiswapV3IsAUniswapV3ForkWithTheSameAdapterData() {
         byte[] data = stepData(v3("sushiswap", 3000, 60), ETH_WETH, ETH_USDC);
-        assertThat(Decoded.selector(data)).isEqualTo("0xc04b8d59");
-        var p = decode5(data);
-        assertThat(Hex.encode(p.path.getValue())).isEqualTo(
-                "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2" + "000bb8" + "a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48");
-        assertThat(addr(p.recipient)).isEqualTo(ETH_ROUTER);
-        assertThat(p.deadline.getValue()).isEqualTo(BigInteger.valueOf(DEADLINE));
-        assertThat(p.amountIn.getValue()).isEqualTo(new BigInteger(IN));
-        assertThat(p.amountOutMinimum.getValue()).isEqualTo(new BigInteger(MIN));
+        List<Type> a = Decoded.payload(data, List.of(new TypeReference<org.web3j.abi.datatypes.generated.Uint24>() { }));
+        assertThat(uint(a.get(0))).isEqualTo(BigInteger.valueOf(3000));
     }
 
     @ParameterizedTest
@@ -159,21 +152,16 @@ class SwapStepDecodeTest {
     }
 
     @Test
-    void curveExchangeUsesTheCoinIndexesInPoolOrder() {
+    void curveStepDataIsThePoolAndTheCoinIndexesInPoolOrder() {
         byte[] data = stepData(curve3(), ETH_DAI, ETH_USDT);
-        assertThat(Decoded.selector(data)).isEqualTo("0x3df02124");
-        List<Type> a = Decoded.args(data, List.of(new TypeReference<Int128>() { }, new TypeReference<Int128>() { },
-                new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { }));
-        assertThat(uint(a.get(0))).isEqualTo(BigInteger.ZERO);
-        assertThat(uint(a.get(1))).isEqualTo(BigInteger.TWO);
-        assertThat(uint(a.get(2))).isEqualTo(new BigInteger(IN));
-        assertThat(uint(a.get(3))).isEqualTo(new BigInteger(MIN));
-
-        byte[] back = stepData(curve3(), ETH_USDT, ETH_USDC);
-        List<Type> b = Decoded.args(back, List.of(new TypeReference<Int128>() { }, new TypeReference<Int128>() { },
-                new TypeReference<Uint256>() { }, new TypeReference<Uint256>() { }));
-        assertThat(uint(b.get(0))).isEqualTo(BigInteger.TWO);
-        assertThat(uint(b.get(1))).isEqualTo(BigInteger.ONE);
+        List<TypeReference<?>> types = List.of(new TypeReference<org.web3j.abi.datatypes.Address>() { },
+                new TypeReference<Int128>() { }, new TypeReference<Int128>() { });
+        List<Type> a = Decoded.payload(data, types);
+        assertThat(uint(a.get(1))).isEqualTo(BigInteger.ZERO);
+        assertThat(uint(a.get(2))).isEqualTo(BigInteger.TWO);
+        List<Type> b = Decoded.payload(stepData(curve3(), ETH_USDT, ETH_USDC), types);
+        assertThat(uint(b.get(1))).isEqualTo(BigInteger.TWO);
+        assertThat(uint(b.get(2))).isEqualTo(BigInteger.ONE);
     }
 
     @Test
@@ -197,6 +185,9 @@ class SwapStepDecodeTest {
 
     @Test
     void everySwapShapeSelectorIsKeccakOfItsSignature() {
+        assertThat(java.util.Arrays.stream(SwapShape.values()).filter(SwapShape::executable))
+                .containsExactlyInAnyOrder(SwapShape.UNISWAP_V2, SwapShape.UNISWAP_V3_ROUTER02,
+                        SwapShape.UNISWAP_V3_SWAP_ROUTER, SwapShape.CURVE);
         for (SwapShape shape : SwapShape.values()) {
             assertThat(RouterAbi.selector(shape.signature()))
                     .isEqualTo(RouterAbi.topic(shape.signature()).substring(0, 10));

@@ -181,13 +181,9 @@ class TransactionBuilderTest {
         assertThat(Address.evm(exec.steps().get(1).adapter.getValue())).isEqualTo(Adapters.of(ARB_ROUTER, "sushiswap"));
 
         byte[] across = exec.steps().get(0).data.getValue();
-        List<Type> a = Decoded.args(across, List.of(BridgeStepDecodeTest.ADDRESS, BridgeStepDecodeTest.ADDRESS,
-                BridgeStepDecodeTest.ADDRESS, BridgeStepDecodeTest.ADDRESS, BridgeStepDecodeTest.UINT256,
-                BridgeStepDecodeTest.UINT256, BridgeStepDecodeTest.UINT256, BridgeStepDecodeTest.ADDRESS,
-                BridgeStepDecodeTest.UINT32, BridgeStepDecodeTest.UINT32, BridgeStepDecodeTest.UINT32,
-                new TypeReference<DynamicBytes>() { }));
-        assertThat(Address.evm(a.get(1).getValue().toString())).isEqualTo(ARB_ROUTER);
-        byte[] message = (byte[]) a.get(11).getValue();
+        List<Type> a = BridgeStepDecodeTest.acrossDeposit(across);
+        assertThat(BridgeStepDecodeTest.hex(a.get(1))).isEqualTo(BridgeStepDecodeTest.word(ARB_ROUTER));
+        byte[] message = (byte[]) a.get(10).getValue();
 
         var leg = Decoded.destinationMessage(message);
         assertThat(Hex.encode(leg.params().quoteId.getValue())).isEqualTo(QUOTE_ID);
@@ -226,9 +222,9 @@ class TransactionBuilderTest {
     void aBridgeWithoutMessagesPaysTheDestinationRouterWhenStepsFollow() {
         RouteCall call = crossChainWithDestinationSwap("cctp", "0x");
         byte[] data = Decoded.executeRoute(Hex.decode(builder.build(call).data())).steps().get(0).data.getValue();
-        List<Type> a = Decoded.args(data, List.of(BridgeStepDecodeTest.UINT256, BridgeStepDecodeTest.UINT32,
-                BridgeStepDecodeTest.BYTES32, BridgeStepDecodeTest.ADDRESS));
-        assertThat(Hex.encode((byte[]) a.get(2).getValue())).isEqualTo(BridgeStepDecodeTest.word(ARB_ROUTER));
+        List<Type> a = Decoded.payload(data, List.of(BridgeStepDecodeTest.UINT32, BridgeStepDecodeTest.BYTES32,
+                BridgeStepDecodeTest.UINT256));
+        assertThat(Hex.encode((byte[]) a.get(1).getValue())).isEqualTo(BridgeStepDecodeTest.word(ARB_ROUTER));
     }
 
     @Test

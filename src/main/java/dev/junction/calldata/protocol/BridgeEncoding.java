@@ -55,17 +55,12 @@ public final class BridgeEncoding {
         long toChain = b.toChain().value();
         long fill = fillDeadline(b, c.deadline());
         return switch (shape) {
-            case ACROSS_V3 -> Abi.call(shape.signature(), address(c.sender()), address(evm(c.recipient(), "receiver")),
-                    address(b.tokenIn()), address(evm(b.tokenOut(), "toToken")), uint256(in), uint256(out),
-                    uint256(toChain), address(Address.ZERO), uint32(c.quotedAt()), uint32(fill), uint32(0),
-                    bytes(c.message()));
-            case ACROSS_BYTES32 -> Abi.call(shape.signature(), bytes32(Recipients.bytes32(c.sender())),
-                    bytes32(Recipients.bytes32(c.recipient())), bytes32(Recipients.bytes32(b.tokenIn())),
-                    bytes32(Recipients.bytes32(b.tokenOut())), uint256(in), uint256(out), uint256(toChain),
-                    bytes32(new byte[32]), uint32(c.quotedAt()), uint32(fill), uint32(0), bytes(c.message()));
-            case CCTP_V1 -> Abi.call(shape.signature(), uint256(in),
-                    uint32(Ids.require(Ids.CCTP_DOMAIN, b.toChain(), "CCTP", "toChain")),
-                    bytes32(Recipients.bytes32(c.recipient())), address(b.tokenIn()));
+            case ACROSS_V3, ACROSS_BYTES32 -> Abi.encode(tuple(bytes32(Recipients.bytes32(c.sender())),
+                    bytes32(Recipients.bytes32(c.recipient())), bytes32(Recipients.bytes32(b.tokenOut())),
+                    uint256(out), uint256(in), uint256(toChain), bytes32(new byte[32]), uint32(c.quotedAt()),
+                    uint32(fill), uint32(0), bytes(c.message())));
+            case CCTP_V1 -> Abi.encode(tuple(uint32(Ids.require(Ids.CCTP_DOMAIN, b.toChain(), "CCTP", "toChain")),
+                    bytes32(Recipients.bytes32(c.recipient())), uint256(toChain)));
             case CCTP_V2 -> Abi.call(shape.signature(), uint256(in),
                     uint32(Ids.require(Ids.CCTP_DOMAIN, b.toChain(), "CCTP", "toChain")),
                     bytes32(Recipients.bytes32(c.recipient())), address(b.tokenIn()), bytes32(new byte[32]),

@@ -26,7 +26,7 @@ public final class SwapEncoding {
 
     /**
      * @param swap the step
-     * @param recipient who receives the step's output (Junction's router on the step's chain)
+     * @param recipient who receives the step's output in the provider's own call (shapes no adapter executes)
      * @param deadline Unix seconds, for shapes that carry one
      */
     public static byte[] encode(SwapCall swap, Address recipient, long deadline) {
@@ -34,8 +34,7 @@ public final class SwapEncoding {
         var in = swap.amountIn().value();
         var min = swap.minAmountOut().value();
         return switch (shape) {
-            case UNISWAP_V2 -> Abi.call(shape.signature(), uint256(in), uint256(min),
-                    addressArray(List.of(swap.tokenIn(), swap.tokenOut())), address(recipient), uint256(deadline));
+            case UNISWAP_V2 -> new byte[0];
             case CAMELOT_V2 -> Abi.call(shape.signature(), uint256(in), uint256(min),
                     addressArray(List.of(swap.tokenIn(), swap.tokenOut())), address(recipient),
                     address(Address.ZERO), uint256(deadline));
@@ -43,10 +42,10 @@ public final class SwapEncoding {
                     tupleArray(List.of(tuple(address(swap.tokenIn()), address(swap.tokenOut()), bool(false),
                             address(Address.ZERO)))),
                     address(recipient), uint256(deadline));
-            case UNISWAP_V3_ROUTER02 -> Abi.call(shape.signature(),
+            case UNISWAP_V3_ROUTER02, UNISWAP_V3_SWAP_ROUTER ->
+                    Abi.encode(uint256(((ConcentratedPool) swap.pool()).feePips()));
+            case PANCAKE_V3 -> Abi.call(shape.signature(),
                     tuple(bytes(feePath(swap)), address(recipient), uint256(in), uint256(min)));
-            case UNISWAP_V3_SWAP_ROUTER -> Abi.call(shape.signature(),
-                    tuple(bytes(feePath(swap)), address(recipient), uint256(deadline), uint256(in), uint256(min)));
             case ALGEBRA -> Abi.call(shape.signature(),
                     tuple(bytes(packedPath(swap.tokenIn(), null, swap.tokenOut())), address(recipient),
                             uint256(deadline), uint256(in), uint256(min)));
@@ -55,13 +54,31 @@ public final class SwapEncoding {
                             swap.tokenOut())), address(recipient), uint256(deadline), uint256(in), uint256(min)));
             case CURVE -> {
                 StablePool pool = (StablePool) swap.pool();
-                yield Abi.call(shape.signature(), int128(pool.coins().indexOf(swap.tokenIn())),
-                        int128(pool.coins().indexOf(swap.tokenOut())), uint256(in), uint256(min));
+                yield Abi.encode(address(poolAddress(pool)), int128(pool.coins().indexOf(swap.tokenIn())),
+                        int128(pool.coins().indexOf(swap.tokenOut())));
             }
             case GENERIC -> Abi.call(shape.signature(), bytes32(Abi.keccak(swap.pool().id())),
                     address(swap.tokenIn()), address(swap.tokenOut()), uint256(in), uint256(min), address(recipient),
                     uint256(deadline));
         };
+    }
+
+    /**
+     * The on-chain address of a pool whose adapter needs it (Curve): the last {@code :}-separated part of the pool id
+     * when it is an EVM address (live markets key pools by address); the zero address for the sandbox's simulated
+     * pools, which have none (the simulated network runs the step by adapter and tokens, not by this field).
+     */
+    static Address poolAddress(StablePool pool) {
+        String id = pool.id();
+        String last = id.substring(id.lastIndexOf(':') + 1);
+        if (last.length() == 42 && last.startsWith("0x")) {
+            try {
+                return Address.evm(last);
+            } catch (IllegalArgumentException notAnAddress) {
+                return Address.ZERO;
+            }
+        }
+        return Address.ZERO;
     }
 
     /** Uniswap V3 packed path: tokenIn (20 bytes) | fee in pips (3 bytes, big-endian) | tokenOut (20 bytes). */

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IJunctionSwapAdapter} from "../interfaces/IJunctionAdapter.sol";
+
+interface IUniswapV3Pool {
+    function swap(
+        address recipient,
+        bool zeroForOne,
+        int256 amountSpecified,
+        uint160 sqrtPriceLimitX96,
+        bytes calldata data
+    ) external returns (int256 amount0, int256 amount1);
+}
+
+/// @title Uniswap V3 family adapter (Uniswap V3 and forks with the same pool and callback)
+/// @notice Exact-input swap through one pool. The pool is derived from the factory, the tokens, the fee and the pool
+/// init code hash (as v3-periphery's PoolAddress does); the callback pays only that derived address, so a fake pool's
+/// callback is refused. A swap the pool fills only in part reverts (nothing may stay in the adapter).
+/// Step data: abi.encode(uint24 fee).
+contract UniswapV3Adapter is IJunctionSwapAdapter {
+    using SafeERC20 for IERC20;
+
+    uint160 internal constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
+    uint160 internal constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
+
+    address public immutable factory;
+    bytes32 public immutable poolInitCodeHash;
+
+    error UnknownPool(address caller);
+    error PartialFill(uint256 spent, uint256 amountIn);
+    error IdenticalTokens();
+
+    constructor(address factory_, bytes32 poolInitCodeHash_) {
+        factory = factory_;
+        poolInitCodeHash = poolInitCodeHash_;
+    }
+
+    /// @notice The pool for two tokens and a fee (v3-periphery PoolAddress.computeAddress).
+    function poolFor(address tokenA, address tokenB, uint24 fee) public view returns (address) {
+        if (tokenA == tokenB) revert IdenticalTokens();
+        (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
+        return address(
+            uint160(
+                uint256(
+                    keccak256(
+                        abi.encodePacked(
+                            hex"ff", factory, keccak256(abi.encode(token0, token1, fee)), poolInitCodeHash
+                        )
+                    )
+                )
+            )
+        );
+    }
+
+    function payee(address, address, bytes calldata) external view returns (address) {
+        return address(this);
+    }
+
+    function swap(address tokenIn, address tokenOut, uint256 amountIn, address recipient, bytes calldata data)
+        external
+        returns (uint256 amountOut)
+    {
+        uint24 fee = abi.decode(data, (uint24));
+        bool zeroForOne = tokenIn < tokenOut;
+        (int256 amount0, int256 amount1) = _poolSwap(tokenIn, tokenOut, fee, amountIn, recipient, zeroForOne);
+        (int256 spent, int256 received) = zeroForOne ? (amount0, amount1) : (amount1, amount0);
+        if (uint256(spent) != amountIn) revert PartialFill(uint256(spent), amountIn);
+        amountOut = uint256(-received);
+    }
+
+    function _poolSwap(
+        address tokenIn,
+        address tokenOut,
+        uint24 fee,
+        uint256 amountIn,
+        address recipient,
+        bool zeroForOne
+    ) internal returns (int256, int256) {
+        bytes memory callbackData = abi.encode(tokenIn, tokenOut, fee);
+        return IUniswapV3Pool(poolFor(tokenIn, tokenOut, fee)).swap(
+            recipient,
+            zeroForOne,
+            int256(amountIn),
+            zeroForOne ? MIN_SQRT_RATIO_PLUS_ONE : MAX_SQRT_RATIO_MINUS_ONE,
+            callbackData
+        );
+    }
+
+    /// @notice Pays the pool what it asks, only if the caller is the pool derived for (tokenIn, tokenOut, fee).
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        (address tokenIn, address tokenOut, uint24 fee) = abi.decode(data, (address, address, uint24));
+        if (msg.sender != poolFor(tokenIn, tokenOut, fee)) revert UnknownPool(msg.sender);
+        uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
+        IERC20(tokenIn).safeTransfer(msg.sender, owed);
+    }
+}

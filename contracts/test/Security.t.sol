@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {RealEvm, IPermit2Domain} from "./support/RealEvm.sol";
+import {ReentrantToken, FakePool, GreedyAdapter} from "./support/Attackers.sol";
+import {IJunctionRouter} from "../src/IJunctionRouter.sol";
+import {JunctionRouter} from "../src/JunctionRouter.sol";
+import {UniswapV3Adapter} from "../src/adapters/UniswapV3Adapter.sol";
+
+/// @notice Each rule of the router attacked: targets, pulls, zero amounts, callbacks, re-entry, signatures, owner.
+contract SecurityTest is RealEvm {
+    uint256 internal userKey = 0xA11CE;
+    address internal user;
+    address internal attacker = makeAddr("attacker");
+    address internal relayer = makeAddr("relayer");
+
+    bytes32 internal constant TOKEN_PERMISSIONS_TYPEHASH = keccak256("TokenPermissions(address token,uint256 amount)");
+    bytes32 internal constant PERMIT_TRANSFER_FROM_TYPEHASH = keccak256(
+        "PermitTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline)TokenPermissions(address token,uint256 amount)"
+    );
+
+    function setUp() public {
+        user = vm.addr(userKey);
+        _deployProtocols();
+        _deployMarket();
+        _deployJunction();
+    }
+
+    function _route(uint256 amountIn) internal view returns (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) {
+        uint256 expected = _v2Out(amountIn, address(usdc), weth);
+        p = _params(address(usdc), amountIn, weth, expected, user);
+        s = _one(_v2Step(address(usdc), weth, expected));
+    }
+
+    function _victimApproves(uint256 amount) internal {
+        usdc.mint(user, amount);
+        vm.prank(user);
+        usdc.approve(address(router), type(uint256).max);
+    }
+
+    // ---------------------------------------------------------------- targets
+
+    function test_stepTargetNotAnAdapter_reverts() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        _victimApproves(1_000e6);
+        address[4] memory targets = [address(usdc), permit2, address(router), attacker];
+        for (uint256 k; k < targets.length; ++k) {
+            s[0].adapter = targets[k];
+            vm.prank(user);
+            vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownAdapter.selector, targets[k]));
+            router.executeRoute(p, s);
+        }
+    }
+
+    function test_ownerCannotRegisterRouterPermit2WethOrEoaAsAdapter() public {
+        address[4] memory forbidden = [address(router), permit2, weth, attacker];
+        for (uint256 k; k < forbidden.length; ++k) {
+            vm.prank(routerOwner);
+            vm.expectRevert(abi.encodeWithSelector(JunctionRouter.ForbiddenAdapter.selector, forbidden[k]));
+            router.setAdapter(forbidden[k], true);
+        }
+    }
+
+    function test_tokenRegisteredAsAdapter_cannotBeCalledThroughAStep() public {
+        vm.prank(routerOwner);
+        router.setAdapter(address(dai), true);
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        s[0].adapter = address(dai);
+        _victimApproves(1_000e6);
+        vm.prank(user);
+        vm.expectRevert();
+        router.executeRoute(p, s);
+        assertEq(usdc.balanceOf(user), 1_000e6);
+    }
+
+    function test_onlyNonAdapterCallersCannotReachSelfFunctions() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        vm.prank(attacker);
+        vm.expectRevert(JunctionRouter.OnlySelf.selector);
+        router.executeHeld(p, s);
+    }
+
+    // ---------------------------------------------------------------- pulls
+
+    function test_callerCannotSpendAnotherWalletsApproval() public {
+        _victimApproves(10_000e6);
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(10_000e6);
+        p.receiver = attacker;
+        vm.prank(attacker);
+        vm.expectRevert();
+        router.executeRoute(p, s);
+        assertEq(usdc.balanceOf(user), 10_000e6);
+    }
+
+    function test_ownerHasNoPathToApprovals() public {
+        _victimApproves(10_000e6);
+        GreedyAdapter greedy = new GreedyAdapter();
+        vm.startPrank(routerOwner);
+        router.setAdapter(address(greedy), true);
+        router.pause();
+        router.unpause();
+        (IJunctionRouter.RouteParams memory p,) = _route(1e6);
+        IJunctionRouter.Step[] memory s = _one(IJunctionRouter.Step(0, address(greedy), address(usdc), weth, 0, abi.encode(user)));
+        p.receiver = routerOwner;
+        vm.expectRevert();
+        router.executeRoute(p, s);
+        vm.stopPrank();
+        assertEq(usdc.balanceOf(user), 10_000e6);
+        assertEq(usdc.allowance(user, address(router)), type(uint256).max);
+    }
+
+    function test_onlyOwnerManagesAllowlistsAndPause() public {
+        vm.startPrank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, attacker));
+        router.setAdapter(address(v2Adapter), false);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, attacker));
+        router.setRelayer(attacker, true);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, attacker));
+        router.setBridgeMessenger(attacker, true);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, attacker));
+        router.pause();
+        vm.stopPrank();
+    }
+
+    function test_pausedRouterRefusesRoutes() public {
+        vm.prank(routerOwner);
+        router.pause();
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        _victimApproves(1_000e6);
+        vm.prank(user);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        router.executeRoute(p, s);
+    }
+
+    // ---------------------------------------------------------------- amounts, deadline, tokens
+
+    function test_zeroAmountsRevert() public {
+        _victimApproves(1_000e6);
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        p.amountIn = 0;
+        vm.prank(user);
+        vm.expectRevert(IJunctionRouter.ZeroAmount.selector);
+        router.executeRoute(p, s);
+        (p, s) = _route(1_000e6);
+        p.minAmountOut = 0;
+        vm.prank(user);
+        vm.expectRevert(IJunctionRouter.ZeroAmount.selector);
+        router.executeRoute(p, s);
+        (p,) = _route(1_000e6);
+        vm.prank(user);
+        vm.expectRevert(IJunctionRouter.ZeroAmount.selector);
+        router.executeRoute(p, new IJunctionRouter.Step[](0));
+        (p, s) = _route(1_000e6);
+        p.feeBps = 10_000;
+        p.feeRecipient = feeRecipient;
+        vm.prank(user);
+        vm.expectRevert(IJunctionRouter.ZeroAmount.selector);
+        router.executeRoute(p, s);
+    }
+
+    function test_zeroOutputOfAStepReverts() public {
+        _victimApproves(1);
+        assertEq(_v2Out(1, address(usdc), address(wbtc)), 0);
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), 1, address(wbtc), 1, user);
+        vm.prank(user);
+        vm.expectRevert();
+        router.executeRoute(p, _one(_v2Step(address(usdc), address(wbtc), 0)));
+        assertEq(usdc.balanceOf(user), 1);
+    }
+
+    function test_expiredDeadlineReverts() public {
+        _victimApproves(1_000e6);
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        vm.warp(p.deadline + 1);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.DeadlineExpired.selector, p.deadline, p.deadline + 1));
+        router.executeRoute(p, s);
+    }
+
+    function test_stepTokenMustChain() public {
+        _victimApproves(1_000e6);
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        s[0].tokenIn = address(dai);
+        vm.prank(user);
+        vm.expectRevert(
+            abi.encodeWithSelector(IJunctionRouter.StepTokenMismatch.selector, 0, address(usdc), address(dai))
+        );
+        router.executeRoute(p, s);
+    }
+
+    function test_nativeValueMustMatch() public {
+        vm.deal(user, 2 ether);
+        IJunctionRouter.RouteParams memory p = _params(NATIVE, 1 ether, address(usdc), 1, user);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidNativeValue.selector, 1 ether, 0.5 ether));
+        router.executeRoute{value: 0.5 ether}(p, _one(_v2Step(weth, address(usdc), 1)));
+        (IJunctionRouter.RouteParams memory q, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        _victimApproves(1_000e6);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidNativeValue.selector, 0, 1 ether));
+        router.executeRoute{value: 1 ether}(q, s);
+        vm.prank(user);
+        (bool ok,) = address(router).call{value: 1 ether}("");
+        assertFalse(ok, "router accepted a plain native transfer");
+    }
+
+    // ---------------------------------------------------------------- callbacks and re-entry
+
+    function test_fakePoolCallbackRefused() public {
+        FakePool fake = new FakePool();
+        usdc.mint(address(v3Adapter), 1_000e6); // even if the adapter held something
+        vm.expectRevert(abi.encodeWithSelector(UniswapV3Adapter.UnknownPool.selector, address(fake)));
+        fake.steal(address(v3Adapter), address(usdc), weth, V3_FEE, 1_000e6);
+    }
+
+    function test_reentrantTokenCannotReenter() public {
+        ReentrantToken evil = new ReentrantToken(router);
+        evil.mint(user, 1_000e18);
+        vm.prank(user);
+        evil.approve(address(router), type(uint256).max);
+        (IJunctionRouter.RouteParams memory inner, IJunctionRouter.Step[] memory s) = _route(1e6);
+        evil.arm(abi.encodeCall(router.executeRoute, (inner, s)));
+        IJunctionRouter.RouteParams memory p = _params(address(evil), 1e18, weth, 1, user);
+        vm.prank(user);
+        vm.expectRevert(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector);
+        router.executeRoute(p, _one(_v2Step(address(evil), weth, 1)));
+    }
+
+    function test_bridgeMessageOnlyFromRegisteredMessenger() public {
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(JunctionRouter.UnknownMessenger.selector, attacker));
+        router.handleV3AcrossMessage(address(usdc), 1, attacker, "");
+    }
+
+    // ---------------------------------------------------------------- Permit2 (modes 2 and 3)
+
+    function _witnessDigest(IJunctionRouter.RouteParams memory p, bytes32 witness, uint256 nonce, uint256 deadline)
+        internal
+        view
+        returns (bytes32)
+    {
+        bytes32 typehash = keccak256(
+            abi.encodePacked(
+                "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,",
+                router.WITNESS_TYPE_STRING()
+            )
+        );
+        bytes32 structHash = keccak256(
+            abi.encode(
+                typehash,
+                keccak256(abi.encode(TOKEN_PERMISSIONS_TYPEHASH, p.inputToken, p.amountIn)),
+                address(router),
+                nonce,
+                deadline,
+                witness
+            )
+        );
+        return keccak256(abi.encodePacked("\x19\x01", IPermit2Domain(permit2).DOMAIN_SEPARATOR(), structHash));
+    }
+
+    function _plainDigest(IJunctionRouter.RouteParams memory p, uint256 nonce, uint256 deadline)
+        internal
+        view
+        returns (bytes32)
+    {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                PERMIT_TRANSFER_FROM_TYPEHASH,
+                keccak256(abi.encode(TOKEN_PERMISSIONS_TYPEHASH, p.inputToken, p.amountIn)),
+                address(router),
+                nonce,
+                deadline
+            )
+        );
+        return keccak256(abi.encodePacked("\x19\x01", IPermit2Domain(permit2).DOMAIN_SEPARATOR(), structHash));
+    }
+
+    function _sign(bytes32 digest) internal view returns (bytes memory) {
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(userKey, digest);
+        return abi.encodePacked(r, s, v);
+    }
+
+    function _permitRoute(uint8 mode)
+        internal
+        returns (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+    {
+        (p, s) = _route(5_000e6);
+        p.acquisitionMode = mode;
+        p.feeBps = 10;
+        p.feeRecipient = feeRecipient;
+        uint256 fee = p.amountIn * 10 / 10_000;
+        p.minAmountOut = _v2Out(p.amountIn - fee, address(usdc), weth);
+        s[0].minAmountOut = p.minAmountOut;
+        usdc.mint(user, p.amountIn);
+        vm.prank(user);
+        usdc.approve(permit2, type(uint256).max);
+        bytes32 digest = mode == 3
+            ? _witnessDigest(p, router.routeWitness(p, s), 7, block.timestamp + 600)
+            : _plainDigest(p, 7, block.timestamp + 600);
+        permit = IJunctionRouter.PermitData(user, 7, block.timestamp + 600, _sign(digest));
+    }
+
+    function test_mode3_anyoneRelaysTheSignedRoute() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitRoute(3);
+        vm.expectEmit(address(router));
+        emit IJunctionRouter.RouteExecuted(p.quoteId, user, user, address(usdc), p.amountIn, weth, p.minAmountOut);
+        vm.prank(attacker);
+        router.executeRouteWithPermit(p, s, permit);
+        assertEq(IERC20(weth).balanceOf(user), p.minAmountOut);
+        assertEq(usdc.balanceOf(feeRecipient), p.amountIn * 10 / 10_000);
+        _assertRouterEmpty();
+        vm.prank(attacker);
+        vm.expectRevert(); // nonce used
+        router.executeRouteWithPermit(p, s, permit);
+    }
+
+    function test_mode3_alteredRouteRefused() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitRoute(3);
+        IJunctionRouter.RouteParams memory q = p;
+        q.receiver = attacker;
+        _expectPermitRefused(q, s, permit);
+        (p, s, permit) = _permitRoute(3);
+        p.minAmountOut = 1;
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitRoute(3);
+        p.feeBps = 300;
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitRoute(3);
+        s[0].minAmountOut = 1;
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitRoute(3);
+        s[0].adapter = address(v3Adapter);
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitRoute(3);
+        p.deadline += 1;
+        _expectPermitRefused(p, s, permit);
+    }
+
+    function _expectPermitRefused(
+        IJunctionRouter.RouteParams memory p,
+        IJunctionRouter.Step[] memory s,
+        IJunctionRouter.PermitData memory permit
+    ) internal {
+        uint256 before = usdc.balanceOf(user);
+        vm.prank(attacker);
+        vm.expectRevert(bytes4(keccak256("InvalidSigner()")));
+        router.executeRouteWithPermit(p, s, permit);
+        assertEq(usdc.balanceOf(user), before);
+    }
+
+    function test_mode2_onlyRegisteredRelayer() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitRoute(2);
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownRelayer.selector, attacker));
+        router.executeRouteWithPermit(p, s, permit);
+        vm.prank(routerOwner);
+        router.setRelayer(relayer, true);
+        vm.prank(relayer);
+        router.executeRouteWithPermit(p, s, permit);
+        assertEq(IERC20(weth).balanceOf(user), p.minAmountOut);
+        _assertRouterEmpty();
+    }
+
+    function test_permitEntryRefusesModes0And1AndExecuteRouteRefuses2And3() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitRoute(3);
+        p.acquisitionMode = 0;
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidAcquisitionMode.selector, 0));
+        router.executeRouteWithPermit(p, s, permit);
+        p.acquisitionMode = 3;
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidAcquisitionMode.selector, 3));
+        router.executeRoute(p, s);
+    }
+}

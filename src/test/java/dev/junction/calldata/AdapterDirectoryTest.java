@@ -1,0 +1,46 @@
+package dev.junction.calldata;
+
+import static dev.junction.calldata.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Chains with deployed adapters build only the providers that have one; the others are quotable, not buildable. */
+class AdapterDirectoryTest {
+
+    static final Address DEPLOYED_V2 = Address.evm("0x1111111111111111111111111111111111111111");
+
+    RouteCall v2Route(String provider) {
+        return route(ETH_USDC, "1000000000", ETH_WETH, "1", AcquisitionMode.DIRECT,
+                List.of(swap(v2(provider), ETH_USDC, ETH_WETH, "1000000000", "2", "1")));
+    }
+
+    @Test
+    void aDeployedChainUsesTheDeployedAdapter() {
+        var builder = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ChainId.of(1), Map.of("uniswap-v2", DEPLOYED_V2))));
+        var exec = Decoded.executeRoute(Hex.decode(builder.build(v2Route("Uniswap-V2")).data()));
+        assertThat(Address.evm(exec.steps().get(0).adapter.getValue())).isEqualTo(DEPLOYED_V2);
+    }
+
+    @Test
+    void aProviderWithoutAnAdapterOnADeployedChainIsRefusedNamingProviderAndChain() {
+        var builder = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ChainId.of(1), Map.of("uniswap-v2", DEPLOYED_V2))));
+        assertThatThrownBy(() -> builder.build(v2Route("camelot")))
+                .isInstanceOf(ProviderNotExecutableException.class)
+                .hasMessageContaining("camelot").hasMessageContaining("chain 1")
+                .satisfies(e -> assertThat(((CalldataException) e).parameter()).isEqualTo("providers"));
+    }
+
+    @Test
+    void chainsWithoutDeploymentsKeepTheDerivedAdapters() {
+        var builder = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ChainId.of(42161), Map.of())));
+        var exec = Decoded.executeRoute(Hex.decode(builder.build(v2Route("camelot")).data()));
+        assertThat(Address.evm(exec.steps().get(0).adapter.getValue())).isEqualTo(Adapters.of(ETH_ROUTER, "camelot"));
+    }
+}
