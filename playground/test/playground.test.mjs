@@ -162,6 +162,7 @@ test('a gasless swap: typed data, signed in the page with the labelled test key,
     await page.getByRole('button', { name: 'Submit swap' }).click();
     const status = page.locator('#status-body .status-line');
     await status.waitFor();
+    assert.ok(await page.getByRole('button', { name: 'Submit swap' }).isDisabled(), 'a submitted quote is spent');
     await page.waitForFunction(() => document.querySelector('#status-body .status-line')?.dataset.status === 'DONE',
       null, { timeout: 90_000 });
     assert.match(await page.locator('#status-body').innerText(), /Source on Arbitrum: 0x[0-9a-f]{64}/);

@@ -444,6 +444,9 @@ function renderGasless(item, params) {
     busy('Submitting…');
     try {
       const swap = await call('POST', '/gasless/submit-swap', { body: request });
+      // submitted: this quote is spent (a resubmission would only return the same swap)
+      $('submit').disabled = true;
+      $('sign').disabled = true;
       $('signature-out').append(h('h3', {}, 'Submitted'),
         h('p', {}, `Swap ${swap.swapId}: ${swap.status}, executor transaction `, h('code', {}, swap.executionTxHash)),
         h('pre', { class: 'curl' }, curl('POST', '/gasless/submit-swap', { body: request })),
