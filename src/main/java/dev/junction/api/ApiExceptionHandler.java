@@ -6,6 +6,7 @@ import dev.junction.execution.InvalidPlanException;
 import dev.junction.gasless.GaslessException;
 import dev.junction.quote.InvalidQuoteRequestException;
 import dev.junction.quote.QuoteRequest;
+import dev.junction.quote.QuoteStoreUnavailableException;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +25,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * The ONE place where failures become envelopes. Every handler answers {@code application/json}
@@ -146,6 +148,16 @@ public class ApiExceptionHandler {
         return answer(ErrorCode.INVALID_PARAMETER, e.getMessage(), e.parameter());
     }
 
+    /** Quotes: the database does not keep up with the quote writes: 503, 9005, with Retry-After. */
+    @ExceptionHandler(QuoteStoreUnavailableException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> quoteStoreUnavailable(QuoteStoreUnavailableException e) {
+        log.warn("refusing a quote: {}", e.getMessage());
+        return ResponseEntity.status(ErrorCode.UNAVAILABLE.status())
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(QuoteStoreUnavailableException.RETRY_AFTER_SECONDS))
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Envelope.error(ErrorCode.UNAVAILABLE, e.getMessage(), null));
+    }
+
     /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */
     @ExceptionHandler(NoRouteException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> noRoute(NoRouteException e) {
@@ -196,10 +208,19 @@ public class ApiExceptionHandler {
 
     // ---- anything else --------------------------------------------------------------------------------------------
 
+    /**
+     * Anything not mapped above is a 500, logged with its stack trace, except a client that dropped its connection
+     * (broken pipe, connection reset, an unusable async response): a normal event, logged at DEBUG without a trace,
+     * and nothing is written to the closed connection (null).
+     */
     @ExceptionHandler(Throwable.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> unexpected(Throwable e) {
         if (BodyTooLargeException.in(e)) {
             return tooLarge();
+        }
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            log.debug("client closed the connection: {}", e.toString());
+            return null;
         }
         log.error("unexpected failure", e);
         return answer(ErrorCode.INTERNAL, "an internal error occurred; it is logged with the X-Request-Id of this response",
