@@ -119,8 +119,8 @@ def main():
     live = rows.get(LIVENESS)
     print()
     print("| endpoint | req/s (median) | ratio to liveness (median of rounds) | p50 | p99 | server CPU/req | "
-          "client CPU (max) |")
-    print("|---|---|---|---|---|---|---|")
+          "net of idle | client CPU (max) |")
+    print("|---|---|---|---|---|---|---|---|")
     for e in endpoints:
         rs = rows[e]
         ratios = [r["rps"] / live[i]["rps"] for i, r in enumerate(rs)] if live else []
