@@ -222,15 +222,51 @@ def constant_product(chain, provider, a, b, depth_usd, fee_bps=30):
             "liquidityUsd": round(depth_usd, 2)}
 
 
+def stable_marginal(amp, xs, i, j):
+    """Marginal price of coin i in coin j (normalised units) of the StableSwap invariant at balances xs.
+
+    With n coins, Ann = amp * n (amp is the contract's A, stored as A * n**(n-1), as StableSwapMath) and c = D**(n+1) / (n**n * prod(xs)), the invariant's gradient gives
+    dx_j/dx_i = (Ann + c / x_i) / (Ann + c / x_j)."""
+    n = len(xs)
+    ann = amp * n
+    s = sum(xs)
+    d = s
+    for _ in range(255):  # Newton's iteration for D, as StableSwapMath.getD
+        dp = d
+        for x in xs:
+            dp = dp * d / (n * x)
+        prev = d
+        d = (ann * s + dp * n) * d / ((ann - 1) * d + (n + 1) * dp)
+        if abs(d - prev) <= 1e-12 * d:
+            break
+    c = d ** (n + 1) / (n ** n * math.prod(xs))
+    return (ann + c / xs[i]) / (ann + c / xs[j])
+
+
 def stable(chain, provider, name, symbols, depth_usd, amp, fee):
+    """A StableSwap pool whose marginal prices equal the reference prices of its coins (an equal split of the depth
+    when the references are equal; otherwise each coin's balance is solved so that coin 0 prices at the reference
+    ratio in it)."""
     coins = [tok(chain, s) for s in symbols]
     pid = f"{chain}:{provider}:{name}"
-    r = rng(pid)
     share = depth_usd / len(coins)
+    xs = [share / price(c) for c in coins]  # whole coins, an equal USD split
+    for _ in range(50):  # Gauss-Seidel: each coin k >= 1 by bisection on its balance
+        for k in range(1, len(coins)):
+            target = price(coins[0]) / price(coins[k])
+            lo, hi = xs[k] * 0.5, xs[k] * 2.0
+            for _ in range(200):
+                mid = (lo + hi) / 2
+                trial = xs[:k] + [mid] + xs[k + 1:]
+                # more of coin k makes coin 0 dearer in it
+                if stable_marginal(amp, trial, 0, k) < target:
+                    lo = mid
+                else:
+                    hi = mid
+            xs[k] = (lo + hi) / 2
     balances = []
-    for c in coins:
-        skew = 1 + (next(r) - 0.5) * 0.06
-        balances.append(str(int(Fraction(share * skew) / Fraction(price(c)) * 10 ** c[4])))
+    for c, x in zip(coins, xs):
+        balances.append(str(int(Fraction(x) * 10 ** c[4])))
     return {"id": pid, "kind": "stable", "chain": CHAIN_ID[chain], "provider": provider,
             "coins": [c[3] for c in coins], "decimals": [c[4] for c in coins], "balances": balances,
             "amp": amp, "fee": fee, "liquidityUsd": round(depth_usd, 2)}

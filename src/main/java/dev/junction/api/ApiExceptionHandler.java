@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * The ONE place where failures become envelopes. Every handler answers {@code application/json}
@@ -203,10 +204,19 @@ public class ApiExceptionHandler {
 
     // ---- anything else --------------------------------------------------------------------------------------------
 
+    /**
+     * Anything not mapped above is a 500, logged with its stack trace, except a client that dropped its connection
+     * (broken pipe, connection reset, an unusable async response): a normal event, logged at DEBUG without a trace,
+     * and nothing is written to the closed connection (null).
+     */
     @ExceptionHandler(Throwable.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> unexpected(Throwable e) {
         if (BodyTooLargeException.in(e)) {
             return tooLarge();
+        }
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            log.debug("client closed the connection: {}", e.toString());
+            return null;
         }
         log.error("unexpected failure", e);
         return answer(ErrorCode.INTERNAL, "an internal error occurred; it is logged with the X-Request-Id of this response",

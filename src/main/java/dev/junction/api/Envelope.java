@@ -5,7 +5,8 @@ package dev.junction.api;
  *
  * @param code 0 on success, else an {@link ErrorCode#code()}
  * @param data the payload on success; on an error {@code null} or {@code {"param": NAME}} naming the parameter at fault
- * @param message "ok" on success, else one sentence naming the parameter and the rule
+ * @param message "ok" on success (an accepted gasless swap adds what the sandbox does not check), else one sentence
+ *     naming the parameter and the rule
  * @param <T> payload type
  */
 public record Envelope<T>(int code, T data, String message) {

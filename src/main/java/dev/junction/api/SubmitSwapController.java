@@ -22,11 +22,22 @@ public class SubmitSwapController {
         this.service = service;
     }
 
-    @Operation(operationId = "submitSwap", summary = "Submit a gasless swap with its permit signature.")
+    /**
+     * What the sandbox simulates, said where an integrator looks: the operation's description and every accepted
+     * swap's {@code message} (issue 12: a simulation that silently pretends is a defect).
+     */
+    static final String BALANCES_NOT_CHECKED = "Sandbox: the owner's token balances and Permit2 allowances are not "
+            + "checked. The embedded network holds no token balances, so an accepted swap is simulated whatever the "
+            + "owner holds or approved.";
+
+    @Operation(operationId = "submitSwap", summary = "Submit a gasless swap with its permit signature.",
+            description = "Verifies the signature against the quote's EIP-712 object, then hands the swap to the "
+                    + "executor; follow it with `/status`. " + BALANCES_NOT_CHECKED)
     @PostMapping(path = {"/gasless/submit-swap", "/v1/gasless/submit-swap"}, produces = MediaType.APPLICATION_JSON_VALUE,
             consumes = MediaType.APPLICATION_JSON_VALUE)
     public Envelope<GaslessResponses.SwapResult> submitSwap(@RequestBody JsonNode body) {
         SubmitSwapRequest request = parser.submitSwap(body);
-        return Envelope.ok(GaslessResponses.of(service.submit(request.quoteId(), request.signature())));
+        return new Envelope<>(0, GaslessResponses.of(service.submit(request.quoteId(), request.signature())),
+                Envelope.OK + ". " + BALANCES_NOT_CHECKED);
     }
 }

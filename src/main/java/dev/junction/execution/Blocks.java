@@ -3,18 +3,18 @@ package dev.junction.execution;
 import dev.junction.chain.ChainId;
 
 /**
- * Block numbering of the network's chains, for consumers that show the chains to wallets (the devnet's JSON-RPC). Block
- * {@code n} of a chain has timestamp {@code genesis + n * blockTime}; the head is the last block whose time has come.
- * Times are simulation epoch ms.
+ * Block numbering of the network's chains, for consumers that show the chains to wallets (the devnet's JSON-RPC). Blocks
+ * are produced at the simulation speed; the head is the last block produced. Times are wall-clock Unix ms (one time
+ * model: see {@code SimulationClock}).
  */
 public interface Blocks {
 
-    /** Current network time, simulation epoch ms (never goes backwards). */
+    /** Current network time, wall-clock Unix ms. */
     long nowMs();
 
     /** Number of the chain's latest produced block. */
     long head(ChainId chain);
 
-    /** Timestamp of block {@code number} of the chain, simulation epoch ms. */
+    /** Timestamp of block {@code number} of the chain, wall-clock Unix ms. */
     long timestampMs(ChainId chain, long number);
 }

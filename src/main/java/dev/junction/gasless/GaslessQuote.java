@@ -53,10 +53,14 @@ public record GaslessQuote(String quoteId, long deadline, PermitNonce nonce, Per
      * @param callDataHash keccak256(innerData)
      * @param value wei sent with the call: always 0 (the input is an ERC-20 pulled by Permit2)
      * @param executionPlan the steps in readable form
-     * @param meta the request's {@code meta}, or null
+     * @param meta the request's {@code meta} echoed, {@code ""} when the request had none (the interface types it as
+     *     a string: never null)
      */
     public record CalldataTemplate(Address to, String innerData, String callDataHash, String value,
             List<PlanLine> executionPlan, String meta) {
+        public CalldataTemplate {
+            meta = meta == null ? "" : meta;
+        }
     }
 
     /**

@@ -4,15 +4,17 @@ import java.time.Clock;
 import java.time.Instant;
 
 /**
- * The simulation clock of the embedded network and the living market: it runs {@code speed} times as fast as the base
- * clock from the moment it was created (1.0 = real time; 600 makes a 15-minute bridge take 1.5 s of real time).
- * Block production, bridge latencies and price walks are measured on it, so tests and demos need no sleeps.
+ * The service's one time model. Every time a user sees or a rule checks (quote expiries, calldata and permit
+ * deadlines, block and transaction timestamps) is Unix time of the wall clock: {@link #millis()} and {@link #now()}.
+ * The simulation speed only compresses simulated durations: at {@code speed} 600 a 12-second block is produced every
+ * 20 ms of real time and a 15-minute bridge settles in 1.5 s, but the timestamps they carry are still wall-clock
+ * Unix time. So a faster simulation never makes a fresh quote's deadline unreachable, and nothing a run persists is
+ * ahead of the wall clock for the next run.
  */
 public final class SimulationClock {
 
     private final Clock base;
     private final double speed;
-    private final long originMillis;
 
     /**
      * @param base the real clock
@@ -24,15 +26,14 @@ public final class SimulationClock {
         }
         this.base = base;
         this.speed = speed;
-        this.originMillis = base.millis();
     }
 
-    /** Simulated epoch milliseconds. */
+    /** Unix epoch milliseconds of the wall clock (the speed does not change it). */
     public long millis() {
-        long real = base.millis();
-        return originMillis + Math.round((real - originMillis) * speed);
+        return base.millis();
     }
 
+    /** The wall clock's instant. */
     public Instant now() {
         return Instant.ofEpochMilli(millis());
     }
@@ -40,6 +41,11 @@ public final class SimulationClock {
     /** Simulated milliseconds per real millisecond. */
     public double speed() {
         return speed;
+    }
+
+    /** Simulated milliseconds that {@code realMillis} of real time are. */
+    public long simulatedMillis(long realMillis) {
+        return Math.round(realMillis * speed);
     }
 
     /** Real milliseconds that {@code simulatedMillis} of simulated time take. */

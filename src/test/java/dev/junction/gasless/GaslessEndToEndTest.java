@@ -17,8 +17,12 @@ import dev.junction.market.SimulationClock;
 import dev.junction.status.StatusResult;
 import dev.junction.status.StatusService;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -68,7 +72,28 @@ class GaslessEndToEndTest {
         @Bean
         @Primary
         SimulationClock gaslessTestClock() {
-            return new SimulationClock(Clock.systemUTC(), 600);
+            return new SimulationClock(new SkippingClock(), 600);
+        }
+    }
+
+    /** Milliseconds the tests skipped the service's wall clock ahead of real time. */
+    static final AtomicLong SKIPPED_MS = new AtomicLong();
+
+    /** The wall clock the service sees: real time plus {@link #SKIPPED_MS}. */
+    static final class SkippingClock extends Clock {
+        @Override
+        public Instant instant() {
+            return Instant.now().plusMillis(SKIPPED_MS.get());
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
         }
     }
 
@@ -119,6 +144,8 @@ class GaslessEndToEndTest {
         String quoteId = item.get("quoteId").asString();
         JsonNode swap = submit(quoteId, signed.get("signature").asString());
         assertThat(swap.get("code").asInt()).as(swap.toString()).isZero();
+        assertThat(swap.get("message").asString()).as("the sandbox says what it simulates")
+                .contains("balances and Permit2 allowances are not checked");
         JsonNode data = swap.get("data");
         assertThat(fieldNames(data)).containsExactlyInAnyOrder("amountIn", "amountOut", "executionTxHash", "feeAmount",
                 "fromChainId", "fromToken", "routeKind", "status", "swapId", "executorTxId", "toChainId", "toToken");
@@ -141,6 +168,15 @@ class GaslessEndToEndTest {
             Thread.sleep(100);
         }
         assertThat(String.valueOf(result.status())).as(String.valueOf(result)).isEqualTo("DONE");
+    }
+
+    @Test
+    void theOpenApiDescriptionAndTheReadmeSayBalancesAreNotChecked() throws Exception {
+        JsonNode doc = JSON.readTree(mvc.perform(get("/v3/api-docs")).andReturn().getResponse().getContentAsString());
+        assertThat(doc.at("/paths/~1gasless~1submit-swap/post/description").asString())
+                .contains("balances and Permit2 allowances are not checked");
+        assertThat(java.nio.file.Files.readString(java.nio.file.Path.of("README.md")))
+                .contains("balances and Permit2 allowances are not checked");
     }
 
     @Test
@@ -172,7 +208,7 @@ class GaslessEndToEndTest {
 
         JsonNode shortLived = quote(crossChain(2, "&deadlineMinutes=1")).get("data").get(0);
         String sig = EthersWallet.sign(JSON.writeValueAsString(shortLived), KEY).get("signature").asString();
-        Thread.sleep(200); // 120 simulated seconds at 600x: past the one-minute deadline
+        SKIPPED_MS.addAndGet(61_000); // past the one-minute deadline (wall-clock Unix time at any speed)
         JsonNode expired = submit(shortLived.get("quoteId").asString(), sig);
         assertThat(expired.get("code").asInt()).isEqualTo(4005);
     }

@@ -54,7 +54,7 @@ final class GaslessFixture {
     static final Address OWNER = PermitSignatureTest.TEST_ADDRESS;
 
     final SettableClock base = new SettableClock(Instant.parse("2026-11-21T01:00:00Z"));
-    final SimulationClock clock = new SimulationClock(base, 1.0);
+    final SimulationClock clock;
     final RecordingSwaps swaps = new RecordingSwaps();
     final MarketSnapshot snapshot = snapshot();
     final TestDatabases.Db db;
@@ -62,7 +62,13 @@ final class GaslessFixture {
     final GaslessService service;
 
     GaslessFixture(TestDatabases.Db db) {
+        this(db, 1.0);
+    }
+
+    /** @param speed the simulation clock's speed */
+    GaslessFixture(TestDatabases.Db db, double speed) {
         this.db = db;
+        this.clock = new SimulationClock(base, speed);
         DataSource ds = db.dataSource();
         JdbcTemplate jdbc = new JdbcTemplate(ds);
         this.nonces = new GaslessNonceStore(jdbc);

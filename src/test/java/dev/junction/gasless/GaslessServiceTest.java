@@ -127,6 +127,26 @@ class GaslessServiceTest {
     }
 
     @Test
+    void withoutMetaTheTemplateMetaIsEmptyNeverNull() {
+        GaslessQuoteCommand c = command(ETH, 2);
+        GaslessQuote q = quote(new GaslessQuoteCommand(c.fromChain(), c.fromToken(), c.toChain(), c.toToken(),
+                c.amount(), c.sender(), null, 2, 0, false, null, null, null, null, null, null));
+        assertThat(q.calldata().meta()).isNotNull().isEmpty();
+    }
+
+    @Test
+    void atAnyClockSpeedTheDeadlineIsTheWallClockPlusTheWindow() {
+        GaslessFixture fast = new GaslessFixture(TestDatabases.h2(), 600);
+        try {
+            fast.base.set(fast.base.instant().plusSeconds(110));
+            GaslessQuote q = fast.service.quote(command(ETH, 2)).get(0);
+            assertThat(q.deadline()).isEqualTo(fast.base.instant().getEpochSecond() + 30 * 60);
+        } finally {
+            fast.db.close();
+        }
+    }
+
+    @Test
     void requestRulesAreRefusedWithTheirCodes() {
         GaslessQuoteCommand c = command(ETH, 2);
         for (int mode : new int[] {0, 1, 4}) {

@@ -63,8 +63,7 @@ public final class SwapProcessor {
             case RECEIVED -> {
                 ChainTx source = transactions.source(s.id(), plan, s.source().nonce());
                 Optional<Receipt> sent = network.receipt(plan.fromChain(), s.source().hash());
-                // the deadline is on the simulation clock callers quote with (the network's clock may run ahead of
-                // it after a restart: it never goes back)
+                // the deadline is wall-clock Unix time, the clock callers quote with (see SimulationClock)
                 if (sent.isEmpty() && simulationClock.getAsLong() > plan.deadline().toEpochMilli()) {
                     s.deadlinePassed(now);
                     save(s, instance);

@@ -154,7 +154,7 @@ public final class SwapRunner implements SmartLifecycle {
             log.debug("{}", e.getMessage());
         } catch (RuntimeException e) {
             log.warn("swap {} step failed, will retry: {}", id, e.toString());
-            next = network.now() + (long) (1_000 * clock.speed());
+            next = network.now() + 1_000;
         } finally {
             long due = next;
             try {

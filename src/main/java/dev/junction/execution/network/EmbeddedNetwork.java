@@ -27,11 +27,13 @@ import org.springframework.transaction.support.TransactionTemplate;
 import org.web3j.crypto.Hash;
 
 /**
- * The in-process network: one chain per market chain, blocks produced on the simulation clock (block {@code n} of a
- * chain has timestamp {@code genesis + n * blockTime}; the head is the last block whose time has come), swaps executed
+ * The in-process network: one chain per market chain, blocks produced on the simulation clock's speed (block {@code n}
+ * of a chain is produced when {@code n * blockTime} of simulated time has passed since genesis; its timestamp is the
+ * wall-clock Unix time at which that happens, see {@link SimulationClock}), swaps executed
  * with the exact pool math against {@link Market#current()} and moving the pools, bridge transfers settled after a
- * seeded latency. The ledger (sent transactions, transfers, nonces, the clock's high-water mark) is in the database,
- * so a restarted service sees every transaction it sent. Pool state lives in the in-memory market of each process.
+ * seeded latency (simulated, so it passes {@code speed} times as fast in real time). The ledger (sent transactions,
+ * transfers, nonces, the simulated progress since genesis) is in the database, so a restarted service sees every
+ * transaction it sent and its blocks never go back; timestamps stay wall-clock time whatever an earlier run's speed. Pool state lives in the in-memory market of each process.
  */
 public final class EmbeddedNetwork implements Network, Blocks {
 
@@ -42,7 +44,10 @@ public final class EmbeddedNetwork implements Network, Blocks {
     private final double bridgeFailureRate;
     private final long seed;
     private final long genesisMs;
-    private final long offsetMs;
+    /** Wall-clock ms when this network started. */
+    private final long startMs;
+    /** Simulated ms since genesis when this network started. */
+    private final long startProgressMs;
     private final Object sendLock = new Object();
     private final List<SettlementListener> listeners;
 
@@ -74,17 +79,27 @@ public final class EmbeddedNetwork implements Network, Blocks {
         Map<String, Object> row = jdbc.sql("SELECT genesis_ms, high_water_ms FROM network_clock WHERE id = 1").query()
                 .singleRow();
         this.genesisMs = ((Number) row.get("genesis_ms")).longValue();
-        this.offsetMs = Math.max(0, ((Number) row.get("high_water_ms")).longValue() - start);
+        this.startMs = start;
+        // high_water_ms is genesis + the simulated progress reached: resume from it (a fast run's blocks stay), or
+        // from the wall time since genesis when that is further (at speed 1 the chain went on while stopped)
+        this.startProgressMs = Math.max(((Number) row.get("high_water_ms")).longValue() - genesisMs, start - genesisMs);
     }
 
+    /** Wall-clock Unix ms: the time of every deadline, expiry and timestamp (never before this network started). */
     @Override
     public long now() {
-        return clock.millis() + offsetMs;
+        return Math.max(startMs, clock.millis());
     }
 
-    /** Records the current time as the clock's high-water mark, so a restart does not go back in time. */
+    /** Simulated ms since genesis at wall time {@code wallMs}. */
+    private long progress(long wallMs) {
+        return startProgressMs + clock.simulatedMillis(wallMs - startMs);
+    }
+
+    /** Records the simulated progress as the high-water mark, so a restart's blocks do not go back. */
     public void persistTime() {
-        jdbc.sql("UPDATE network_clock SET high_water_ms = GREATEST(high_water_ms, ?) WHERE id = 1").param(now()).update();
+        jdbc.sql("UPDATE network_clock SET high_water_ms = GREATEST(high_water_ms, ?) WHERE id = 1")
+                .param(genesisMs + progress(now())).update();
     }
 
     @Override
@@ -124,7 +139,7 @@ public final class EmbeddedNetwork implements Network, Blocks {
                     .orElseThrow(() -> new IllegalStateException("no chain " + t.chain() + " in the market"));
             long now = now();
             long block = head(chain, now) + 1;
-            long timestamp = genesisMs + block * chain.blockTimeMs();
+            long timestamp = timestampOf(chain, block);
             Outcome outcome = execute(t);
             Receipt receipt = new Receipt(t.chain(), hash, outcome.success, outcome.fellBack, outcome.token,
                     outcome.amount, block, timestamp);
@@ -159,7 +174,8 @@ public final class EmbeddedNetwork implements Network, Blocks {
     @Override
     public long confirmedAtMs(Receipt receipt) {
         Chain chain = market.current().chain(receipt.chain()).orElseThrow();
-        return receipt.timestampMs() + (long) Math.max(0, chain.confirmations() - 1) * chain.blockTimeMs();
+        return receipt.timestampMs()
+                + clock.realMillisFor((long) Math.max(0, chain.confirmations() - 1) * chain.blockTimeMs());
     }
 
     @Override
@@ -191,7 +207,12 @@ public final class EmbeddedNetwork implements Network, Blocks {
 
     @Override
     public long timestampMs(ChainId chain, long number) {
-        return genesisMs + number * chainOf(chain).blockTimeMs();
+        return timestampOf(chainOf(chain), number);
+    }
+
+    /** Wall-clock ms at which block {@code number} is (or, from an earlier run, about was) produced. */
+    private long timestampOf(Chain chain, long number) {
+        return startMs + clock.realMillisFor(number * chain.blockTimeMs() - startProgressMs);
     }
 
     private Chain chainOf(ChainId id) {
@@ -199,7 +220,7 @@ public final class EmbeddedNetwork implements Network, Blocks {
     }
 
     private long head(Chain chain, long now) {
-        return Math.max(0, (now - genesisMs) / Math.max(1, chain.blockTimeMs()));
+        return Math.max(0, progress(now) / Math.max(1, chain.blockTimeMs()));
     }
 
     private void record(ChainTx t, Receipt r, BridgeTransfer b, long now) {
@@ -217,16 +238,18 @@ public final class EmbeddedNetwork implements Network, Blocks {
                             b.amountOut().toString(), b.settleAtMs(), b.failed(), b.refundAtMs())
                     .update();
         }
-        jdbc.sql("UPDATE network_clock SET high_water_ms = GREATEST(high_water_ms, ?) WHERE id = 1").param(now).update();
+        jdbc.sql("UPDATE network_clock SET high_water_ms = GREATEST(high_water_ms, ?) WHERE id = 1")
+                .param(genesisMs + progress(now)).update();
     }
 
     private BridgeTransfer transferOf(TxHash hash, ChainTx t, Outcome o, long timestamp) {
         PlanStep.Bridge b = t.bridge();
         BridgeLatency.Draw d = BridgeLatency.draw(o.lane, seed ^ ByteBuffer.wrap(Hash.sha3(Hash.sha3(hash.value().getBytes(
                 java.nio.charset.StandardCharsets.US_ASCII)))).getLong(), bridgeFailureRate);
-        long settle = timestamp + d.latencyMs();
+        long settle = timestamp + clock.realMillisFor(d.latencyMs());
         return new BridgeTransfer(hash, b.provider(), b.chain(), b.toChain(), b.inputToken(), o.deposited,
-                b.outputToken(), o.amount, settle, d.failed(), d.failed() ? settle + d.refundDelayMs() : settle);
+                b.outputToken(), o.amount, settle, d.failed(),
+                d.failed() ? settle + clock.realMillisFor(d.refundDelayMs()) : settle);
     }
 
     /** Result of running a transaction's calls. */

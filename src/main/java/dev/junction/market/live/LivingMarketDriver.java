@@ -63,7 +63,7 @@ class LivingMarketDriver {
             living = new LivingMarket(m, volatility, halfLife, seed);
         }
         long now = clock.millis();
-        long elapsed = now - lastMillis;
+        long elapsed = clock.simulatedMillis(now - lastMillis);
         lastMillis = now;
         try {
             living.tick(Duration.ofMillis(elapsed));

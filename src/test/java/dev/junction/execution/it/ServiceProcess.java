@@ -11,12 +11,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The packaged service ({@code target/junction.jar}) as a child process, for the reliability tests. {@link #kill()}
- * sends SIGKILL: no shutdown hook runs.
+ * sends SIGKILL: no shutdown hook runs; {@link #terminate()} sends SIGTERM.
  */
 final class ServiceProcess {
 
@@ -71,6 +72,16 @@ final class ServiceProcess {
     void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor();
+    }
+
+    /** SIGTERM (a graceful stop: Spring's shutdown runs), then waits (bounded) for the process to exit. */
+    int terminate() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("service did not stop within 60 s of SIGTERM; see " + log);
+        }
+        return process.exitValue();
     }
 
     boolean alive() {
