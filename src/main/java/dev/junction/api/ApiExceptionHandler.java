@@ -6,6 +6,7 @@ import dev.junction.execution.InvalidPlanException;
 import dev.junction.gasless.GaslessException;
 import dev.junction.quote.InvalidQuoteRequestException;
 import dev.junction.quote.QuoteRequest;
+import dev.junction.quote.QuoteStoreUnavailableException;
 import dev.junction.routing.NoRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -145,6 +146,16 @@ public class ApiExceptionHandler {
     @ExceptionHandler(InvalidQuoteRequestException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> invalidQuoteRequest(InvalidQuoteRequestException e) {
         return answer(ErrorCode.INVALID_PARAMETER, e.getMessage(), e.parameter());
+    }
+
+    /** Quotes: the database does not keep up with the quote writes: 503, 9005, with Retry-After. */
+    @ExceptionHandler(QuoteStoreUnavailableException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> quoteStoreUnavailable(QuoteStoreUnavailableException e) {
+        log.warn("refusing a quote: {}", e.getMessage());
+        return ResponseEntity.status(ErrorCode.UNAVAILABLE.status())
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(QuoteStoreUnavailableException.RETRY_AFTER_SECONDS))
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Envelope.error(ErrorCode.UNAVAILABLE, e.getMessage(), null));
     }
 
     /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */

@@ -18,7 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The quote beans. Settings: {@code junction.quote.ttl} (quote lifetime, default 60s),
  * {@code junction.quote.cache-size} (quotes held in memory, default 10000),
- * {@code junction.quote.retention} (how long quote rows are kept after they expire, default P1D) and
+ * {@code junction.quote.retention} (how long quote rows are kept after they expire, default P1D),
+ * {@code junction.quote.write-queue} (quotes that may wait to be written, default 20000),
+ * {@code junction.quote.write-wait} (how long a quote waits for room before 9005, default 250ms) and
  * {@code junction.routing.max-steps}, {@code max-routes}, {@code pools-per-pair}, {@code labels-per-node},
  * {@code candidates}, {@code max-expansions} (see {@link PlannerSettings}).
  */
@@ -44,8 +46,10 @@ class QuoteConfiguration {
     @Bean(destroyMethod = "close")
     QuoteStore quoteStore(QuoteRepository repository, @Value("${junction.quote.ttl:60s}") Duration ttl,
             @Value("${junction.quote.cache-size:" + QuoteStore.DEFAULT_CACHE_SIZE + "}") int cacheSize,
-            @Value("${junction.quote.retention:P1D}") Duration retention) {
-        return new QuoteStore(repository, ttl, cacheSize, retention);
+            @Value("${junction.quote.retention:P1D}") Duration retention,
+            @Value("${junction.quote.write-queue:" + QuoteStore.DEFAULT_WRITE_QUEUE + "}") int writeQueue,
+            @Value("${junction.quote.write-wait:250ms}") Duration writeWait) {
+        return new QuoteStore(repository, ttl, cacheSize, retention, writeQueue, writeWait);
     }
 
     @Bean

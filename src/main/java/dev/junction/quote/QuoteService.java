@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -70,7 +69,7 @@ public class QuoteService {
         List<PlannedRoute> routes = planner.plan(snapshot, plan);
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant expiry = now.plus(ttl);
-        String quoteId = UUID.randomUUID().toString();
+        String quoteId = QuoteIds.next(now);
         List<StoredQuote.Route> stored = new ArrayList<>(routes.size());
         for (int i = 0; i < routes.size(); i++) {
             String pathId = StoredQuote.pathId(quoteId, i);

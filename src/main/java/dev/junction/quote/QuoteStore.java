@@ -12,9 +12,11 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
 
 /**
  * Holds every answered quote: in memory first (Caffeine, for the quote's lifetime plus a margin) and written behind to
@@ -24,6 +26,13 @@ import org.slf4j.LoggerFactory;
  * batch commits (within about 50 ms: the writer lingers that long to gather a batch). {@link #flush()} writes
  * everything pending (used at shutdown and by tests). The same thread deletes, once a minute, the rows of quotes that
  * expired longer ago than the retention (default one day, kept for attribution by Integrator and Referrer).
+ *
+ * <p>Bounded: at most {@code writeQueue} quotes wait to be written. When the database cannot keep up (or is down),
+ * {@link #save} waits up to {@code writeWait} for room (backpressure) and then refuses with
+ * {@link QuoteStoreUnavailableException} (503, code 9005, Retry-After), so no quote is answered that other instances
+ * could not find. A batch that fails stays pending (findable here) and is retried with backoff until it commits; it is
+ * never dropped. A duplicate key on a retry (the earlier attempt committed after all) is written row by row, skipping
+ * the rows already there.
  */
 public class QuoteStore implements AutoCloseable {
 
@@ -33,6 +42,12 @@ public class QuoteStore implements AutoCloseable {
     private static final long LINGER_MILLIS = 50;
     /** Quotes held in memory by default: about 150 MB at most, well inside a 512 MB heap. */
     public static final int DEFAULT_CACHE_SIZE = 10_000;
+    /** Quotes that may wait to be written, by default (about 15 KB each). */
+    public static final int DEFAULT_WRITE_QUEUE = 20_000;
+    /** How long {@link #save} waits for room in a full write queue, by default. */
+    public static final Duration DEFAULT_WRITE_WAIT = Duration.ofMillis(250);
+    /** The longest pause between two attempts to write a failed batch. */
+    private static final long MAX_BACKOFF_MILLIS = 5_000;
     /** How long quote rows stay in the database after they expire, by default. */
     public static final Duration DEFAULT_RETENTION = Duration.ofDays(1);
     private static final long PURGE_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
@@ -41,6 +56,13 @@ public class QuoteStore implements AutoCloseable {
     private final Cache<String, StoredQuote> byQuoteId;
     private final Map<String, StoredQuote> pending = new ConcurrentHashMap<>();
     private final BlockingQueue<StoredQuote> queue = new LinkedBlockingQueue<>();
+    /** One permit per quote that may wait to be written; taken by {@link #save}, given back once it is written. */
+    private final Semaphore room;
+    private final Duration writeWait;
+    private final int writeQueue;
+    /** A batch whose write failed, retried first (guarded by {@code this}). */
+    private List<StoredQuote> unwritten = List.of();
+    private long backoffMillis;
     private final Thread writer;
     private final Duration retention;
     private volatile boolean running = true;
@@ -57,15 +79,46 @@ public class QuoteStore implements AutoCloseable {
      * @param retention how long a quote's row is kept after it expires
      */
     public QuoteStore(QuoteRepository repository, Duration ttl, int cacheSize, Duration retention) {
+        this(repository, ttl, cacheSize, retention, DEFAULT_WRITE_QUEUE, DEFAULT_WRITE_WAIT);
+    }
+
+    /**
+     * @param writeQueue most quotes waiting to be written (saved but not yet committed)
+     * @param writeWait how long {@link #save} waits for room when that many wait
+     */
+    public QuoteStore(QuoteRepository repository, Duration ttl, int cacheSize, Duration retention, int writeQueue,
+            Duration writeWait) {
+        if (writeQueue < 1) {
+            throw new IllegalArgumentException("writeQueue must be at least 1, was " + writeQueue);
+        }
         this.repository = repository;
+        this.room = new Semaphore(writeQueue);
+        this.writeWait = writeWait;
+        this.writeQueue = writeQueue;
         this.retention = retention;
         Duration keep = ttl.plus(Duration.ofMinutes(5));
         this.byQuoteId = Caffeine.newBuilder().expireAfterWrite(keep).maximumSize(cacheSize).build();
         this.writer = Thread.ofPlatform().daemon().name("quote-writer").start(this::writeLoop);
     }
 
-    /** Makes the quote findable at once and queues it for the database. */
+    /**
+     * Makes the quote findable at once and queues it for the database.
+     *
+     * @throws QuoteStoreUnavailableException when the write queue stayed full for the write wait: the database is
+     *         not keeping up, and the quote is not stored (nobody can have its pathIds)
+     */
     public void save(StoredQuote quote) {
+        boolean admitted;
+        try {
+            admitted = room.tryAcquire(writeWait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            admitted = false;
+        }
+        if (!admitted) {
+            throw new QuoteStoreUnavailableException("the quote store cannot keep up with the database ("
+                    + pending.size() + " quotes waiting to be written); retry in a second");
+        }
         byQuoteId.put(quote.quoteId(), quote);
         pending.put(quote.quoteId(), quote);
         queue.add(quote);
@@ -88,13 +141,18 @@ public class QuoteStore implements AutoCloseable {
         return StoredQuote.quoteIdOf(pathId).flatMap(this::byQuoteId).filter(q -> q.answered(pathId));
     }
 
-    /** Writes every quote saved so far (also a batch the writer is gathering); returns once they are committed. */
+    /**
+     * Writes every quote saved so far (also a batch the writer is gathering); returns once they are committed, or at
+     * once when the database refuses them (they stay pending and the writer retries).
+     */
     public void flush() {
         Set<String> saved = Set.copyOf(pending.keySet());
         synchronized (this) {
-            List<StoredQuote> batch = new ArrayList<>();
+            List<StoredQuote> batch = new ArrayList<>(unwritten);
             queue.drainTo(batch);
-            write(batch);
+            if (!write(batch)) {
+                return;
+            }
         }
         // the writer may hold one it took off the queue just before; it leaves `pending` once written (or failed)
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -123,6 +181,10 @@ public class QuoteStore implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         flush();
+        if (!pending.isEmpty()) {
+            log.error("stopping with {} quotes not written to the database (it refused them); other instances cannot"
+                    + " build them", pending.size());
+        }
     }
 
     private void writeLoop() {
@@ -138,31 +200,52 @@ public class QuoteStore implements AutoCloseable {
                 purgeQuietly();
             }
             if (first == null) {
+                synchronized (this) {
+                    if (!unwritten.isEmpty()) {
+                        write(new ArrayList<>(unwritten));
+                    }
+                }
+                if (!pauseAfterFailure()) {
+                    return;
+                }
                 continue;
             }
             boolean interrupted = false;
-            try {
-                synchronized (this) {
-                    if (queue.size() < BATCH - 1) {
-                        // gather more: every commit writes a chunk to H2's file (WRITE_DELAY=0), so under load one
-                        // commit per linger carries many quotes
-                        try {
-                            Thread.sleep(LINGER_MILLIS);
-                        } catch (InterruptedException e) {
-                            interrupted = true;
-                        }
+            synchronized (this) {
+                if (unwritten.isEmpty() && queue.size() < BATCH - 1) {
+                    // gather more: every commit writes a chunk to H2's file (WRITE_DELAY=0), so under load one
+                    // commit per linger carries many quotes
+                    try {
+                        Thread.sleep(LINGER_MILLIS);
+                    } catch (InterruptedException e) {
+                        interrupted = true;
                     }
-                    List<StoredQuote> batch = new ArrayList<>();
-                    batch.add(first);
-                    queue.drainTo(batch, BATCH - 1);
-                    write(batch);
                 }
-            } catch (RuntimeException e) {
-                log.error("writing quotes failed; they stay in memory for their lifetime", e);
+                List<StoredQuote> batch = new ArrayList<>(unwritten);
+                batch.add(first);
+                queue.drainTo(batch, Math.max(0, BATCH - batch.size()));
+                write(batch);
             }
-            if (interrupted) {
+            if (interrupted || !pauseAfterFailure()) {
                 return;
             }
+        }
+    }
+
+    /** After a failed write, waits (exponential backoff up to 5 s) before the retry; false when interrupted. */
+    private boolean pauseAfterFailure() {
+        long pause;
+        synchronized (this) {
+            pause = unwritten.isEmpty() ? 0 : backoffMillis;
+        }
+        if (pause == 0) {
+            return true;
+        }
+        try {
+            Thread.sleep(pause);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
         }
     }
 
@@ -183,16 +266,47 @@ public class QuoteStore implements AutoCloseable {
         }
     }
 
-    private void write(List<StoredQuote> batch) {
+    /**
+     * Inserts the batch; on success the quotes leave {@code pending} and give their room back. On failure the batch
+     * is kept as {@code unwritten} for the next attempt (called holding the lock).
+     */
+    private boolean write(List<StoredQuote> batch) {
         if (batch.isEmpty()) {
-            return;
+            return true;
         }
         try {
-            repository.insertAll(batch);
-        } finally {
-            for (StoredQuote q : batch) {
-                pending.remove(q.quoteId());
+            try {
+                repository.insertAll(batch);
+            } catch (DuplicateKeyException e) {
+                // an earlier attempt committed some of them after all: write the others one by one
+                for (StoredQuote q : batch) {
+                    try {
+                        repository.insertAll(List.of(q));
+                    } catch (DuplicateKeyException alreadyThere) {
+                        // written by the earlier attempt
+                    }
+                }
             }
+        } catch (RuntimeException e) {
+            if (unwritten.isEmpty()) {
+                log.error("writing {} quotes failed; they stay pending and are retried (new quotes are refused with"
+                        + " 9005 once {} wait)", batch.size(), writeQueue, e);
+            } else {
+                log.warn("writing {} quotes failed again: {}", batch.size(), e.toString());
+            }
+            unwritten = batch;
+            backoffMillis = Math.min(MAX_BACKOFF_MILLIS, Math.max(50, backoffMillis * 2));
+            return false;
         }
+        if (!unwritten.isEmpty()) {
+            log.info("wrote {} quotes after the database refused them", batch.size());
+        }
+        unwritten = List.of();
+        backoffMillis = 0;
+        for (StoredQuote q : batch) {
+            pending.remove(q.quoteId());
+        }
+        room.release(batch.size());
+        return true;
     }
 }

@@ -46,7 +46,8 @@ class GaslessNonceStoreTest {
             long lastBit = first.wordPos() * 256 + 255;
             jdbc.update("INSERT INTO gasless_nonce (owner, nonce, word_pos, bit_pos, reserved_at)"
                     + " VALUES (?, ?, ?, 255, CURRENT_TIMESTAMP)", ALICE.lower(), lastBit, first.wordPos());
-            PermitNonce rolled = store.reserve(ALICE, NOW);
+            // an instance that has not reserved for ALICE yet continues from the table's maximum
+            PermitNonce rolled = new GaslessNonceStore(jdbc).reserve(ALICE, NOW);
             assertThat(rolled.wordPos()).isEqualTo(first.wordPos() + 1);
             assertThat(rolled.bitPos()).isZero();
             Integer stored = jdbc.queryForObject(
@@ -72,6 +73,24 @@ class GaslessNonceStoreTest {
                 }
             }
             assertThat(seen).hasSize(24);
+        }
+    }
+
+    /** Two instances on one database, each remembering its last nonce per owner, never hand out the same nonce. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void twoInstancesReservingForOneOwnerNeverShareANonce(TestDatabases.Db db) {
+        try (db) {
+            GaslessNonceStore one = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
+            GaslessNonceStore other = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
+            Set<Long> seen = new HashSet<>();
+            for (int i = 0; i < 10; i++) {
+                assertThat(seen.add(one.reserve(ALICE, NOW).value())).isTrue();
+                assertThat(seen.add(other.reserve(ALICE, NOW).value())).isTrue();
+                assertThat(seen.add(other.reserve(ALICE, NOW).value())).isTrue();
+            }
+            long min = seen.stream().mapToLong(Long::longValue).min().orElseThrow();
+            assertThat(seen).hasSize(30).allSatisfy(n -> assertThat(n - min).isLessThan(40)); // one word, few gaps
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.junction.quote;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.TestMarket;
@@ -8,6 +9,7 @@ import dev.junction.support.BothDatabases;
 import dev.junction.support.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -102,6 +104,50 @@ class QuoteStoreTest {
                 }
                 store.flush();
                 assertThat(repository.findByQuoteId(quote.quoteId())).isPresent();
+            }
+        }
+    }
+
+    /**
+     * Issue 12 item 7: while the database refuses writes, a saved quote stays pending and is written once it accepts
+     * them again (it was dropped after one logged failure), and once the bounded write queue is full new quotes are
+     * refused with {@link QuoteStoreUnavailableException} (the queue grew without bound).
+     */
+    @Test
+    void aRefusingDatabaseNeitherLosesQuotesNorGrowsTheQueueWithoutBound() throws Exception {
+        try (TestDatabase db = TestDatabase.h2()) {
+            QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json, () -> market);
+            db.jdbc().sql("ALTER TABLE quote RENAME TO quote_away").update();
+            List<StoredQuote> accepted = new ArrayList<>();
+            try (QuoteStore store = new QuoteStore(repository, Duration.ofSeconds(60), 100, Duration.ofHours(2), 3,
+                    Duration.ofMillis(100))) {
+                for (int i = 0; i < 3; i++) {
+                    StoredQuote q = QuoteFixtures.storedQuote();
+                    store.save(q);
+                    accepted.add(q);
+                }
+                Thread.sleep(300); // the writer tries and fails at least once
+                StoredQuote refused = QuoteFixtures.storedQuote();
+                assertThatThrownBy(() -> store.save(refused)).isInstanceOf(QuoteStoreUnavailableException.class)
+                        .hasMessageContaining("cannot keep up with the database");
+                for (StoredQuote q : accepted) {
+                    assertThat(store.byQuoteId(q.quoteId())).containsSame(q); // pending: from memory
+                }
+
+                db.jdbc().sql("ALTER TABLE quote_away RENAME TO quote").update();
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                while (accepted.stream().anyMatch(q -> repository.findByQuoteId(q.quoteId()).isEmpty())
+                        && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                for (StoredQuote q : accepted) {
+                    assertThat(repository.findByQuoteId(q.quoteId())).as(q.quoteId()).isPresent();
+                }
+                assertThat(store.byQuoteId(refused.quoteId())).isEmpty();
+                StoredQuote later = QuoteFixtures.storedQuote();
+                store.save(later); // room again
+                store.flush();
+                assertThat(repository.findByQuoteId(later.quoteId())).isPresent();
             }
         }
     }

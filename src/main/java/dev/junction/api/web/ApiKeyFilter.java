@@ -12,7 +12,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * When {@code junction.security.api-keys} is set, every request except {@code /actuator/health} (and its groups) must
- * carry one of the keys in {@code X-API-Key}; otherwise it is answered 401 / 2001.
+ * carry one of the keys in {@code X-API-Key}; otherwise it is answered 401 / 2001. The playground's static files
+ * ({@code /}, {@code /playground/**}) hold no data and pass: the page sends the key its user types.
  */
 @Component
 @Order(FilterOrder.API_KEY)
@@ -21,16 +22,19 @@ class ApiKeyFilter extends OncePerRequestFilter {
     private final ApiKeys keys;
     private final ErrorResponses errors;
 
-    ApiKeyFilter(ApiKeys keys, ErrorResponses errors) {
+    private final Playground playground;
+
+    ApiKeyFilter(ApiKeys keys, ErrorResponses errors, Playground playground) {
         this.keys = keys;
         this.errors = errors;
+        this.playground = playground;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String given = request.getHeader(ApiKeys.HEADER);
-        if (!keys.required() || isHealth(request) || keys.valid(given)) {
+        if (!keys.required() || isHealth(request) || playground.isPage(request) || keys.valid(given)) {
             chain.doFilter(request, response);
             return;
         }

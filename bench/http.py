@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""HTTP throughput of Junction's endpoints against its no-op liveness probe, driven by wrk in ONE interleaved run.
+
+For each round, each endpoint in turn (liveness, /quote, /build-best-path, /gasless/quote; the order rotates every
+round so slow drifts of the shared machine hit all alike) gets `--seconds` of wrk load (1 thread, `--connections`
+keep-alive connections, bench/mix.lua cycling through the 8-pair mix). It prints per endpoint the median over rounds
+of throughput, p50, p99, the ratio to liveness measured in the same round, the server's CPU per request (from
+/proc/<pid>/stat, user+system, all threads) and the load client's own CPU (wrk's user+system as a share of one core,
+which must stay below 25% for the client not to be the bottleneck).
+
+Usage: bench/http.py --base http://127.0.0.1:18491 --pid <server pid> [--warmup 30] [--seconds 15] [--rounds 3]
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.parse
+
+SENDER = "0x1111111111111111111111111111111111111111"
+NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE"
+WETH = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"
+WPOL = "0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270"
+# (fromChain, fromToken, toChain, toToken, amount): same-chain, bridge, native, 18-decimal stables, long-tail
+MIX = [
+    (1, WETH, 1, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "300000000000000000"),
+    (1, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", 42161, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "1000000000"),
+    (1, NATIVE, 42161, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "300000000000000000"),
+    (1, "0x6B175474E89094C44Da98b954EedeAC495271d0F", 1, "0xdAC17F958D2ee523a2206206994597C13D831ec7", "1000000000000000000000"),
+    (56, "0x55d398326f99059fF775485246999027B3197955", 1, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "1000000000000000000000"),
+    (1, "0x6982508145454Ce325dDbE47a25d4ec3d2311933", 8453, NATIVE, "100000000000000000000000000"),
+    (8453, "0x4ed4E862860beD51a9570b96d89aF5E1B0Efefed", 10, "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", "100000000000000000000000"),
+    (137, NATIVE, 42161, "0x912CE59144191C1204E64559FE8253a0e49E6548", "2000000000000000000000"),
+]
+# a gasless swap pulls an ERC-20 with Permit2: the two native inputs become their wrapped token
+WRAPPED = {1: WETH, 137: WPOL}
+LIVENESS = "/actuator/health/liveness"
+
+
+def paths(endpoint):
+    if endpoint == LIVENESS:
+        return [LIVENESS]
+    out = []
+    for fc, ft, tc, tt, amount in MIX:
+        params = {"fromChain": fc, "toChain": tc, "fromToken": ft, "toToken": tt, "amount": amount, "sender": SENDER}
+        if endpoint == "/gasless/quote":
+            params["fromToken"] = WRAPPED[fc] if ft == NATIVE else ft
+            params["acquisitionMode"] = 2
+        out.append(endpoint + "?" + urllib.parse.urlencode(params))
+    return out
+
+
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime of all threads
+
+
+def wrk(base, path_file, connections, seconds):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
+                          "-s", os.path.join(os.path.dirname(__file__), "mix.lua"), base, "--", path_file],
+                         capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    line = next(l for l in out.splitlines() if l.startswith("RESULT "))
+    r = json.loads(line[len("RESULT "):])
+    r["client_cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--base", default="http://127.0.0.1:8080")
+    ap.add_argument("--pid", type=int, required=True, help="the server's process id (for its CPU time)")
+    ap.add_argument("--connections", type=int, default=16)
+    ap.add_argument("--seconds", type=int, default=15)
+    ap.add_argument("--warmup", type=int, default=30, help="seconds of load on every endpoint before measuring")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--endpoints", default=f"{LIVENESS},/quote,/build-best-path,/gasless/quote")
+    a = ap.parse_args()
+    endpoints = a.endpoints.split(",")
+    tick = os.sysconf("SC_CLK_TCK")
+    files = {}
+    tmp = tempfile.mkdtemp(prefix="junction-bench-")
+    for e in endpoints:
+        files[e] = os.path.join(tmp, e.strip("/").replace("/", "_") + ".txt")
+        with open(files[e], "w") as f:
+            f.write("\n".join(paths(e)) + "\n")
+    for e in endpoints:  # warm-up: the JIT compiles every endpoint's code
+        wrk(a.base, files[e], a.connections, max(1, a.warmup // len(endpoints)) if e == LIVENESS else a.warmup)
+    rows = {e: [] for e in endpoints}
+    for rnd in range(a.rounds):
+        order = endpoints[rnd % len(endpoints):] + endpoints[:rnd % len(endpoints)]
+        for e in order:
+            c0, t0 = cpu_ticks(a.pid), time.monotonic()
+            r = wrk(a.base, files[e], a.connections, a.seconds)
+            wall = time.monotonic() - t0
+            r["server_cpu_us_per_req"] = (cpu_ticks(a.pid) - c0) / tick * 1e6 / max(1, r["requests"])
+            r["rps"] = r["requests"] / (r["duration_us"] / 1e6)
+            r["client_core_share"] = r["client_cpu_s"] / wall
+            r["round"] = rnd
+            rows[e].append(r)
+            print(f"round {rnd + 1} {e:28s} {r['rps']:8.1f} req/s p50 {r['p50_us'] / 1000:6.2f} ms "
+                  f"p99 {r['p99_us'] / 1000:6.2f} ms server {r['server_cpu_us_per_req']:6.0f} us/req "
+                  f"client {100 * r['client_core_share']:4.1f}% of a core non2xx {r['non2xx']} "
+                  f"errors {r['socket_errors']}", flush=True)
+    live = rows.get(LIVENESS)
+    print()
+    print("| endpoint | req/s (median) | ratio to liveness (median of rounds) | p50 | p99 | server CPU/req | "
+          "client CPU (max) |")
+    print("|---|---|---|---|---|---|---|")
+    for e in endpoints:
+        rs = rows[e]
+        ratios = [r["rps"] / live[i]["rps"] for i, r in enumerate(rs)] if live else []
+        med = lambda k: statistics.median(r[k] for r in rs)
+        print(f"| `{e}` | {med('rps'):,.0f} | {100 * statistics.median(ratios):.1f}% "
+              f"({', '.join(f'{100 * x:.1f}' for x in ratios)}) | {med('p50_us') / 1000:.2f} ms | "
+              f"{med('p99_us') / 1000:.2f} ms | {med('server_cpu_us_per_req'):.0f} us | "
+              f"{100 * max(r['client_core_share'] for r in rs):.1f}% |")
+    bad = sum(r["non2xx"] + r["socket_errors"] for e in endpoints for r in rows[e])
+    if bad:
+        print(f"WARNING: {bad} non-2xx responses or socket errors: the figures are not of successful requests")
+
+
+if __name__ == "__main__":
+    main()
