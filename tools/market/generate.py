@@ -36,7 +36,7 @@ GWEI = 10 ** 9
 # key, id, name, trust-wallet folder, native symbol, decimals, wrapped native symbol, block ms, confirmations,
 # base fee wei, priority fee wei, L1 data fee wei per tx (rollups), evm
 CHAINS = [
-    ("eth", 1, "Ethereum", "ethereum", "ETH", 18, "WETH", 12000, 64, 1_200_000_000, 100_000_000, 0, True),
+    ("eth", 1, "Ethereum", "ethereum", "ETH", 18, "WETH", 12000, 12, 1_200_000_000, 100_000_000, 0, True),
     ("op", 10, "Optimism", "optimism", "ETH", 18, "WETH", 2000, 10, 1_000_000, 1_000_000, 2_000_000_000_000, True),
     ("bsc", 56, "BNB Chain", "smartchain", "BNB", 18, "WBNB", 750, 15, 50_000_000, 0, 0, True),
     ("pol", 137, "Polygon", "polygon", "POL", 18, "WPOL", 2000, 16, 30 * GWEI, 30 * GWEI, 0, True),

@@ -12,6 +12,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -225,5 +226,77 @@ final class ApiDocs {
                 op.addParametersItem(p);
             }
         }
+    }
+
+    private static final String USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+    private static final String ARB_USDC = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
+    private static final String NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
+    private static final String WALLET_EXAMPLE = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+
+    /**
+     * Working example values of an operation's parameters, so Swagger UI's "Try it out" quotes at once: 1 ETH on
+     * Ethereum to USDC on Arbitrum (gasless: 1,000 USDC on Ethereum to ETH, Permit2); an unknown hash for /status.
+     */
+    static Map<String, String> examples(String base) {
+        return switch (base) {
+            case "/quote", "/build-best-path" -> Map.of("fromChain", "1", "toChain", "42161", "fromToken", NATIVE,
+                    "toToken", ARB_USDC, "amount", "1000000000000000000", "sender", WALLET_EXAMPLE, "slippage", "0.5");
+            case "/gasless/quote" -> Map.of("fromChain", "1", "toChain", "1", "fromToken", USDC, "toToken", NATIVE,
+                    "amount", "1000000000", "sender", WALLET_EXAMPLE, "acquisitionMode", "2");
+            case "/status" -> Map.of("txHash", "0x1cb5db27293a3477891dd435bbb122ea62b3f4aa316a1bee40ba5ca92a437741",
+                    "fromChainId", "1");
+            default -> Map.of();
+        };
+    }
+
+    /** The errors an operation can return, by path (every operation: authentication, rate limit, internal, 503). */
+    static List<ErrorCode> errors(String base) {
+        List<ErrorCode> common = List.of(ErrorCode.UNAUTHORIZED, ErrorCode.FORBIDDEN, ErrorCode.RATE_LIMITED,
+                ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE);
+        List<ErrorCode> query = List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
+                ErrorCode.INVALID_ADDRESS, ErrorCode.INVALID_AMOUNT, ErrorCode.UNSUPPORTED_CHAIN,
+                ErrorCode.UNSUPPORTED_TOKEN);
+        List<ErrorCode> body = List.of(ErrorCode.MALFORMED_BODY, ErrorCode.BODY_TOO_LARGE,
+                ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+        List<ErrorCode> routing = List.of(ErrorCode.NO_ROUTE, ErrorCode.AMOUNT_TOO_LOW,
+                ErrorCode.INSUFFICIENT_LIQUIDITY, ErrorCode.FEES_EXCEED_AMOUNT);
+        List<ErrorCode> build = List.of(ErrorCode.PRICE_IMPACT_TOO_HIGH, ErrorCode.MIN_OUTPUT_UNREACHABLE,
+                ErrorCode.BUILD_SIMULATION_FAILED);
+        EnumSet<ErrorCode> out = EnumSet.copyOf(common);
+        switch (base) {
+            case "/quote" -> {
+                out.addAll(query);
+                out.addAll(routing);
+            }
+            case "/build-best-path" -> {
+                out.addAll(query);
+                out.addAll(routing);
+                out.addAll(build);
+            }
+            case "/build-path" -> {
+                out.addAll(query);
+                out.addAll(body);
+                out.addAll(routing);
+                out.addAll(build);
+                out.addAll(List.of(ErrorCode.QUOTE_NOT_FOUND, ErrorCode.QUOTE_EXPIRED));
+            }
+            case "/gasless/quote" -> {
+                out.addAll(query);
+                out.addAll(routing);
+                out.addAll(List.of(ErrorCode.UNSUPPORTED_ACQUISITION_MODE, ErrorCode.TOKEN_NOT_GASLESS));
+            }
+            case "/gasless/submit-swap" -> {
+                out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER));
+                out.addAll(body);
+                out.addAll(List.of(ErrorCode.FEES_EXCEED_AMOUNT, ErrorCode.QUOTE_NOT_FOUND, ErrorCode.QUOTE_EXPIRED,
+                        ErrorCode.INVALID_SIGNATURE, ErrorCode.SIGNER_MISMATCH, ErrorCode.PERMIT_EXPIRED,
+                        ErrorCode.NONCE_USED, ErrorCode.ALREADY_SUBMITTED, ErrorCode.UNSUPPORTED_ACQUISITION_MODE,
+                        ErrorCode.TOKEN_NOT_GASLESS));
+            }
+            case "/status" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
+                    ErrorCode.INVALID_ADDRESS, ErrorCode.UNSUPPORTED_CHAIN));
+            default -> out.addAll(List.of(ErrorCode.values()));
+        }
+        return List.copyOf(out);
     }
 }

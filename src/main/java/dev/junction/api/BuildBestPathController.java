@@ -9,7 +9,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** `/build-best-path` (also `/v1/build-best-path`). */
 @RestController
-@Tag(name = "/build-best-path")
+@Tag(name = "build")
 public class BuildBestPathController {
 
     private final RequestParser parser;

@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 
 /** `/build-path` (also `/v1/build-path`). */
 @RestController
-@Tag(name = "/build-path")
+@Tag(name = "build")
 public class BuildPathController {
 
     private final RequestParser parser;

@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** `/gasless/quote` (also `/v1/gasless/quote`). */
 @RestController
-@Tag(name = "/gasless/quote")
+@Tag(name = "gasless")
 public class GaslessQuoteController {
 
     private final RequestParser parser;

@@ -12,7 +12,9 @@ import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.tags.Tag;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -63,8 +65,15 @@ class OpenApiConfig {
                 return;
             }
             for (Operation op : item.readOperations()) {
+                op.setTags(List.of(CAPABILITY.get(base)));
                 if (params.containsKey(base)) {
                     ApiDocs.addParameters(op, params.get(base));
+                    op.getParameters().forEach(p -> {
+                        String example = ApiDocs.examples(base).get(p.getName());
+                        if (example != null) {
+                            p.setExample(example);
+                        }
+                    });
                 }
                 if (bodies.containsKey(base) && item.getPost() == op) {
                     op.requestBody(new RequestBody().required(true).content(new Content().addMediaType(
@@ -73,7 +82,21 @@ class OpenApiConfig {
                 responses(op, base);
             }
         });
+        // each operation once: the /v1 alias answers the same and is said in the description, not listed twice
+        api.getPaths().keySet().removeIf(path -> path.startsWith("/v1/"));
+        CAPABILITY_DESCRIPTION.forEach((name, text) -> api.addTagsItem(new Tag().name(name).description(text)));
     }
+
+    /** The capability tag of each operation of the interface, by path. */
+    static final Map<String, String> CAPABILITY = Map.of("/quote", "quote", "/build-best-path", "build",
+            "/build-path", "build", "/gasless/quote", "gasless", "/gasless/submit-swap", "gasless", "/status",
+            "status");
+
+    private static final Map<String, String> CAPABILITY_DESCRIPTION = new LinkedHashMap<>(Map.of(
+            "quote", "Routes for a token pair and amount.",
+            "build", "Router calldata for the best route or a selected one.",
+            "gasless", "Permit2-signed swaps the executor sends for the user.",
+            "status", "Progress of a route by its source transaction."));
 
     private static void responses(Operation op, String base) {
         ApiResponses responses = new ApiResponses();
@@ -84,7 +107,7 @@ class OpenApiConfig {
         responses.addApiResponse("200", documentedOk ? existingOk : new ApiResponse()
                 .description("code 0, message \"ok\". " + ApiDocs.successData().get(base))
                 .content(json("#/components/schemas/Envelope")));
-        Map<Integer, List<ErrorCode>> byStatus = Arrays.stream(ErrorCode.values())
+        Map<Integer, List<ErrorCode>> byStatus = ApiDocs.errors(base).stream()
                 .collect(Collectors.groupingBy(c -> c.status().value(), TreeMap::new, Collectors.toList()));
         byStatus.forEach((status, codes) -> responses.addApiResponse(Integer.toString(status),
                 new ApiResponse().description(codeList(codes)).content(json("#/components/schemas/ErrorEnvelope"))));
@@ -103,17 +126,19 @@ class OpenApiConfig {
     private static String description() {
         StringBuilder s = new StringBuilder("""
                 Self-hostable cross-chain swap routing. Every response is application/json `{code, data, message}`; \
-                `code` 0 is success. Every path also answers under `/v1/`; every response carries `API-Version` and \
+                `code` 0 is success. Every path also answers under `/v1/` (`/v1/quote` is `/quote`): the same \
+                operation, listed here once. Every response carries `API-Version` and \
                 `X-Request-Id`. With `junction.security.api-keys` set, send `X-API-Key`. Rate-limited responses carry \
                 `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds); 429 adds `Retry-After`.
 
                 """);
-        s.append(ApiDocs.UNITS).append("\n\n| code | name | HTTP | meaning |\n|---|---|---|---|\n");
+        s.append(ApiDocs.UNITS).append("\n\nEach operation lists the errors it can return. All codes:\n\n"
+                + "<details><summary>Error codes</summary>\n\n| code | name | HTTP | meaning |\n|---|---|---|---|\n");
         for (ErrorCode c : ErrorCode.values()) {
             s.append("| ").append(c.code()).append(" | ").append(c.name()).append(" | ").append(c.status().value())
                     .append(" | ").append(c.description()).append(" |\n");
         }
-        return s.toString();
+        return s.append("\n</details>\n").toString();
     }
 
 }

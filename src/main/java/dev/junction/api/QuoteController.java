@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** `/quote` (also `/v1/quote`). */
 @RestController
-@Tag(name = "/quote")
+@Tag(name = "quote")
 public class QuoteController {
 
     private final RequestParser parser;

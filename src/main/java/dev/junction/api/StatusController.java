@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** `/status` (also `/v1/status`). */
 @RestController
-@Tag(name = "/status")
+@Tag(name = "status")
 public class StatusController {
 
     private final RequestParser parser;

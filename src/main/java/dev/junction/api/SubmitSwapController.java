@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 
 /** `/gasless/submit-swap` (also `/v1/gasless/submit-swap`). */
 @RestController
-@Tag(name = "/gasless/submit-swap")
+@Tag(name = "gasless")
 public class SubmitSwapController {
 
     private final RequestParser parser;

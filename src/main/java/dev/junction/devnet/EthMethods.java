@@ -122,10 +122,11 @@ final class EthMethods {
             o.put("maxFeePerGas", Quantity.hex(t.maxFee()));
             o.put("maxPriorityFeePerGas", Quantity.hex(t.maxPriorityFee()));
             o.putArray("accessList");
-            o.put("yParity", t.v());
+            o.put("yParity", yParity(t.v()));
         }
         o.put("input", t.input());
-        o.put("v", t.v());
+        // a typed (EIP-1559) transaction's v is its y parity, 0 or 1 (ethers refuses 27/28 there: "yParity mismatch")
+        o.put("v", t.type() == 2 ? yParity(t.v()) : t.v());
         o.put("r", t.r());
         o.put("s", t.s());
         return o;
@@ -281,5 +282,11 @@ final class EthMethods {
 
     private static JsonNode text(String s) {
         return NODES.stringNode(s);
+    }
+
+    /** The y parity (0x0 or 0x1) of a stored v (0/1 or 27/28, hex). */
+    private static String yParity(String v) {
+        long n = Long.decode(v);
+        return Quantity.hex(n >= 27 ? n - 27 : n);
     }
 }

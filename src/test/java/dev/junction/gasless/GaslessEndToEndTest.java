@@ -168,6 +168,9 @@ class GaslessEndToEndTest {
             Thread.sleep(100);
         }
         assertThat(String.valueOf(result.status())).as(String.valueOf(result)).isEqualTo("DONE");
+        // as the README's /status example says: what the route swapped, the signed amount minus the gasless fee
+        assertThat(result.fromAsset().amount()).isEqualTo(item.at("/quote/amountInAfterFee").asString())
+                .isNotEqualTo(item.at("/quote/amountIn").asString());
     }
 
     @Test

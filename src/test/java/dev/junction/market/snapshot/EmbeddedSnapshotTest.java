@@ -59,6 +59,13 @@ class EmbeddedSnapshotTest {
     }
 
     @Test
+    void ethereumWaitsTwelveConfirmationsNotFinality() {
+        // 64 blocks (two epochs) is finality: a gasless swap at speed 1 sat 13 minutes in WAIT_SOURCE_CONFIRMATIONS;
+        // bridges and status APIs wait far fewer on Ethereum (issue 12, item 10)
+        assertThat(market.chain(ETH).orElseThrow().confirmations()).isEqualTo(12);
+    }
+
+    @Test
     void rollupsCarryAnL1DataFee() {
         for (long id : new long[] {10, 8453, 42161}) {
             assertThat(market.chain(ChainId.of(id)).orElseThrow().l1DataFeeWei().signum()).as("chain " + id).isPositive();
