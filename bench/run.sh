@@ -23,7 +23,7 @@ server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
-  if [ -n "$schema" ]; then psql -q -h 127.0.0.1 -U postgres test -c "DROP SCHEMA IF EXISTS $schema CASCADE" || true; fi
+  if [ -n "$schema" ]; then PGOPTIONS=--client-min-messages=warning psql -q -h 127.0.0.1 -U postgres test -c "DROP SCHEMA IF EXISTS $schema CASCADE" || true; fi
   rm -rf "$data"
 }
 trap cleanup EXIT

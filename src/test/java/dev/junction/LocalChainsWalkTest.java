@@ -98,6 +98,17 @@ class LocalChainsWalkTest {
     /** Junction on the chain-mode YAML {@code up} wrote; answers null or why it is not serving these chains. */
     private void startJunction(JsonNode printed) throws Exception {
         Path yaml = stateDir.resolve("junction-chains.yml");
+        List<String> withoutRouter = new ArrayList<>();
+        printed.get("chains").properties().forEach(chain -> {
+            if (chain.getValue().path("router").isNull() || chain.getValue().path("router").isMissingNode()) {
+                withoutRouter.add(chain.getKey());
+            }
+        });
+        if (!withoutRouter.isEmpty()) {
+            junctionUnavailable = "bin/local-chains up deployed no Junction router on chains " + withoutRouter
+                    + ": this build has no deploy command yet (issue 13), so no route can be built or sent";
+            return;
+        }
         try {
             junction = new SpringApplicationBuilder(JunctionApplication.class).run(
                     "--spring.config.additional-location=file:" + yaml, "--server.port=0",

@@ -65,6 +65,24 @@ public final class TransactionBuilder {
                 gasWithMargin(call.gasEstimate()), call.expiry(), false, value);
     }
 
+    /**
+     * {@code keccak256(abi.encode(steps))} of the route's Step[] as {@link #build} encodes it: the {@code steps} member of
+     * the mode-3 Permit2 witness {@code JunctionRoute} ({@code JunctionRouter.routeWitness}).
+     */
+    public byte[] stepsHash(RouteCall call) {
+        return Abi.keccak(Abi.encode(tupleArray(steps(call, 0, quoteIdBytes(call.quoteId())))));
+    }
+
+    /** {@code keccak256(abi.encode(destinationCallData, destinationGasLimit))}: the witness's {@code destinationCall}. */
+    public static byte[] destinationCallHash(RouteCall call) {
+        return Abi.keccak(Abi.encode(bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit())));
+    }
+
+    /** An EVM address as it is; a Solana address (which an EVM address field cannot hold) as zero. */
+    public static Address evmAddress(Address a) {
+        return evmOrZero(a);
+    }
+
     /** Gas units plus 20%, rounded up. */
     static BigInteger gasWithMargin(long gas) {
         return BigInteger.valueOf(gas).multiply(BigInteger.valueOf(6)).add(BigInteger.valueOf(4))

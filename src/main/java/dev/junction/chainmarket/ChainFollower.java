@@ -15,9 +15,11 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,16 +115,23 @@ final class ChainFollower {
         return clock.millis() - syncedAtMillis <= settings.maxStaleness().toMillis();
     }
 
-    /** One step; failures are recorded (the chain turns stale once max-staleness passes) and retried next time. */
-    void pollQuietly() {
+    /**
+     * One step; failures are recorded (the chain turns stale once max-staleness passes) and retried next time.
+     *
+     * @return whether a new block was applied
+     */
+    boolean pollQuietly() {
         try {
+            ChainState before = state();
             poll();
             lastError = null;
+            return state() != before;
         } catch (RuntimeException e) {
             if (lastError == null || !lastError.equals(e.getMessage())) {
                 log.warn("chain {}: following the node failed: {}", settings.id(), e.getMessage());
             }
             lastError = e.getMessage();
+            return false;
         }
     }
 
@@ -184,6 +193,7 @@ final class ChainFollower {
             byBlock.computeIfAbsent(l.blockNumber(), k -> new ArrayList<>()).add(l);
         }
         ChainState state = current;
+        Set<Address> reload = new LinkedHashSet<>();
         for (BlockHeader h : headers) {
             List<LogEntry> blockLogs = byBlock.getOrDefault(h.number(), List.of());
             for (LogEntry l : blockLogs) {
@@ -194,9 +204,11 @@ final class ChainFollower {
             }
             LogReducer.Result r = LogReducer.apply(state.pools(), blockLogs, context);
             Map<Address, PoolState> pools = r.pools();
-            if (!r.reload().isEmpty() && h.number() == to) {
+            reload.addAll(r.reload());
+            if (!reload.isEmpty() && h.number() == to) {
+                // Pools whose price came near the edge of their loaded ticks (in any block of the range): re-read.
                 pools = new HashMap<>(pools);
-                List<PoolState> stale = r.reload().stream().map(pools::get).toList();
+                List<PoolState> stale = reload.stream().map(pools::get).toList();
                 for (PoolState p : loader.read(stale, to)) {
                     pools.put(p.address(), p);
                 }

@@ -34,6 +34,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The chain-mode market: loads every configured chain at start ({@link #load()}, chains in parallel), then
@@ -44,6 +46,8 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
 
     /** Gas units of a bridge deposit on the source chain (Across deposit, measured order of magnitude). */
     static final long BRIDGE_DEPOSIT_GAS = 110_000;
+
+    private static final Logger log = LoggerFactory.getLogger(ChainMarket.class);
 
     private final List<ChainSettings> settings;
     private final RpcSettings rpc;
@@ -85,10 +89,16 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             List<Future<Result>> futures = new ArrayList<>();
             for (ChainSettings s : settings) {
                 futures.add(pool.submit(() -> {
+                    long started = System.nanoTime();
                     JsonRpcClient client = new JsonRpcClient(s.rpcUrls(), rpc);
                     ChainLoader loader = new ChainLoader(s, client);
                     ChainLoader.Loaded loaded = loader.load();
-                    return new Result(s, client, loader, loaded, new EthRpc(client).gasPrice());
+                    Result result = new Result(s, client, loader, loaded, new EthRpc(client).gasPrice());
+                    log.info("chain {} ({}): {} pools loaded at block {} in {} ms with {} HTTP requests ({})",
+                            s.id(), s.name(), loaded.state().pools().size(), loaded.state().block(),
+                            (System.nanoTime() - started) / 1_000_000, client.httpRequests(),
+                            loaded.multicall() ? "Multicall3" : "JSON-RPC batches");
+                    return result;
                 }));
             }
             for (int i = 0; i < futures.size(); i++) {
@@ -153,10 +163,13 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             followers.put(e.getKey(), f);
             Thread t = Thread.ofVirtual().name("chain-" + e.getKey().value()).start(() -> {
                 long interval = f.settings().pollInterval().toMillis();
+                // After a new block the next one is a block time away: poll again just before it, so a block costs
+                // about two requests (head, then logs) whatever the poll interval.
+                long afterBlock = Math.max(interval, f.settings().blockTime().toMillis() - interval);
                 while (running) {
-                    f.pollQuietly();
+                    boolean advanced = f.pollQuietly();
                     try {
-                        Thread.sleep(interval);
+                        Thread.sleep(advanced ? afterBlock : interval);
                     } catch (InterruptedException ie) {
                         return;
                     }

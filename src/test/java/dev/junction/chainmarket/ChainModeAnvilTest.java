@@ -166,6 +166,19 @@ class ChainModeAnvilTest {
         throw new AssertionError("the market did not reach block " + block);
     }
 
+    /** Waits until the market's head is the node's head, hash included (after a reorg). */
+    void awaitNodeHead() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            String node = chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString();
+            if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the market did not reach the node's head");
+    }
+
     BigInteger v3Quote(Address in, Address out, BigInteger amount, int fee, long block) {
         return AnvilChain.word(chain.call(quoter, AnvilChain.quoteExactInputSingle(in, out, amount, fee), block), 0);
     }
@@ -312,8 +325,7 @@ class ChainModeAnvilTest {
         // evm_revert drops the swap; the next blocks are another fork at the same heights.
         assertThat(chain.rpc.call("evm_revert", snapshot).asBoolean()).isTrue();
         chain.rpc.call("anvil_mine", "0x2");
-        awaitBlock(chain.blockNumber());
-        Thread.sleep(300);
+        awaitNodeHead();
         assertV3(weth, usdc, amount);
         // anvil_reorg: the last block (a V2 swap) replaced by an empty one.
         long swapped = chain.send(TRADER, router02, AnvilChain.swapExactTokensForTokens(units("300000", 6), TRADER,
@@ -321,7 +333,7 @@ class ChainModeAnvilTest {
         awaitBlock(swapped);
         assertV2(usdc, dai, units("1000", 6));
         chain.rpc.call("anvil_reorg", 1, List.of());
-        Thread.sleep(500);
+        awaitNodeHead();
         JsonNode route = quote(usdc, dai, units("1000", 6), "uniswap-v2");
         assertThat(route.path("blockNumber").asLong()).isEqualTo(chain.blockNumber());
         assertV2(usdc, dai, units("1000", 6));

@@ -39,7 +39,7 @@ class MarketConfigurationTest {
     void anUnknownSourceStopsStartUp() {
         runner.withPropertyValues("junction.market.source=rpc").run(context ->
                 assertThat(context).hasFailed().getFailure().rootCause()
-                        .hasMessageContaining("junction.market.source must be snapshot or synthetic, was rpc"));
+                        .hasMessageContaining("junction.market.source must be snapshot, synthetic or chain, was rpc"));
     }
 
     @Test

@@ -28,11 +28,13 @@ class SwapRetryTest {
     void aStepThatKeepsFailingEndsFailedAfterTheConfiguredAttempts(String db) throws Exception {
         RetryPolicy policy = new RetryPolicy(3, 10, 40);
         try (Harness h = Harness.of(db, 1, 0, true, policy)) {
+            h.runner.stop(); // so the swap cannot run before its pool is gone
             SwapSubmission sub = h.service.submit(TestMarket.sameChain(BigInteger.ONE,
                     Instant.ofEpochMilli(h.network.now()).plusSeconds(600), null));
             // the pool disappears from the market: every attempt to run the source transaction throws
             h.market.update(s -> new MarketSnapshot(s.version() + 1, s.chains(), s.tokens(), s.providers(),
                     s.pools().stream().filter(p -> !p.id().equals(TestMarket.ETH_POOL)).toList(), s.lanes()));
+            h.runner.start();
 
             SwapView v = h.awaitTerminal(sub.swapId(), Duration.ofSeconds(30));
 
