@@ -127,11 +127,32 @@ test('building a route shows its calldata decoded step by step beside the raw Tx
   const decoded = await page.locator('.decoded').innerText();
   assert.match(decoded, /amountIn\s+uint256\s+2500000000/);
   assert.match(decoded, new RegExp(`receiver\\s+address\\s+${SENDER}`));
+  // the adapter each provider runs through, as named by the decoder (contracts/src/adapters)
+  const ADAPTER = [[/^uniswap-v2/, 'Uniswap V2 adapter'], [/^uniswap-v3/, 'Uniswap V3 adapter'],
+    [/^curve/, 'Curve StableSwap adapter'], [/^across/, 'Across adapter'], [/^(cctp|circle)/, 'CCTP adapter']];
   for (let i = 0; i < routes[0].path.length; i++) {
+    const planned = routes[0].path[i];
     const step = page.locator('.decoded-step').nth(i);
-    // every step's provider call is decoded into a function and named arguments
-    assert.match(await step.locator('.call .fn code').first().innerText(), /^\w+\(/);
-    assert.match(await step.innerText(), new RegExp(routes[0].path[i].stepType));
+    const text = await step.innerText();
+    // the Step's own fields, decoded from the calldata, are the planned step's
+    assert.match(text, new RegExp(`kind\\s+uint8\\s+${planned.stepType}`));
+    assert.match(text, new RegExp(`tokenIn\\s+address\\s+${planned.fromToken.address}`, 'i'));
+    assert.match(text, new RegExp(`tokenOut\\s+address\\s+${planned.toToken.address}`, 'i'));
+    assert.match(text, /minAmountOut\s+uint256\s+[1-9]\d*/);
+    // its data is decoded per adapter layout (or as the provider's own call), never left as raw bytes
+    assert.equal(await step.locator('.raw').count(), 0, `step ${i} (${planned.provider.name}) data decoded`);
+    const fn = await step.locator('.call .fn code').first().innerText();
+    const adapter = ADAPTER.find(([key]) => key.test(planned.provider.name))?.[1];
+    if (adapter) {
+      assert.ok(fn.startsWith(`${adapter} data: `), `step ${i} (${planned.provider.name}): "${fn}"`);
+      assert.match(text, new RegExp(`adapter\\s+address\\s+0x[0-9a-fA-F]{40}\\s+\\(${adapter}\\)`));
+    } else {
+      assert.match(fn, /^\w+\(/, `step ${i} (${planned.provider.name}): the provider's own call`);
+    }
+    if (adapter === 'Uniswap V3 adapter') assert.match(text, /fee\s+uint24\s+(100|500|3000|10000)\b/);
+    if (adapter === 'Across adapter' || adapter === 'CCTP adapter') {
+      assert.match(text, new RegExp(`destinationChainId\\s+uint256\\s+${planned.toChain}\\b`));
+    }
   }
   const tx = await page.locator('table.tx').innerText();
   assert.match(tx, /data\s+0x6e374722/);

@@ -317,6 +317,11 @@ function stepTitle(s, planned) {
     + `at least ${human(s.minAmountOut, planned.toToken.decimals)} ${planned.toToken.symbol}`);
 }
 
+/** One decoded Step field, laid out like the RouteParams tree (name, type, value, note). */
+function stepField(name, type, value, note) {
+  return treeView({ name, type, value: String(value), note });
+}
+
 function callView(call) {
   return h('div', { class: 'call' }, h('div', { class: 'fn' }, h('code', {}, call.function),
     call.selector ? h('span', { class: 'arg-type' }, ` selector ${call.selector}`) : ''),
@@ -337,12 +342,20 @@ async function renderBuild(tx, curlText, what, route) {
   try {
     const d = await decodeRouterCall(tx.data, tx.value);
     const planned = route?.path?.length === d.steps.length ? route.path : null;
+    const structs = d.params.filter((p) => p.name !== 'steps' && p.children);
     decoded.append(h('p', {}, h('code', { class: 'fn' }, d.display), ` selector ${d.selector}`),
-      h('h4', {}, 'RouteParams'), h('ul', { class: 'args' }, d.params[0].children.map(treeView)),
+      ...structs.flatMap((p) => [h('h4', {}, `${p.struct} ${p.name}`),
+        h('ul', { class: 'args' }, p.children.map(treeView))]),
       h('h4', {}, `Steps (${d.steps.length})`),
       h('ol', { class: 'decoded-steps' }, d.steps.map((s, i) => h('li', { class: 'decoded-step' },
-        h('div', {}, stepTitle(s, planned?.[i]), ' · adapter ', h('code', {}, s.adapter)),
-        s.call ? callView(s.call) : h('p', {}, 'provider call not known to the page: ', h('code', {}, s.raw))))));
+        h('div', {}, stepTitle(s, planned?.[i])),
+        h('ul', { class: 'args step-fields' },
+          stepField('kind', 'uint8', s.kind),
+          stepField('adapter', 'address', s.adapter, s.adapterKind ?? 'no Junction adapter layout'),
+          stepField('tokenIn', 'address', s.tokenIn), stepField('tokenOut', 'address', s.tokenOut),
+          stepField('minAmountOut', 'uint256', s.minAmountOut)),
+        s.call ? callView(s.call)
+          : h('p', { class: 'raw' }, 'step data not known to the page (raw bytes): ', h('code', {}, s.raw))))));
   } catch (e) {
     decoded.append(h('p', { class: 'error' }, `The page could not decode the calldata: ${e.message}`));
   }
