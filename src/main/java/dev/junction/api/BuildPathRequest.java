@@ -4,8 +4,8 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
-import dev.junction.quote.AcquisitionMode;
-import dev.junction.quote.RouteMode;
+import dev.junction.chain.AcquisitionMode;
+import dev.junction.routing.RouteMode;
 import java.util.Optional;
 
 /**
@@ -62,7 +62,7 @@ public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain,
                         .map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 b.string("quoteId").map(t -> ParamRules.text("quoteId", t, ParamRules.SHORT_TEXT_MAX)).orElse(null),
                 b.string("pathId").map(t -> ParamRules.text("pathId", t, ParamRules.SHORT_TEXT_MAX)).orElse(null),
-                RouteMode.parseOrDefault(b.string("routeMode")
+                RouteMode.parse(b.string("routeMode")
                         .map(t -> ParamRules.text("routeMode", t, ParamRules.SHORT_TEXT_MAX)).orElse(null)),
                 b.string("Integrator").map(t -> ParamRules.text("Integrator", t, ParamRules.SHORT_TEXT_MAX)).orElse(null),
                 b.string("minOutputAmount").map(t -> ParamRules.amount("minOutputAmount", t)).orElse(null),

@@ -15,7 +15,7 @@ import dev.junction.execution.SimulationResult;
 import dev.junction.execution.Simulator;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.quote.AcquisitionMode;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.quote.QuoteRequest;
 import dev.junction.quote.QuoteService;
 import dev.junction.quote.QuoteStore;
@@ -142,7 +142,7 @@ public class BuildService {
         }
         int feeBps = quote.request().feeBps() == null ? 0 : quote.request().feeBps();
         var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
-                mode == null ? null : dev.junction.calldata.AcquisitionMode.of(mode.code()), destinationCallData,
+                mode, destinationCallData,
                 destinationGasLimit == null ? null : destinationGasLimit.value(), quote.createdAt().getEpochSecond(),
                 quote.expiresAt().getEpochSecond());
         RouteCall call = RouteCalls.of(plan, terms, snapshot());

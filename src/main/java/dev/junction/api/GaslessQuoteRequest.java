@@ -1,9 +1,10 @@
 package dev.junction.api;
 
+import dev.junction.gasless.RankingMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
-import dev.junction.quote.AcquisitionMode;
+import dev.junction.chain.AcquisitionMode;
 import java.util.Set;
 
 /**
@@ -48,11 +49,17 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
                 base.to().id(), base.sender(), mode, receiver,
                 q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
-                q.optional("rankingMode").map(t -> RankingMode.parse("rankingMode", t)).orElse(null),
+                q.optional("rankingMode").map(t -> rankingMode("rankingMode", t)).orElse(null),
                 q.optional("slippage").map(t -> ParamRules.slippage("slippage", t)).orElse(null),
                 q.optional("deadlineMinutes").map(t -> ParamRules.longIn("deadlineMinutes", t, 1, 1440)).orElse(null),
                 q.optional("meta").map(t -> ParamRules.text("meta", t, ParamRules.META_MAX)).orElse(null),
                 q.list("includeProvider"),
                 q.list("excludeProvider"));
+    }
+
+    /** {@code rankingMode}: one of the three listed values (case-insensitive); others are 1002. */
+    private static RankingMode rankingMode(String name, String text) {
+        return RankingMode.ofWire(text)
+                .orElseThrow(() -> ParamRules.invalid(name, "one of value_max, balanced, speed_max"));
     }
 }

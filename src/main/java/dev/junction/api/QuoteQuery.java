@@ -1,9 +1,9 @@
 package dev.junction.api;
 
 import dev.junction.chain.Address;
-import dev.junction.quote.AcquisitionMode;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.quote.QuoteRequest;
-import dev.junction.quote.RouteMode;
+import dev.junction.routing.RouteMode;
 
 /** Parsing and validation of the query of {@code GET /quote} into a {@link QuoteRequest}. */
 final class QuoteQuery {
@@ -32,7 +32,7 @@ final class QuoteQuery {
                 q.list("excludeProvider"),
                 q.optional("priorityProvider").map(t -> ParamRules.text("priorityProvider", t, ParamRules.SHORT_TEXT_MAX))
                         .orElse(null),
-                RouteMode.parseOrDefault(q.optional("routeMode")
+                RouteMode.parse(q.optional("routeMode")
                         .map(t -> ParamRules.text("routeMode", t, ParamRules.SHORT_TEXT_MAX)).orElse(null)),
                 q.optional("Integrator").map(t -> ParamRules.text("Integrator", t, ParamRules.SHORT_TEXT_MAX)).orElse(null),
                 q.optional("Referrer").map(t -> ParamRules.text("Referrer", t, ParamRules.SHORT_TEXT_MAX)).orElse(null),
@@ -54,12 +54,12 @@ final class QuoteQuery {
             return;
         }
         boolean nativeInput = request.fromToken().isNative();
-        if (mode == AcquisitionMode.NATIVE_TOKEN && !nativeInput) {
+        if (!mode.moves(nativeInput) && mode == AcquisitionMode.NATIVE) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
                     "acquisitionMode 1 (native token) requires the native fromToken "
                             + Address.NATIVE + "; use 0, 2 or 3 for an ERC-20 input", "acquisitionMode");
         }
-        if (mode != AcquisitionMode.NATIVE_TOKEN && nativeInput) {
+        if (!mode.moves(nativeInput)) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER, "acquisitionMode " + mode.code()
                     + " needs an ERC-20 fromToken; a native fromToken is sent as value with acquisitionMode 1",
                     "acquisitionMode");
@@ -68,6 +68,6 @@ final class QuoteQuery {
 
     /** {@code acquisitionMode}: the int32 code 0 to 3. */
     static AcquisitionMode acquisitionMode(String name, String text) {
-        return AcquisitionMode.ofCode(ParamRules.intIn(name, text, 0, 3));
+        return AcquisitionMode.of(ParamRules.intIn(name, text, 0, 3));
     }
 }

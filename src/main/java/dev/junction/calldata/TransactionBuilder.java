@@ -1,5 +1,6 @@
 package dev.junction.calldata;
 
+import dev.junction.chain.AcquisitionMode;
 import static dev.junction.calldata.abi.Abi.address;
 import static dev.junction.calldata.abi.Abi.bytes;
 import static dev.junction.calldata.abi.Abi.bytes32;
@@ -99,14 +100,14 @@ public final class TransactionBuilder {
 
     private static AcquisitionMode effectiveMode(RouteCall call) {
         AcquisitionMode mode = call.acquisitionMode() == null ? AcquisitionMode.DIRECT : call.acquisitionMode();
-        if (call.nativeInput()) {
-            if (mode.usesPermit2()) {
-                throw new CalldataException("acquisitionMode", "must not be 2 or 3 for native input: Permit2 moves only ERC-20 tokens");
-            }
-            return AcquisitionMode.NATIVE;
+        if (call.nativeInput() && mode == AcquisitionMode.DIRECT) {
+            mode = AcquisitionMode.NATIVE; // 0 or none with a native input means the native token sent as value
         }
-        if (mode == AcquisitionMode.NATIVE) {
-            throw new CalldataException("acquisitionMode", "1 (native) needs the native token as fromToken");
+        if (!mode.moves(call.nativeInput())) {
+            throw mode == AcquisitionMode.NATIVE
+                    ? new CalldataException("acquisitionMode", "1 (native) needs the native token as fromToken")
+                    : new CalldataException("acquisitionMode",
+                            "must not be 2 or 3 for native input: Permit2 moves only ERC-20 tokens");
         }
         return mode;
     }

@@ -1,5 +1,7 @@
 package dev.junction.gasless;
 
+import dev.junction.chain.AcquisitionMode;
+import dev.junction.chain.Address;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 
@@ -14,7 +16,8 @@ final class QuoteRules {
             throw new GaslessException(GaslessFailure.UNSUPPORTED_ACQUISITION_MODE, "acquisitionMode must be 2 (signed "
                     + "permit) or 3 (signed permit with witness) for a gasless swap; was " + cmd.acquisitionMode());
         }
-        if (cmd.fromToken().isNative() || cmd.fromToken().equals(dev.junction.chain.Address.ZERO)) {
+        boolean nativeInput = cmd.fromToken().isNative() || cmd.fromToken().equals(Address.ZERO);
+        if (!AcquisitionMode.of(cmd.acquisitionMode()).moves(nativeInput)) {
             throw new GaslessException(GaslessFailure.NATIVE_INPUT, "fromToken must be an ERC-20 token: Permit2 cannot "
                     + "move the native token " + cmd.fromToken());
         }

@@ -2,6 +2,7 @@ package dev.junction.gasless;
 
 import dev.junction.routing.RouteMode;
 import java.util.Locale;
+import java.util.Optional;
 
 /** {@code rankingMode} of GET /gasless/quote and the planner objective each one means. */
 public enum RankingMode {
@@ -37,13 +38,18 @@ public enum RankingMode {
         if (text == null) {
             return VALUE_MAX;
         }
-        String t = text.trim().toLowerCase(Locale.ROOT);
+        return ofWire(text.trim()).orElseThrow(() -> new GaslessException(GaslessFailure.INVALID_PARAMETER,
+                "rankingMode must be one of value_max, balanced, speed_max; was '" + text + "'", "rankingMode"));
+    }
+
+    /** The mode whose wire value is {@code text} (case-insensitive, not trimmed), if any. */
+    public static Optional<RankingMode> ofWire(String text) {
+        String t = text.toLowerCase(Locale.ROOT);
         for (RankingMode m : values()) {
             if (m.wire.equals(t)) {
-                return m;
+                return Optional.of(m);
             }
         }
-        throw new GaslessException(GaslessFailure.INVALID_PARAMETER,
-                "rankingMode must be one of value_max, balanced, speed_max; was '" + text + "'", "rankingMode");
+        return Optional.empty();
     }
 }

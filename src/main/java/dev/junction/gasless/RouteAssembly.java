@@ -1,6 +1,6 @@
 package dev.junction.gasless;
 
-import dev.junction.calldata.AcquisitionMode;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.calldata.BridgeCall;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.StepCall;

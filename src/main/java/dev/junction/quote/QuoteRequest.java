@@ -1,5 +1,7 @@
 package dev.junction.quote;
 
+import dev.junction.routing.RouteMode;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;

@@ -24,12 +24,13 @@ public enum RouteMode {
         return wire;
     }
 
-    /** The mode for a {@code routeMode} parameter; null, blank or unknown values give {@link #MAX_VALUE}. */
+    /** The mode for a {@code routeMode} parameter; null, blank, unknown or space-padded values give
+     * {@link #MAX_VALUE}. */
     public static RouteMode parse(String text) {
         if (text == null) {
             return MAX_VALUE;
         }
-        String t = text.trim().toLowerCase(Locale.ROOT);
+        String t = text.toLowerCase(Locale.ROOT);
         for (RouteMode m : values()) {
             if (m.wire.equals(t)) {
                 return m;

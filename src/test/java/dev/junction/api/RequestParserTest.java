@@ -8,9 +8,10 @@ import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
-import dev.junction.quote.AcquisitionMode;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.quote.QuoteRequest;
-import dev.junction.quote.RouteMode;
+import dev.junction.gasless.RankingMode;
+import dev.junction.routing.RouteMode;
 import dev.junction.support.TestMarket;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
@@ -69,7 +70,7 @@ class RequestParserTest {
         assertThat(q.slippage()).isEqualTo(0.5);
         assertThat(q.feeBps()).isEqualTo(25);
         assertThat(q.integrator()).isEqualTo("acme");
-        assertThat(q.acquisitionMode()).isEqualTo(AcquisitionMode.NATIVE_TOKEN);
+        assertThat(q.acquisitionMode()).isEqualTo(AcquisitionMode.NATIVE);
         assertThat(q.allowMultiBridge()).isTrue();
         assertThat(q.simulation()).isFalse();
     }
@@ -112,7 +113,7 @@ class RequestParserTest {
         r.addParameter("rankingMode", "Speed_Max");
         r.addParameter("deadlineMinutes", "30");
         GaslessQuoteRequest g = parser.gaslessQuote(r);
-        assertThat(g.acquisitionMode()).isEqualTo(AcquisitionMode.SIGNED_PERMIT_WITNESS);
+        assertThat(g.acquisitionMode()).isEqualTo(AcquisitionMode.PERMIT2_WITNESS);
         assertThat(g.rankingMode()).isEqualTo(RankingMode.SPEED_MAX);
         assertThat(g.deadlineMinutes()).isEqualTo(30L);
 

@@ -1,5 +1,6 @@
 package dev.junction.calldata;
 
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;

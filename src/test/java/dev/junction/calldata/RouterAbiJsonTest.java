@@ -1,5 +1,6 @@
 package dev.junction.calldata;
 
+import dev.junction.chain.AcquisitionMode;
 import static dev.junction.calldata.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,6 @@
 package dev.junction.calldata;
 
+import dev.junction.chain.AcquisitionMode;
 import static dev.junction.calldata.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -92,7 +93,7 @@ class TransactionBuilderTest {
     @Test
     void unknownAcquisitionModeIsRejectedByNumber() {
         assertThat(AcquisitionMode.of(3)).isEqualTo(AcquisitionMode.PERMIT2_WITNESS);
-        assertThatThrownBy(() -> AcquisitionMode.of(4)).isInstanceOf(CalldataException.class)
+        assertThatThrownBy(() -> AcquisitionMode.of(4)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("acquisitionMode");
     }
 

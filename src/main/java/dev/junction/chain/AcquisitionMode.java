@@ -1,7 +1,9 @@
-package dev.junction.calldata;
+package dev.junction.chain;
 
 /**
- * How the router takes the input from the sender ({@code acquisitionMode} on the wire).
+ * How the router takes the input from the sender ({@code acquisitionMode} on the wire, an int32 code). The one owner
+ * of the modes and of the rule which input each mode can move; the HTTP edge, the calldata builder and the gasless
+ * rules each phrase their own error around {@link #moves(boolean)}.
  */
 public enum AcquisitionMode {
     /** 0: ERC-20 {@code transferFrom}; the sender approves the router. */
@@ -27,7 +29,7 @@ public enum AcquisitionMode {
     /**
      * The mode for a wire number.
      *
-     * @throws CalldataException naming {@code acquisitionMode} for any number but 0 to 3
+     * @throws IllegalArgumentException naming {@code acquisitionMode} for any number but 0 to 3
      */
     public static AcquisitionMode of(int code) {
         for (AcquisitionMode m : values()) {
@@ -35,11 +37,20 @@ public enum AcquisitionMode {
                 return m;
             }
         }
-        throw new CalldataException("acquisitionMode", "must be 0 (direct), 1 (native), 2 (permit) or 3 (permit with witness)");
+        throw new IllegalArgumentException(
+                "acquisitionMode must be 0 (direct), 1 (native), 2 (permit) or 3 (permit with witness)");
     }
 
     /** Whether the input is pulled through Permit2 (2 and 3). */
     public boolean usesPermit2() {
         return this == PERMIT2 || this == PERMIT2_WITNESS;
+    }
+
+    /**
+     * Whether this mode can move an input of this kind: 1 moves only the native token (sent as value); 0, 2 and 3
+     * move only an ERC-20 token (Permit2 cannot move the native token).
+     */
+    public boolean moves(boolean nativeInput) {
+        return (this == NATIVE) == nativeInput;
     }
 }
