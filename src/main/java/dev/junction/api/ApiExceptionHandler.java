@@ -2,6 +2,9 @@ package dev.junction.api;
 
 import dev.junction.api.web.BodyLimitFilter;
 import dev.junction.api.web.BodyTooLargeException;
+import dev.junction.calldata.CalldataException;
+import dev.junction.calldata.ProviderNotExecutableException;
+import dev.junction.calldata.RouteChoiceException;
 import dev.junction.execution.InvalidPlanException;
 import dev.junction.gasless.GaslessException;
 import dev.junction.market.StaleChainException;
@@ -192,9 +195,9 @@ public class ApiExceptionHandler {
      * that does not fit the input token (1002, the same code QuoteRequest gives for that rule), a provider without an
      * adapter on its chain (3008) or another term (1002).
      */
-    @ExceptionHandler(dev.junction.calldata.CalldataException.class)
-    ResponseEntity<Envelope<Envelope.ParamRef>> calldata(dev.junction.calldata.CalldataException e) {
-        if (e instanceof dev.junction.calldata.ProviderNotExecutableException) {
+    @ExceptionHandler(CalldataException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> calldata(CalldataException e) {
+        if (e instanceof ProviderNotExecutableException) {
             return answer(ErrorCode.PROVIDER_NOT_EXECUTABLE, e.getMessage(), e.parameter());
         }
         ErrorCode code = switch (e.parameter()) {
@@ -205,8 +208,8 @@ public class ApiExceptionHandler {
     }
 
     /** Calldata: the build filters left no route (3005 allowedPriceImpact, 3006 minOutputAmount). */
-    @ExceptionHandler(dev.junction.calldata.RouteChoiceException.class)
-    ResponseEntity<Envelope<Envelope.ParamRef>> routeChoice(dev.junction.calldata.RouteChoiceException e) {
+    @ExceptionHandler(RouteChoiceException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> routeChoice(RouteChoiceException e) {
         ErrorCode code = switch (e.reason()) {
             case PRICE_IMPACT_TOO_HIGH -> ErrorCode.PRICE_IMPACT_TOO_HIGH;
             case MIN_OUTPUT_UNREACHABLE -> ErrorCode.MIN_OUTPUT_UNREACHABLE;

@@ -1,5 +1,7 @@
 package dev.junction.api;
 
+import java.util.Locale;
+
 /**
  * A validated {@code POST /gasless/submit-swap} body.
  *
@@ -15,6 +17,6 @@ public record SubmitSwapRequest(String quoteId, String signature) {
         // (4001, 4005 come first; a malformed signature is 4003 there), so here it only has to be a JSON string.
         String signature = b.string("signature", ErrorCode.INVALID_PARAMETER, "a JSON string: 0x-prefixed hex of a "
                 + "65-byte (r, s, v) or 64-byte (EIP-2098) signature").orElseThrow();
-        return new SubmitSwapRequest(quoteId, signature.toLowerCase(java.util.Locale.ROOT));
+        return new SubmitSwapRequest(quoteId, signature.toLowerCase(Locale.ROOT));
     }
 }

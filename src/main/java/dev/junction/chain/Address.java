@@ -1,5 +1,6 @@
 package dev.junction.chain;
 
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import org.web3j.crypto.Hash;
@@ -99,7 +100,7 @@ public record Address(String value, boolean solana) {
         if (text.isEmpty() || text.length() > 44) {
             throw new IllegalArgumentException("a Solana address must be base58 text of 32 bytes");
         }
-        java.math.BigInteger n = java.math.BigInteger.ZERO;
+        BigInteger n = BigInteger.ZERO;
         int leadingZeros = 0;
         boolean leading = true;
         for (int i = 0; i < text.length(); i++) {
@@ -112,7 +113,7 @@ public record Address(String value, boolean solana) {
             } else {
                 leading = false;
             }
-            n = n.multiply(java.math.BigInteger.valueOf(58)).add(java.math.BigInteger.valueOf(digit));
+            n = n.multiply(BigInteger.valueOf(58)).add(BigInteger.valueOf(digit));
         }
         int length = leadingZeros + (n.signum() == 0 ? 0 : (n.bitLength() + 7) / 8);
         if (length != 32) {

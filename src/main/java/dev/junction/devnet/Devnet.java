@@ -8,7 +8,9 @@ import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -79,7 +81,7 @@ final class Devnet {
     /** Deterministic block hash: keccak256("junction-devnet" | chainId | number). */
     static String blockHash(Chain c, long number) {
         ByteBuffer b = ByteBuffer.allocate(15 + 16);
-        b.put("junction-devnet".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putLong(c.id().value())
+        b.put("junction-devnet".getBytes(StandardCharsets.US_ASCII)).putLong(c.id().value())
                 .putLong(number);
         return Quantity.data(Hash.sha3(b.array()));
     }
@@ -93,7 +95,7 @@ final class Devnet {
     }
 
     Optional<MinedTx> transaction(Chain c, String hash) {
-        return txs.find(c.id().value(), hash.toLowerCase(java.util.Locale.ROOT));
+        return txs.find(c.id().value(), hash.toLowerCase(Locale.ROOT));
     }
 
     List<MinedTx> block(Chain c, long number) {

@@ -3,20 +3,22 @@ package dev.junction.devnet;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.Blocks;
 import dev.junction.execution.ExecutionPlan;
+import dev.junction.execution.PlanStep;
+import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.Swaps;
-import dev.junction.execution.PlanStep;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.GasModel;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
-import java.util.Optional;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Junction's router on the devnet. A router call is checked as the contract checks it (deadline, native value, the
@@ -38,10 +40,10 @@ final class Router {
     private final TxStore txs;
     private final Contracts contracts;
     private final Swaps swaps;
-    private final dev.junction.execution.Blocks blocks;
+    private final Blocks blocks;
     private final Market market;
 
-    Router(Ledger ledger, TxStore txs, Contracts contracts, Swaps swaps, dev.junction.execution.Blocks blocks,
+    Router(Ledger ledger, TxStore txs, Contracts contracts, Swaps swaps, Blocks blocks,
             Market market) {
         this.market = market;
         this.ledger = ledger;
@@ -95,7 +97,7 @@ final class Router {
             logs.add(RouterEvents.feePaid(c.router(), call.quoteId(), call.feeRecipient(), p.fromToken(),
                     call.fee().value()));
         }
-        ExecutionPlan signed = new ExecutionPlan(dev.junction.execution.SwapKind.DIRECT, p.routeKind(), p.provider(),
+        ExecutionPlan signed = new ExecutionPlan(SwapKind.DIRECT, p.routeKind(), p.provider(),
                 t.from(), p.receiver(), p.fromChain(), p.fromToken(), p.toChain(), p.toToken(), p.amountIn(),
                 p.minAmountOut(), p.deadline(), t.hash().value(), p.steps());
         SwapSubmission sub = swaps.submitSigned(signed, t.hash(), t.nonce());

@@ -1,6 +1,7 @@
 package dev.junction.gasless;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
@@ -74,7 +75,7 @@ final class ExecutorGas {
         return new BigDecimal(wei).movePointLeft(chain.nativeDecimals()).multiply(BigDecimal.valueOf(price));
     }
 
-    private static Chain chain(MarketSnapshot market, dev.junction.chain.ChainId id) {
+    private static Chain chain(MarketSnapshot market, ChainId id) {
         return market.chain(id).orElseThrow(() -> new IllegalStateException("chain " + id + " is not in the market"));
     }
 }

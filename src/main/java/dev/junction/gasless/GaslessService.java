@@ -4,10 +4,11 @@ import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.Hex;
+import dev.junction.execution.ChainReads;
 import dev.junction.execution.ExecutionPlan;
+import dev.junction.execution.PlanStep;
 import dev.junction.execution.RouteKind;
 import dev.junction.execution.SwapKind;
-import dev.junction.execution.ChainReads;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.Swaps;
 import dev.junction.market.Chain;
@@ -20,9 +21,12 @@ import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import dev.junction.routing.Slippage;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
@@ -152,7 +156,7 @@ public class GaslessService {
      * submission changes nothing.
      */
     public GaslessSwap submit(String quoteId, String signature) {
-        QuoteRecord quote = quotes.find(quoteId == null ? "" : quoteId.toLowerCase(java.util.Locale.ROOT))
+        QuoteRecord quote = quotes.find(quoteId == null ? "" : quoteId.toLowerCase(Locale.ROOT))
                 .orElseThrow(() -> new GaslessException(GaslessFailure.QUOTE_NOT_FOUND,
                         "quoteId " + quoteId + " is not a gasless quote Junction issued"));
         String normalised = normalisedOrNull(signature);
@@ -217,11 +221,11 @@ public class GaslessService {
     }
 
     private static ExecutionPlan plan(QuoteRecord q) {
-        RouteKind kind = java.util.Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(q.routeKind()))
+        RouteKind kind = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(q.routeKind()))
                 .findFirst().orElseThrow();
         String provider = q.bridgeCount() > 0 ? q.steps().stream()
-                .filter(dev.junction.execution.PlanStep.Bridge.class::isInstance)
-                .map(b -> ((dev.junction.execution.PlanStep.Bridge) b).provider()).findFirst().orElseThrow()
+                .filter(PlanStep.Bridge.class::isInstance)
+                .map(b -> ((PlanStep.Bridge) b).provider()).findFirst().orElseThrow()
                 : q.mainProvider();
         return new ExecutionPlan(SwapKind.GASLESS, kind, provider, q.sender(), q.receiver(), q.fromChain(),
                 q.fromToken(), q.toChain(), q.toToken(), q.amountInAfterFee(), q.amountOutMin(),
@@ -257,7 +261,7 @@ public class GaslessService {
     }
 
     private static String pathId(PlannedRoute route) {
-        return Hex.encode(Hash.sha3(route.pathKey().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        return Hex.encode(Hash.sha3(route.pathKey().getBytes(StandardCharsets.UTF_8)));
     }
 
     private String newQuoteId() {

@@ -1,12 +1,14 @@
 package dev.junction.gasless;
 
-import dev.junction.chain.AcquisitionMode;
 import dev.junction.calldata.BridgeCall;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.StepCall;
 import dev.junction.calldata.SwapCall;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
+import dev.junction.chain.ChainId;
+import dev.junction.execution.PlanStep;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
@@ -14,7 +16,6 @@ import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RouteStep;
 import dev.junction.routing.Slippage;
 import dev.junction.routing.StepKind;
-import dev.junction.execution.PlanStep;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -83,7 +84,7 @@ final class RouteAssembly {
                 route.gasLimit().longValueExact() + ExecutorGas.PERMIT2_PULL_GAS);
     }
 
-    private Address router(dev.junction.chain.ChainId chain) {
+    private Address router(ChainId chain) {
         return market.chain(chain).map(Chain::router).orElse(null);
     }
 

@@ -5,6 +5,7 @@ import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -96,12 +97,12 @@ public record RouteWitness(byte[] quoteId, Address inputToken, BigInteger amount
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RouteWitness w && java.util.Arrays.equals(hash(), w.hash());
+        return o instanceof RouteWitness w && Arrays.equals(hash(), w.hash());
     }
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(hash());
+        return Arrays.hashCode(hash());
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Junction's Permit2 witness (acquisition mode 3): {@code SwapWitness(bytes32 quoteId,address outputToken,uint256
@@ -35,7 +36,7 @@ public record SwapWitness(String quoteId, Address outputToken, Amount minAmountO
         if (outputToken == null || minAmountOut == null || receiver == null || toChain == null) {
             throw new IllegalArgumentException("a witness needs outputToken, minAmountOut, receiver and toChain");
         }
-        quoteId = quoteId.toLowerCase(java.util.Locale.ROOT);
+        quoteId = quoteId.toLowerCase(Locale.ROOT);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.junction.routing;
 
+import dev.junction.market.StablePool;
 import dev.junction.market.SwapQuote;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -220,7 +221,7 @@ final class CandidateSearch {
     /** Whether every step of the partial path has an estimate that can be trusted near a lane bound (no stable pool). */
     private static boolean confident(Label l) {
         for (Label p = l; p.parent != null; p = p.parent) {
-            if (p.edge.pool instanceof dev.junction.market.StablePool) {
+            if (p.edge.pool instanceof StablePool) {
                 return false;
             }
         }

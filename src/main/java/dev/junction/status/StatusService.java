@@ -89,7 +89,7 @@ public class StatusService {
         return (int) Math.max(1, Math.ceil(simulatedSeconds / clock.speed()));
     }
 
-    private static dev.junction.chain.ChainId receivedChain(SwapView v) {
+    private static ChainId receivedChain(SwapView v) {
         return v.state() == SwapState.REFUNDED ? v.fromChain() : v.toChain();
     }
 

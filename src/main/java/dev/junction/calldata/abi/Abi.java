@@ -13,6 +13,7 @@ import org.web3j.abi.datatypes.DynamicBytes;
 import org.web3j.abi.datatypes.DynamicStruct;
 import org.web3j.abi.datatypes.StaticStruct;
 import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.Utf8String;
 import org.web3j.abi.datatypes.generated.Bytes32;
 import org.web3j.abi.datatypes.generated.Int128;
 import org.web3j.abi.datatypes.generated.Uint16;
@@ -151,6 +152,6 @@ public final class Abi {
 
     private static boolean isDynamic(Type<?> t) {
         return t instanceof DynamicBytes || t instanceof DynamicArray || t instanceof DynamicStruct
-                || t instanceof org.web3j.abi.datatypes.Utf8String;
+                || t instanceof Utf8String;
     }
 }

@@ -1,6 +1,8 @@
 package dev.junction.execution.internal;
 
 import dev.junction.chain.Address;
+import dev.junction.execution.SettlementListener;
+import dev.junction.execution.Simulator;
 import dev.junction.execution.Swaps;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.execution.network.Network;
@@ -8,6 +10,7 @@ import dev.junction.market.Market;
 import dev.junction.market.SimulationClock;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -33,7 +36,7 @@ class ExecutionConfiguration {
             TransactionTemplate executionTransactions,
             @Value("${junction.simulation.bridge-failure-rate:0}") double bridgeFailureRate,
             @Value("${junction.simulation.seed:1}") long seed,
-            org.springframework.beans.factory.ObjectProvider<dev.junction.execution.SettlementListener> listeners) {
+            ObjectProvider<SettlementListener> listeners) {
         return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed,
                 listeners.orderedStream().toList());
     }
@@ -67,7 +70,7 @@ class ExecutionConfiguration {
 
     /** The dry run of a plan on the current market (nothing committed); deadlines on the simulation clock. */
     @Bean
-    dev.junction.execution.Simulator simulator(Market market, Transactions swapTransactions, SimulationClock clock) {
+    Simulator simulator(Market market, Transactions swapTransactions, SimulationClock clock) {
         return new DryRun(market, swapTransactions, clock::millis);
     }
 

@@ -6,6 +6,7 @@ import dev.junction.chain.TxHash;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.InvalidPlanException;
 import dev.junction.execution.PlanStep;
+import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.Swaps;
@@ -74,7 +75,7 @@ public final class SwapService implements Swaps {
 
     @Override
     public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
-        if (plan.kind() != dev.junction.execution.SwapKind.DIRECT || !walletTx.value().equals(plan.reference())) {
+        if (plan.kind() != SwapKind.DIRECT || !walletTx.value().equals(plan.reference())) {
             throw new InvalidPlanException("a wallet-signed swap is DIRECT and its reference is the wallet's tx hash");
         }
         validate(plan, market.current());

@@ -7,6 +7,7 @@ import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.SwapKind;
 import dev.junction.execution.network.ChainTx;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,7 +65,7 @@ public final class Transactions {
 
     private static List<PlanStep.Swap> swapsOn(ExecutionPlan plan, ChainId chain, boolean beforeBridge) {
         boolean seenBridge = false;
-        java.util.ArrayList<PlanStep.Swap> out = new java.util.ArrayList<>();
+        ArrayList<PlanStep.Swap> out = new ArrayList<>();
         for (PlanStep s : plan.steps()) {
             if (s instanceof PlanStep.Bridge) {
                 seenBridge = true;

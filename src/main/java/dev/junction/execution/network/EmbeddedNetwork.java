@@ -17,6 +17,7 @@ import dev.junction.market.SimulationClock;
 import dev.junction.market.Token;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -272,7 +273,7 @@ public final class EmbeddedNetwork implements Network, Blocks {
     private BridgeTransfer transferOf(TxHash hash, ChainTx t, Outcome o, long timestamp) {
         PlanStep.Bridge b = t.bridge();
         BridgeLatency.Draw d = BridgeLatency.draw(o.lane, seed ^ ByteBuffer.wrap(Hash.sha3(Hash.sha3(hash.value().getBytes(
-                java.nio.charset.StandardCharsets.US_ASCII)))).getLong(), bridgeFailureRate);
+                StandardCharsets.US_ASCII)))).getLong(), bridgeFailureRate);
         long settle = timestamp + clock.realMillisFor(d.latencyMs());
         return new BridgeTransfer(hash, b.provider(), b.chain(), b.toChain(), b.inputToken(), o.deposited,
                 b.outputToken(), o.amount, settle, d.failed(),

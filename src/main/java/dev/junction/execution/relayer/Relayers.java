@@ -6,9 +6,11 @@ import dev.junction.execution.ChainReads;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -25,7 +27,7 @@ public final class Relayers implements SmartLifecycle, ChainReads {
 
     private final Map<ChainId, Relayer> byChain;
     private final long pollIntervalMs;
-    private final Map<ChainId, Boolean> reconciled = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<ChainId, Boolean> reconciled = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private boolean signalled;
@@ -33,7 +35,7 @@ public final class Relayers implements SmartLifecycle, ChainReads {
     private Thread loop;
 
     public Relayers(List<Relayer> relayers, long pollIntervalMs) {
-        this.byChain = relayers.stream().collect(java.util.stream.Collectors.toUnmodifiableMap(Relayer::chain, r -> r));
+        this.byChain = relayers.stream().collect(Collectors.toUnmodifiableMap(Relayer::chain, r -> r));
         this.pollIntervalMs = pollIntervalMs;
     }
 

@@ -13,6 +13,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -226,7 +227,7 @@ final class PoolParser {
         double reference = t0.priceUsd() / t1.priceUsd();
         double deviation = Math.abs(price / reference - 1);
         if (!(deviation <= PoolPrices.MAX_DEVIATION)) {
-            parser.problem(e, field, String.format(java.util.Locale.ROOT,
+            parser.problem(e, field, String.format(Locale.ROOT,
                     "the pool prices 1 %s at %.6g %s, %.2f%% away from the reference prices' %.6g (limit %.1f%%)",
                     t0.symbol(), price, t1.symbol(), deviation * 100, reference, PoolPrices.MAX_DEVIATION * 100));
             return false;

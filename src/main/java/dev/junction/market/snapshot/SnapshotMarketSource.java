@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
@@ -103,7 +104,7 @@ public final class SnapshotMarketSource implements MarketSource {
     /** A short name for messages: the path below the classpath root or the file path. */
     private static String name(Resource r, String fallback) {
         try {
-            if (r instanceof org.springframework.core.io.ClassPathResource c) {
+            if (r instanceof ClassPathResource c) {
                 return c.getPath();
             }
             return r.getURI().getPath() == null ? fallback : r.getURI().getPath();

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -287,7 +288,7 @@ final class SnapshotParser {
         } catch (IllegalArgumentException ex) {
             if (text.matches("0x[0-9a-fA-F]{40}")) {
                 problem(e, field, "address " + text + " fails its EIP-55 checksum (these bytes check-sum as "
-                        + Address.evm(text.toLowerCase(java.util.Locale.ROOT)).value() + "; a typo changes the bytes too)");
+                        + Address.evm(text.toLowerCase(Locale.ROOT)).value() + "; a typo changes the bytes too)");
             } else {
                 problem(e, field, "bad address " + text + ": " + ex.getMessage());
             }
