@@ -133,7 +133,7 @@ public class GaslessService {
                 route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
                 assembly.planSteps());
         Permit2TypedData typedData = record.typedData();
-        QuoteRecord stored = withDigest(record, Hex.encode(typedData.digest()));
+        QuoteRecord stored = record.withDigest(Hex.encode(typedData.digest()));
         tx.executeWithoutResult(status -> quotes.insert(stored, now));
 
         GaslessQuote.Fee feeView = new GaslessQuote.Fee(fee, source.gaslessExecutor(), route.fromToken().usd(fee.value()),
@@ -268,12 +268,5 @@ public class GaslessService {
         byte[] id = new byte[32];
         random.nextBytes(id);
         return Hex.encode(id);
-    }
-
-    private static QuoteRecord withDigest(QuoteRecord r, String digest) {
-        return new QuoteRecord(r.quoteId(), r.acquisitionMode(), r.sender(), r.receiver(), r.fromChain(), r.toChain(),
-                r.fromToken(), r.toToken(), r.amountIn(), r.feeAmount(), r.amountInAfterFee(), r.amountOut(),
-                r.amountOutMin(), r.spender(), r.router(), r.nonce(), r.deadline(), digest, r.innerData(), r.routeKind(),
-                r.bridgeCount(), r.providers(), r.mainProvider(), r.steps());
     }
 }

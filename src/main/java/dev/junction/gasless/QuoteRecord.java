@@ -28,6 +28,17 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
         steps = List.copyOf(steps);
     }
 
+    /**
+     * This quote with its EIP-712 digest, every other component unchanged. The digest is computed from the record
+     * itself ({@link #typedData()}), so the service builds the record first and then fills it in here; the copy by
+     * position lives beside the component list and {@code QuoteRecordTest} checks it keeps every other component.
+     */
+    QuoteRecord withDigest(String digest) {
+        return new QuoteRecord(quoteId, acquisitionMode, sender, receiver, fromChain, toChain, fromToken, toToken,
+                amountIn, feeAmount, amountInAfterFee, amountOut, amountOutMin, spender, router, nonce, deadline, digest,
+                innerData, routeKind, bridgeCount, providers, mainProvider, steps);
+    }
+
     /** The typed data the sender was asked to sign, rebuilt from the stored terms. */
     Permit2TypedData typedData() {
         TokenPermissions permitted = new TokenPermissions(fromToken, amountIn);
