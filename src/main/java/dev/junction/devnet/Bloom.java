@@ -9,9 +9,9 @@ final class Bloom {
     private Bloom() {
     }
 
-    static String of(List<Evm.Log> logs) {
+    static String of(List<EvmAbi.Log> logs) {
         byte[] bloom = new byte[256];
-        for (Evm.Log l : logs) {
+        for (EvmAbi.Log l : logs) {
             add(bloom, Quantity.bytes(l.address(), "address"));
             for (String t : l.topics()) {
                 add(bloom, Quantity.bytes(t, "topic"));

@@ -25,23 +25,23 @@ final class Contracts {
     static final BigInteger MAX_UINT160 = BigInteger.ONE.shiftLeft(160).subtract(BigInteger.ONE);
     static final BigInteger MAX_UINT48 = BigInteger.ONE.shiftLeft(48).subtract(BigInteger.ONE);
 
-    static final String BALANCE_OF = Evm.selector("balanceOf(address)");
-    static final String ALLOWANCE = Evm.selector("allowance(address,address)");
-    static final String DECIMALS = Evm.selector("decimals()");
-    static final String SYMBOL = Evm.selector("symbol()");
-    static final String NAME = Evm.selector("name()");
-    static final String APPROVE = Evm.selector("approve(address,uint256)");
-    static final String TRANSFER = Evm.selector("transfer(address,uint256)");
-    static final String TRANSFER_FROM = Evm.selector("transferFrom(address,address,uint256)");
-    static final String P2_APPROVE = Evm.selector("approve(address,address,uint160,uint48)");
-    static final String P2_ALLOWANCE = Evm.selector("allowance(address,address,address)");
-    static final String P2_TRANSFER_FROM = Evm.selector("transferFrom(address,address,uint160,address)");
-    static final String TRANSFER_EVENT = Evm.topic("Transfer(address,address,uint256)");
-    static final String APPROVAL_EVENT = Evm.topic("Approval(address,address,uint256)");
-    static final String P2_APPROVAL_EVENT = Evm.topic("Approval(address,address,address,uint160,uint48)");
+    static final String BALANCE_OF = EvmAbi.selector("balanceOf(address)");
+    static final String ALLOWANCE = EvmAbi.selector("allowance(address,address)");
+    static final String DECIMALS = EvmAbi.selector("decimals()");
+    static final String SYMBOL = EvmAbi.selector("symbol()");
+    static final String NAME = EvmAbi.selector("name()");
+    static final String APPROVE = EvmAbi.selector("approve(address,uint256)");
+    static final String TRANSFER = EvmAbi.selector("transfer(address,uint256)");
+    static final String TRANSFER_FROM = EvmAbi.selector("transferFrom(address,address,uint256)");
+    static final String P2_APPROVE = EvmAbi.selector("approve(address,address,uint160,uint48)");
+    static final String P2_ALLOWANCE = EvmAbi.selector("allowance(address,address,address)");
+    static final String P2_TRANSFER_FROM = EvmAbi.selector("transferFrom(address,address,uint160,address)");
+    static final String TRANSFER_EVENT = EvmAbi.topic("Transfer(address,address,uint256)");
+    static final String APPROVAL_EVENT = EvmAbi.topic("Approval(address,address,uint256)");
+    static final String P2_APPROVAL_EVENT = EvmAbi.topic("Approval(address,address,address,uint160,uint48)");
 
     /** What a call returned and the logs it emitted (empty for views). */
-    record Result(String returnData, List<Evm.Log> logs) {
+    record Result(String returnData, List<EvmAbi.Log> logs) {
     }
 
     private final Ledger ledger;
@@ -68,13 +68,13 @@ final class Contracts {
      *
      * @param commit false for eth_call / eth_estimateGas: the same checks and return data, but nothing is written
      * @param nowSeconds block timestamp, Unix seconds (Permit2 expirations)
-     * @throws Evm.Revert when the call reverts (nothing written)
+     * @throws EvmAbi.Revert when the call reverts (nothing written)
      */
     Result run(MarketSnapshot m, ChainId chain, Address from, Address to, byte[] data, boolean commit,
             long nowSeconds) {
-        String sel = Evm.selectorOf(data);
+        String sel = EvmAbi.selectorOf(data);
         if (sel == null) {
-            throw new Evm.Revert("no function matches the calldata");
+            throw new EvmAbi.Revert("no function matches the calldata");
         }
         if (to.equals(PERMIT2)) {
             return permit2(chain, from, sel, data, commit, nowSeconds);
@@ -86,89 +86,89 @@ final class Contracts {
     private Result erc20(ChainId chain, Token token, Address from, String sel, byte[] data, boolean commit) {
         Address t = token.address();
         if (sel.equals(BALANCE_OF)) {
-            return view(ledger.balance(chain, t, addr(Evm.addressArg(data, 0))));
+            return view(ledger.balance(chain, t, addr(EvmAbi.addressArg(data, 0))));
         }
         if (sel.equals(ALLOWANCE)) {
-            return view(ledger.allowance(chain, t, addr(Evm.addressArg(data, 0)), addr(Evm.addressArg(data, 1))));
+            return view(ledger.allowance(chain, t, addr(EvmAbi.addressArg(data, 0)), addr(EvmAbi.addressArg(data, 1))));
         }
         if (sel.equals(DECIMALS)) {
             return view(BigInteger.valueOf(token.decimals()));
         }
         if (sel.equals(SYMBOL)) {
-            return new Result(Evm.string(token.symbol()), List.of());
+            return new Result(EvmAbi.string(token.symbol()), List.of());
         }
         if (sel.equals(NAME)) {
-            return new Result(Evm.string(token.name()), List.of());
+            return new Result(EvmAbi.string(token.name()), List.of());
         }
         if (sel.equals(APPROVE)) {
-            Address spender = addr(Evm.addressArg(data, 0));
-            BigInteger amount = Evm.arg(data, 1);
+            Address spender = addr(EvmAbi.addressArg(data, 0));
+            BigInteger amount = EvmAbi.arg(data, 1);
             if (spender.equals(Address.ZERO)) {
-                throw new Evm.Revert("ERC20: approve to the zero address");
+                throw new EvmAbi.Revert("ERC20: approve to the zero address");
             }
             if (commit) {
                 ledger.setAllowance(chain, t, from, spender, amount);
             }
-            return new Result(TRUE, List.of(new Evm.Log(t.lower(), List.of(APPROVAL_EVENT, Quantity.topic(from),
+            return new Result(TRUE, List.of(new EvmAbi.Log(t.lower(), List.of(APPROVAL_EVENT, Quantity.topic(from),
                     Quantity.topic(spender)), Quantity.word(amount))));
         }
         if (sel.equals(TRANSFER)) {
-            return new Result(TRUE, move(chain, t, from, addr(Evm.addressArg(data, 0)), Evm.arg(data, 1), commit));
+            return new Result(TRUE, move(chain, t, from, addr(EvmAbi.addressArg(data, 0)), EvmAbi.arg(data, 1), commit));
         }
         if (sel.equals(TRANSFER_FROM)) {
-            Address owner = addr(Evm.addressArg(data, 0));
-            Address recipient = addr(Evm.addressArg(data, 1));
-            BigInteger amount = Evm.arg(data, 2);
-            List<Evm.Log> logs = transferFrom(chain, t, from, owner, recipient, amount, commit);
+            Address owner = addr(EvmAbi.addressArg(data, 0));
+            Address recipient = addr(EvmAbi.addressArg(data, 1));
+            BigInteger amount = EvmAbi.arg(data, 2);
+            List<EvmAbi.Log> logs = transferFrom(chain, t, from, owner, recipient, amount, commit);
             return new Result(TRUE, logs);
         }
-        throw new Evm.Revert("no function matches selector " + sel + " on " + token.symbol());
+        throw new EvmAbi.Revert("no function matches selector " + sel + " on " + token.symbol());
     }
 
     /** ERC-20 transferFrom by {@code spender}: allowance (unlimited at max uint256) and balance checked, then moved. */
-    List<Evm.Log> transferFrom(ChainId chain, Address token, Address spender, Address owner, Address recipient,
+    List<EvmAbi.Log> transferFrom(ChainId chain, Address token, Address spender, Address owner, Address recipient,
             BigInteger amount, boolean commit) {
         BigInteger allowed = ledger.allowance(chain, token, owner, spender);
         if (allowed.compareTo(amount) < 0) {
-            throw new Evm.Revert("ERC20: insufficient allowance");
+            throw new EvmAbi.Revert("ERC20: insufficient allowance");
         }
-        List<Evm.Log> logs = move(chain, token, owner, recipient, amount, commit);
+        List<EvmAbi.Log> logs = move(chain, token, owner, recipient, amount, commit);
         if (commit && !allowed.equals(MAX_UINT256)) {
             ledger.setAllowance(chain, token, owner, spender, allowed.subtract(amount));
         }
         return logs;
     }
 
-    private List<Evm.Log> move(ChainId chain, Address token, Address from, Address to, BigInteger amount,
+    private List<EvmAbi.Log> move(ChainId chain, Address token, Address from, Address to, BigInteger amount,
             boolean commit) {
         if (to.equals(Address.ZERO)) {
-            throw new Evm.Revert("ERC20: transfer to the zero address");
+            throw new EvmAbi.Revert("ERC20: transfer to the zero address");
         }
         if (ledger.balance(chain, token, from).compareTo(amount) < 0) {
-            throw new Evm.Revert("ERC20: transfer amount exceeds balance");
+            throw new EvmAbi.Revert("ERC20: transfer amount exceeds balance");
         }
         if (commit) {
             ledger.add(chain, token, from, amount.negate());
             ledger.add(chain, token, to, amount);
         }
-        return List.of(new Evm.Log(token.lower(), List.of(TRANSFER_EVENT, Quantity.topic(from), Quantity.topic(to)),
+        return List.of(new EvmAbi.Log(token.lower(), List.of(TRANSFER_EVENT, Quantity.topic(from), Quantity.topic(to)),
                 Quantity.word(amount)));
     }
 
     private Result permit2(ChainId chain, Address from, String sel, byte[] data, boolean commit, long nowSeconds) {
         if (sel.equals(P2_ALLOWANCE)) {
-            Ledger.Permit2Allowance a = ledger.permit2(chain, addr(Evm.addressArg(data, 0)),
-                    addr(Evm.addressArg(data, 1)), addr(Evm.addressArg(data, 2)));
-            return new Result(Evm.words(a.amount(), BigInteger.valueOf(a.expiration()), BigInteger.valueOf(a.nonce())),
+            Ledger.Permit2Allowance a = ledger.permit2(chain, addr(EvmAbi.addressArg(data, 0)),
+                    addr(EvmAbi.addressArg(data, 1)), addr(EvmAbi.addressArg(data, 2)));
+            return new Result(EvmAbi.words(a.amount(), BigInteger.valueOf(a.expiration()), BigInteger.valueOf(a.nonce())),
                     List.of());
         }
         if (sel.equals(P2_APPROVE)) {
-            Address token = addr(Evm.addressArg(data, 0));
-            Address spender = addr(Evm.addressArg(data, 1));
-            BigInteger amount = Evm.arg(data, 2);
-            BigInteger expiration = Evm.arg(data, 3);
+            Address token = addr(EvmAbi.addressArg(data, 0));
+            Address spender = addr(EvmAbi.addressArg(data, 1));
+            BigInteger amount = EvmAbi.arg(data, 2);
+            BigInteger expiration = EvmAbi.arg(data, 3);
             if (amount.compareTo(MAX_UINT160) > 0 || expiration.compareTo(MAX_UINT48) > 0) {
-                throw new Evm.Revert("Permit2: amount must fit uint160 and expiration uint48");
+                throw new EvmAbi.Revert("Permit2: amount must fit uint160 and expiration uint48");
             }
             // Permit2: an expiration of 0 means "this block's timestamp"
             long stored = expiration.signum() == 0 ? nowSeconds : expiration.longValueExact();
@@ -176,18 +176,18 @@ final class Contracts {
                 Ledger.Permit2Allowance old = ledger.permit2(chain, from, token, spender);
                 ledger.setPermit2(chain, from, token, spender, new Ledger.Permit2Allowance(amount, stored, old.nonce()));
             }
-            return new Result("0x", List.of(new Evm.Log(PERMIT2.lower(), List.of(P2_APPROVAL_EVENT,
+            return new Result("0x", List.of(new EvmAbi.Log(PERMIT2.lower(), List.of(P2_APPROVAL_EVENT,
                     Quantity.topic(from), Quantity.topic(token), Quantity.topic(spender)),
-                    Evm.words(amount, BigInteger.valueOf(stored)))));
+                    EvmAbi.words(amount, BigInteger.valueOf(stored)))));
         }
         if (sel.equals(P2_TRANSFER_FROM)) {
-            Address owner = addr(Evm.addressArg(data, 0));
-            Address recipient = addr(Evm.addressArg(data, 1));
-            BigInteger amount = Evm.arg(data, 2);
-            Address token = addr(Evm.addressArg(data, 3));
+            Address owner = addr(EvmAbi.addressArg(data, 0));
+            Address recipient = addr(EvmAbi.addressArg(data, 1));
+            BigInteger amount = EvmAbi.arg(data, 2);
+            Address token = addr(EvmAbi.addressArg(data, 3));
             return new Result("0x", permit2Pull(chain, token, owner, from, recipient, amount, commit, nowSeconds));
         }
-        throw new Evm.Revert("no function matches selector " + sel + " on Permit2");
+        throw new EvmAbi.Revert("no function matches selector " + sel + " on Permit2");
     }
 
     /**
@@ -195,16 +195,16 @@ final class Contracts {
      * ({@code AllowanceExpired}) and must cover the amount ({@code InsufficientAllowance}; max uint160 is unlimited),
      * then the token moves with Permit2 as the ERC-20 spender (the owner must have approved Permit2 on the token).
      */
-    List<Evm.Log> permit2Pull(ChainId chain, Address token, Address owner, Address spender, Address recipient,
+    List<EvmAbi.Log> permit2Pull(ChainId chain, Address token, Address owner, Address spender, Address recipient,
             BigInteger amount, boolean commit, long nowSeconds) {
         Ledger.Permit2Allowance a = ledger.permit2(chain, owner, token, spender);
         if (nowSeconds > a.expiration()) {
-            throw new Evm.Revert("Permit2: AllowanceExpired(" + a.expiration() + ")");
+            throw new EvmAbi.Revert("Permit2: AllowanceExpired(" + a.expiration() + ")");
         }
         if (a.amount().compareTo(amount) < 0) {
-            throw new Evm.Revert("Permit2: InsufficientAllowance(" + a.amount() + ")");
+            throw new EvmAbi.Revert("Permit2: InsufficientAllowance(" + a.amount() + ")");
         }
-        List<Evm.Log> logs = transferFrom(chain, token, PERMIT2, owner, recipient, amount, commit);
+        List<EvmAbi.Log> logs = transferFrom(chain, token, PERMIT2, owner, recipient, amount, commit);
         if (commit && !a.amount().equals(MAX_UINT160)) {
             ledger.setPermit2(chain, owner, token, spender,
                     new Ledger.Permit2Allowance(a.amount().subtract(amount), a.expiration(), a.nonce()));
@@ -217,19 +217,19 @@ final class Contracts {
      * acquisition mode says: 0 ERC-20 transferFrom against {@code allowance(owner, spender)}; 2 and 3 Permit2
      * (token approved to Permit2 and a Permit2 allowance for the spender).
      */
-    List<Evm.Log> pull(ChainId chain, Address token, Address owner, Address spender, BigInteger amount,
+    List<EvmAbi.Log> pull(ChainId chain, Address token, Address owner, Address spender, BigInteger amount,
             int acquisitionMode, boolean commit, long nowSeconds) {
         return switch (acquisitionMode) {
             case 0 -> transferFrom(chain, token, spender, owner, spender, amount, commit);
             case 2, 3 -> permit2Pull(chain, token, owner, spender, spender, amount, commit, nowSeconds);
-            default -> throw new Evm.Revert("acquisition mode " + acquisitionMode + " does not pull an ERC-20");
+            default -> throw new EvmAbi.Revert("acquisition mode " + acquisitionMode + " does not pull an ERC-20");
         };
     }
 
-    private static final String TRUE = Evm.words(BigInteger.ONE);
+    private static final String TRUE = EvmAbi.words(BigInteger.ONE);
 
     private static Result view(BigInteger value) {
-        return new Result(Evm.words(value), new ArrayList<>());
+        return new Result(EvmAbi.words(value), new ArrayList<>());
     }
 
     private static Address addr(String hex) {

@@ -118,7 +118,7 @@ final class Devnet {
         try {
             return contracts.run(snapshot(), c.id(), call.from(), call.to(), call.data(), false,
                     timestampSeconds(c, head(c))).returnData();
-        } catch (Evm.Revert r) {
+        } catch (EvmAbi.Revert r) {
             throw new RpcError(RpcError.REVERTED, "execution reverted: " + r.getMessage(), r.data());
         }
     }
@@ -132,7 +132,7 @@ final class Devnet {
         if (call.to() != null && Contracts.isContract(snapshot(), c.id(), call.to())) {
             if (call.value().signum() > 0) {
                 throw new RpcError(RpcError.REVERTED, "execution reverted: function is not payable",
-                        new Evm.Revert("function is not payable").data());
+                        new EvmAbi.Revert("function is not payable").data());
             }
             call(c, call);
             return intrinsic + CONTRACT_CALL_GAS;
@@ -245,7 +245,7 @@ final class Devnet {
         boolean contract = Contracts.isContract(snapshot(), id, t.to());
         long gasUsed = intrinsic + (contract ? CONTRACT_CALL_GAS : 0);
         String revert = null;
-        List<Evm.Log> logs = List.of();
+        List<EvmAbi.Log> logs = List.of();
         if (t.gasLimit().compareTo(BigInteger.valueOf(gasUsed)) < 0) {
             revert = "out of gas";
             gasUsed = t.gasLimit().longValueExact();
@@ -255,7 +255,7 @@ final class Devnet {
             try {
                 logs = contracts.run(snapshot(), id, t.from(), t.to(), t.input(), true, timestampSeconds(c, block))
                         .logs();
-            } catch (Evm.Revert r) {
+            } catch (EvmAbi.Revert r) {
                 revert = r.getMessage();
             }
         } else if (t.value().signum() > 0) {

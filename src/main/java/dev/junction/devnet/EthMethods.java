@@ -153,7 +153,7 @@ final class EthMethods {
         }
         ArrayNode logs = o.putArray("logs");
         for (int i = 0; i < t.logs().size(); i++) {
-            Evm.Log l = t.logs().get(i);
+            EvmAbi.Log l = t.logs().get(i);
             ObjectNode log = logs.addObject();
             log.put("address", l.address());
             ArrayNode topics = log.putArray("topics");

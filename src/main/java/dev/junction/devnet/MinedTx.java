@@ -15,7 +15,7 @@ import java.util.List;
 record MinedTx(String hash, long chainId, int type, String from, long nonce, String to, BigInteger value, String input,
         BigInteger gasLimit, BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriorityFee,
         BigInteger effectiveGasPrice, long gasUsed, int status, String revertReason, long blockNumber, int txIndex,
-        String v, String r, String s, List<Evm.Log> logs, String swapId) {
+        String v, String r, String s, List<EvmAbi.Log> logs, String swapId) {
 
     /** Whether the transaction is waiting for the executor (a router call whose source transaction has not run). */
     boolean pending() {

@@ -108,7 +108,7 @@ final class RouteDecoder {
 
     /** Whether the calldata calls executeRoute. */
     static boolean isRouteCall(byte[] data) {
-        return SELECTOR.equalsIgnoreCase(Evm.selectorOf(data));
+        return SELECTOR.equalsIgnoreCase(EvmAbi.selectorOf(data));
     }
 
     /**

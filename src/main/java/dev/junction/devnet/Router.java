@@ -60,7 +60,7 @@ final class Router {
         long gasUsed = Math.max(t.intrinsicGas(), routeGas(market.current(), p));
         long now = blocks.timestampMs(id, block) / 1000;
         String revert = null;
-        List<Evm.Log> logs = new ArrayList<>();
+        List<EvmAbi.Log> logs = new ArrayList<>();
         boolean nativeIn = call.acquisitionMode() == 1;
         BigInteger amountIn = call.pulled().value();
         if (t.gasLimit().compareTo(BigInteger.valueOf(gasUsed)) < 0) {
@@ -73,7 +73,7 @@ final class Router {
         } else if (!nativeIn) {
             try {
                 contracts.pull(id, p.fromToken(), t.from(), c.router(), amountIn, call.acquisitionMode(), false, now);
-            } catch (Evm.Revert r) {
+            } catch (EvmAbi.Revert r) {
                 revert = r.getMessage();
             }
         }
@@ -152,7 +152,7 @@ final class Router {
     }
 
     private static MinedTx row(Chain c, SignedTx t, BigInteger price, long gasUsed, int status, String revert,
-            long block, int index, List<Evm.Log> logs, String swapId) {
+            long block, int index, List<EvmAbi.Log> logs, String swapId) {
         return new MinedTx(t.hash().value(), c.id().value(), t.type(), t.from().lower(), t.nonce(), t.to().lower(),
                 t.value(), Quantity.data(t.input()), t.gasLimit(), t.gasPrice(), t.maxFee(), t.maxPriorityFee(), price,
                 gasUsed, status, revert, block, index, Quantity.hex(t.v()), Quantity.data(t.r()),

@@ -8,30 +8,30 @@ import java.util.List;
 final class RouterEvents {
 
     static final String ROUTE_EXECUTED =
-            Evm.topic("RouteExecuted(bytes32,address,address,address,uint256,address,uint256)");
-    static final String BRIDGE_INITIATED = Evm.topic("BridgeInitiated(bytes32,address,uint256,address,uint256,address)");
+            EvmAbi.topic("RouteExecuted(bytes32,address,address,address,uint256,address,uint256)");
+    static final String BRIDGE_INITIATED = EvmAbi.topic("BridgeInitiated(bytes32,address,uint256,address,uint256,address)");
 
-    static final String FEE_PAID = Evm.topic("IntegratorFeePaid(bytes32,address,address,uint256)");
+    static final String FEE_PAID = EvmAbi.topic("IntegratorFeePaid(bytes32,address,address,uint256)");
 
     private RouterEvents() {
     }
 
-    static Evm.Log feePaid(Address router, String quoteId, Address recipient, Address token, BigInteger amount) {
-        return new Evm.Log(router.lower(), List.of(FEE_PAID, quoteId, Quantity.topic(recipient)),
-                Evm.words(address(token), amount));
+    static EvmAbi.Log feePaid(Address router, String quoteId, Address recipient, Address token, BigInteger amount) {
+        return new EvmAbi.Log(router.lower(), List.of(FEE_PAID, quoteId, Quantity.topic(recipient)),
+                EvmAbi.words(address(token), amount));
     }
 
-    static Evm.Log routeExecuted(Address router, String quoteId, Address sender, Address receiver, Address inputToken,
+    static EvmAbi.Log routeExecuted(Address router, String quoteId, Address sender, Address receiver, Address inputToken,
             BigInteger amountIn, Address outputToken, BigInteger amountOut) {
-        return new Evm.Log(router.lower(), List.of(ROUTE_EXECUTED, quoteId, Quantity.topic(sender),
-                Quantity.topic(receiver)), Evm.words(address(inputToken), amountIn, address(outputToken), amountOut));
+        return new EvmAbi.Log(router.lower(), List.of(ROUTE_EXECUTED, quoteId, Quantity.topic(sender),
+                Quantity.topic(receiver)), EvmAbi.words(address(inputToken), amountIn, address(outputToken), amountOut));
     }
 
-    static Evm.Log bridgeInitiated(Address router, String quoteId, Address adapter, long destinationChainId,
+    static EvmAbi.Log bridgeInitiated(Address router, String quoteId, Address adapter, long destinationChainId,
             Address tokenIn, BigInteger amountIn, Address recipient) {
-        return new Evm.Log(router.lower(), List.of(BRIDGE_INITIATED, quoteId, Quantity.topic(adapter),
+        return new EvmAbi.Log(router.lower(), List.of(BRIDGE_INITIATED, quoteId, Quantity.topic(adapter),
                 Quantity.word(BigInteger.valueOf(destinationChainId))),
-                Evm.words(address(tokenIn), amountIn, address(recipient)));
+                EvmAbi.words(address(tokenIn), amountIn, address(recipient)));
     }
 
     private static BigInteger address(Address a) {

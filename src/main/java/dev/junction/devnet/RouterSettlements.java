@@ -51,7 +51,7 @@ final class RouterSettlements implements SettlementListener {
             return;
         }
         ledger.add(chain, s.tokenIn(), router, s.amountIn().value().negate());
-        List<Evm.Log> logs = new ArrayList<>();
+        List<EvmAbi.Log> logs = new ArrayList<>();
         if (s.bridged()) {
             logs.add(RouterEvents.bridgeInitiated(router, r.quoteId(), Address.evm(r.bridgeAdapter()), r.toChain(),
                     s.tokenIn(), s.amountIn().value(), s.recipient()));
@@ -59,7 +59,7 @@ final class RouterSettlements implements SettlementListener {
                     s.amountIn().value(), s.tokenOut(), s.amountOut().value()));
         } else {
             ledger.add(chain, s.tokenOut(), s.recipient(), s.amountOut().value());
-            logs.add(new Evm.Log(s.tokenOut().lower(), List.of(Contracts.TRANSFER_EVENT, Quantity.topic(router),
+            logs.add(new EvmAbi.Log(s.tokenOut().lower(), List.of(Contracts.TRANSFER_EVENT, Quantity.topic(router),
                     Quantity.topic(s.recipient())), Quantity.word(s.amountOut().value())));
             logs.add(RouterEvents.routeExecuted(router, r.quoteId(), sender, s.recipient(), s.tokenIn(),
                     s.amountIn().value(), s.tokenOut(), s.amountOut().value()));

@@ -30,9 +30,9 @@ final class TxStore {
         insertLogs(t.hash(), 0, t.logs());
     }
 
-    private void insertLogs(String hash, int from, List<Evm.Log> logs) {
+    private void insertLogs(String hash, int from, List<EvmAbi.Log> logs) {
         for (int i = 0; i < logs.size(); i++) {
-            Evm.Log l = logs.get(i);
+            EvmAbi.Log l = logs.get(i);
             jdbc.sql("INSERT INTO devnet_logs (tx_hash, log_index, address, topics, data) VALUES (?,?,?,?,?)")
                     .params(hash, from + i, l.address(), String.join(",", l.topics()), l.data()).update();
         }
@@ -62,7 +62,7 @@ final class TxStore {
      * Includes a pending router call: its block, index and outcome. A reverted call loses its logs; a successful one
      * gets {@code more} appended. Does nothing when it is no longer pending (returns false).
      */
-    boolean include(MinedTx t, long block, int status, String revertReason, List<Evm.Log> more) {
+    boolean include(MinedTx t, long block, int status, String revertReason, List<EvmAbi.Log> more) {
         int index = countInBlock(t.chainId(), block);
         int n = jdbc.sql("UPDATE devnet_txs SET block_number = ?, tx_index = ?, status = ?, revert_reason = ? "
                 + "WHERE tx_hash = ? AND block_number = -1").params(block, index, status, revertReason, t.hash())
@@ -103,8 +103,8 @@ final class TxStore {
 
     private MinedTx row(ResultSet rs, int n) throws SQLException {
         String hash = rs.getString("tx_hash");
-        List<Evm.Log> logs = jdbc.sql("SELECT address, topics, data FROM devnet_logs WHERE tx_hash = ? ORDER BY log_index")
-                .param(hash).query((l, i) -> new Evm.Log(l.getString("address"),
+        List<EvmAbi.Log> logs = jdbc.sql("SELECT address, topics, data FROM devnet_logs WHERE tx_hash = ? ORDER BY log_index")
+                .param(hash).query((l, i) -> new EvmAbi.Log(l.getString("address"),
                         Arrays.asList(l.getString("topics").split(",")), l.getString("data")))
                 .list();
         return new MinedTx(hash, rs.getLong("chain_id"), rs.getInt("tx_type"), rs.getString("sender"),

@@ -160,7 +160,7 @@ class RouterExecutionTest {
     /** Signs a transaction to the router and hands it to the devnet with its decoded route. */
     private String sendRoute(RouterCall call) throws Exception {
         String raw = Wallets.sign1559(alice, 1, eth.nonce(alice.getAddress()), RouterMarket.ETH_ROUTER.lower(),
-                BigInteger.ZERO, Evm.selector("executeRoute"), 1_000_000);
+                BigInteger.ZERO, EvmAbi.selector("executeRoute"), 1_000_000);
         Chain chain = devnet.chain("1");
         return devnet.sendRaw(chain, raw, call);
     }

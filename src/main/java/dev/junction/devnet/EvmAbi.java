@@ -7,9 +7,9 @@ import java.util.List;
 import org.web3j.crypto.Hash;
 
 /** ABI helpers for the devnet's built-in contracts: selectors, words, revert data and event logs. */
-final class Evm {
+final class EvmAbi {
 
-    private Evm() {
+    private EvmAbi() {
     }
 
     /** An event log as a receipt carries it; topics and data are 0x hex. */
