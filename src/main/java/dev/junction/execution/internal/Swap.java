@@ -36,7 +36,11 @@ public final class Swap {
     private Substatus substatus;
     private long version;
     private Long sourceTimestampMs;
-    private TxId destination;
+    /**
+     * The transaction that settles the bridge: the destination transaction (on the destination chain) once the
+     * bridge delivered, or the refund transaction (on the source chain) once it failed; null before either.
+     */
+    private TxId settlementTx;
     private Long destinationTimestampMs;
     private Amount bridgedAmount;
     private Amount amountOut;
@@ -53,7 +57,7 @@ public final class Swap {
 
     /** Rebuilds a persisted swap. */
     public Swap(String id, String executorTxId, ExecutionPlan plan, TxId source, long createdAtMs, SwapState state,
-            Substatus substatus, long version, Long sourceTimestampMs, TxId destination, Long destinationTimestampMs,
+            Substatus substatus, long version, Long sourceTimestampMs, TxId settlementTx, Long destinationTimestampMs,
             Amount bridgedAmount, Amount amountOut, Address receivedToken, long updatedAtMs) {
         this.id = id;
         this.executorTxId = executorTxId;
@@ -64,7 +68,7 @@ public final class Swap {
         this.substatus = substatus;
         this.version = version;
         this.sourceTimestampMs = sourceTimestampMs;
-        this.destination = destination;
+        this.settlementTx = settlementTx;
         this.destinationTimestampMs = destinationTimestampMs;
         this.bridgedAmount = bridgedAmount;
         this.amountOut = amountOut;
@@ -101,13 +105,13 @@ public final class Swap {
     /** The bridge delivered; {@code tx} (on the destination chain) is the destination transaction to send. */
     public void bridgeDelivered(TxId tx, long atMs) {
         requireTx(SwapEvent.BRIDGE_DELIVERED, tx, plan.toChain());
-        fire(SwapEvent.BRIDGE_DELIVERED, atMs, () -> destination = tx);
+        fire(SwapEvent.BRIDGE_DELIVERED, atMs, () -> settlementTx = tx);
     }
 
     /** The bridge failed; {@code tx} (on the source chain) is the refund transaction to send. */
     public void bridgeFailed(TxId tx, long atMs) {
         requireTx(SwapEvent.BRIDGE_FAILED, tx, plan.fromChain());
-        fire(SwapEvent.BRIDGE_FAILED, atMs, () -> destination = tx);
+        fire(SwapEvent.BRIDGE_FAILED, atMs, () -> settlementTx = tx);
     }
 
     public void destinationExecuted(Amount out, long blockTimestampMs, long atMs) {
@@ -246,8 +250,9 @@ public final class Swap {
         return sourceTimestampMs;
     }
 
-    public TxId destination() {
-        return destination;
+    /** The destination transaction, or the refund transaction when the bridge failed (see the field). */
+    public TxId settlementTx() {
+        return settlementTx;
     }
 
     public Long destinationTimestampMs() {
@@ -277,8 +282,8 @@ public final class Swap {
                 p.fromChain(), p.fromToken(), p.amountIn(), p.toChain(), p.toToken(), p.minAmountOut(), amountOut,
                 receivedToken, state, substatus, message(),
                 new SwapView.TxRef(source.chain(), source.hash(), sourceTimestampMs),
-                destination == null ? null
-                        : new SwapView.TxRef(destination.chain(), destination.hash(), destinationTimestampMs),
+                settlementTx == null ? null
+                        : new SwapView.TxRef(settlementTx.chain(), settlementTx.hash(), destinationTimestampMs),
                 updatedAtMs);
     }
 }

@@ -118,8 +118,8 @@ public final class SwapProcessor {
             }
             case DESTINATION_PENDING -> {
                 BridgeTransfer t = network.transfer(s.source().hash()).orElseThrow();
-                ChainTx dest = transactions.destination(s.id(), plan, t.amountOut(), s.destination().nonce());
-                Receipt r = send(dest, s.destination());
+                ChainTx dest = transactions.destination(s.id(), plan, t.amountOut(), s.settlementTx().nonce());
+                Receipt r = send(dest, s.settlementTx());
                 if (r.fellBack()) {
                     s.destinationShortfall(r.tokenOut(), r.amountOut(), r.timestampMs(), now);
                 } else {
@@ -130,8 +130,8 @@ public final class SwapProcessor {
             }
             case REFUNDING -> {
                 BridgeTransfer t = network.transfer(s.source().hash()).orElseThrow();
-                ChainTx refund = transactions.refund(s.id(), plan, t.amountIn(), s.destination().nonce());
-                Receipt r = send(refund, s.destination());
+                ChainTx refund = transactions.refund(s.id(), plan, t.amountIn(), s.settlementTx().nonce());
+                Receipt r = send(refund, s.settlementTx());
                 s.refundExecuted(t.inputToken(), Amount.of(r.amountOut().value()), r.timestampMs(), now);
                 save(s, instance);
                 yield now;

@@ -77,7 +77,7 @@ public final class SwapRepository {
      * @throws ConcurrentSwapUpdateException when the row changed or the lease was lost
      */
     public void update(Swap s, String instance, long leaseUntilMs) {
-        Swap.TxId d = s.destination();
+        Swap.TxId d = s.settlementTx();
         int n = jdbc.sql("""
                 UPDATE swaps SET state = ?, terminal = ?, substatus = ?, message = ?, src_timestamp_ms = ?, dest_chain = ?,
                   dest_sender = ?, dest_nonce = ?, dest_tx_hash = ?, dest_timestamp_ms = ?, bridged_amount = ?,
