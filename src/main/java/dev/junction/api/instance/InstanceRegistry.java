@@ -1,5 +1,6 @@
 package dev.junction.api.instance;
 
+import dev.junction.execution.InstanceId;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Instant;
@@ -7,7 +8,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.actuate.info.Info;
@@ -26,12 +26,13 @@ class InstanceRegistry implements SmartLifecycle, InfoContributor {
 
     private final InstanceRepository repository;
     private final Clock clock = Clock.systemUTC();
-    private final String instanceId = UUID.randomUUID().toString();
+    private final String instanceId;
     private volatile boolean running;
     private volatile boolean recorded;
 
-    InstanceRegistry(InstanceRepository repository) {
+    InstanceRegistry(InstanceRepository repository, InstanceId instanceId) {
         this.repository = repository;
+        this.instanceId = instanceId.value();
     }
 
     /** Records the start; a context that is stopped and started again (e.g. a paused test context) resumes its row. */

@@ -1,6 +1,7 @@
 package dev.junction.execution.internal;
 
 import dev.junction.chain.Address;
+import dev.junction.execution.InstanceId;
 import dev.junction.execution.SettlementListener;
 import dev.junction.execution.Simulator;
 import dev.junction.execution.Swaps;
@@ -8,8 +9,6 @@ import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.execution.network.Network;
 import dev.junction.market.Market;
 import dev.junction.market.SimulationClock;
-import java.util.HexFormat;
-import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -58,14 +57,17 @@ class ExecutionConfiguration {
                 clock::millis, props.leaseSeconds() * 1000L);
     }
 
+    /** This process's one id: the swap runner's lease owner and the api's {@code junction_instance} row. */
+    @Bean
+    InstanceId instanceId() {
+        return InstanceId.random();
+    }
+
     @Bean
     SwapRunner swapRunner(SwapRepository repo, SwapProcessor processor, Network network, SimulationClock clock,
-            TransactionTemplate executionTransactions, ExecutionProperties props) {
-        byte[] suffix = new byte[4];
-        ThreadLocalRandom.current().nextBytes(suffix);
-        String instance = "i-" + ProcessHandle.current().pid() + "-" + HexFormat.of().formatHex(suffix);
+            TransactionTemplate executionTransactions, ExecutionProperties props, InstanceId instanceId) {
         return new SwapRunner(repo, processor, network, clock, executionTransactions, System::currentTimeMillis, props,
-                instance);
+                instanceId.value());
     }
 
     /** The dry run of a plan on the current market (nothing committed); deadlines on the simulation clock. */

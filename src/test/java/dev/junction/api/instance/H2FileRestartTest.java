@@ -3,6 +3,7 @@ package dev.junction.api.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.JunctionApplication;
+import dev.junction.execution.internal.SwapRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +28,8 @@ class H2FileRestartTest {
             first = app.getBean(InstanceRegistry.class).instanceId();
             assertThat(app.getBean(InstanceRepository.class).all()).extracting(InstanceRecord::instanceId)
                     .containsExactly(first);
+            // one instance id: the row in junction_instance is the owner of this process's swap leases
+            assertThat(app.getBean(SwapRunner.class).instance()).isEqualTo(first);
         }
         assertThat(Files.exists(dataDir.resolve("junction.mv.db"))).isTrue();
 

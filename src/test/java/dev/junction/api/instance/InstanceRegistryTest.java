@@ -2,6 +2,7 @@ package dev.junction.api.instance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.execution.InstanceId;
 import dev.junction.support.TestDatabase;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +13,7 @@ class InstanceRegistryTest {
     void stopAndStartAgainResumesTheSameRow() {
         try (TestDatabase db = TestDatabase.h2()) {
             InstanceRepository repository = new InstanceRepository(db.jdbc());
-            InstanceRegistry registry = new InstanceRegistry(repository);
+            InstanceRegistry registry = new InstanceRegistry(repository, InstanceId.random());
             registry.start();
             registry.stop();
             assertThat(repository.all()).singleElement().satisfies(r -> assertThat(r.stoppedAt()).isNotNull());
