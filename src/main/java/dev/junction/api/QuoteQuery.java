@@ -54,7 +54,7 @@ final class QuoteQuery {
             return;
         }
         boolean nativeInput = request.fromToken().isNative();
-        if (!mode.moves(nativeInput) && mode == AcquisitionMode.NATIVE) {
+        if (!mode.moves(nativeInput) && mode == AcquisitionMode.NATIVE_TOKEN) {
             throw new ApiException(ErrorCode.INVALID_PARAMETER,
                     "acquisitionMode 1 (native token) requires the native fromToken "
                             + Address.NATIVE + "; use 0, 2 or 3 for an ERC-20 input", "acquisitionMode");

@@ -99,12 +99,12 @@ public final class TransactionBuilder {
     }
 
     private static AcquisitionMode effectiveMode(RouteCall call) {
-        AcquisitionMode mode = call.acquisitionMode() == null ? AcquisitionMode.DIRECT : call.acquisitionMode();
-        if (call.nativeInput() && mode == AcquisitionMode.DIRECT) {
-            mode = AcquisitionMode.NATIVE; // 0 or none with a native input means the native token sent as value
+        AcquisitionMode mode = call.acquisitionMode() == null ? AcquisitionMode.DIRECT_TRANSFER : call.acquisitionMode();
+        if (call.nativeInput() && mode == AcquisitionMode.DIRECT_TRANSFER) {
+            mode = AcquisitionMode.NATIVE_TOKEN; // 0 or none with a native input means the native token sent as value
         }
         if (!mode.moves(call.nativeInput())) {
-            throw mode == AcquisitionMode.NATIVE
+            throw mode == AcquisitionMode.NATIVE_TOKEN
                     ? new CalldataException("acquisitionMode", "1 (native) needs the native token as fromToken")
                     : new CalldataException("acquisitionMode",
                             "must not be 2 or 3 for native input: Permit2 moves only ERC-20 tokens");
@@ -160,7 +160,7 @@ public final class TransactionBuilder {
         Abi.Value params = tuple(bytes32(quoteId), address(evmOrZero(b.tokenOut())), uint256(b.quotedOut().value()),
                 address(evmOrZero(call.outputToken())), uint256(call.minAmountOut().value()),
                 address(evmOrZero(call.receiver())), uint256(BridgeEncoding.fillDeadline(b, call.deadline())),
-                uint16(0), address(Address.ZERO), uint8(AcquisitionMode.DIRECT.code()),
+                uint16(0), address(Address.ZERO), uint8(AcquisitionMode.DIRECT_TRANSFER.code()),
                 bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit()));
         return Abi.encode(params, tupleArray(steps(call, index + 1, quoteId)));
     }

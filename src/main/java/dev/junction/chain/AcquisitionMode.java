@@ -3,17 +3,18 @@ package dev.junction.chain;
 /**
  * How the router takes the input from the sender ({@code acquisitionMode} on the wire, an int32 code). The one owner
  * of the modes and of the rule which input each mode can move; the HTTP edge, the calldata builder and the gasless
- * rules each phrase their own error around {@link #moves(boolean)}.
+ * rules each phrase their own error around {@link #moves(boolean)}. The constant names are persisted (the quote
+ * store writes {@code QuoteRequest} as JSON): renaming one makes stored quotes unreadable.
  */
 public enum AcquisitionMode {
     /** 0: ERC-20 {@code transferFrom}; the sender approves the router. */
-    DIRECT(0),
+    DIRECT_TRANSFER(0),
     /** 1: the native token, sent as the transaction's value. */
-    NATIVE(1),
+    NATIVE_TOKEN(1),
     /** 2: a Permit2 transfer; the sender approves Permit2. */
-    PERMIT2(2),
+    SIGNED_PERMIT(2),
     /** 3: a Permit2 transfer with witness; the sender approves Permit2. */
-    PERMIT2_WITNESS(3);
+    SIGNED_PERMIT_WITNESS(3);
 
     private final int code;
 
@@ -43,7 +44,7 @@ public enum AcquisitionMode {
 
     /** Whether the input is pulled through Permit2 (2 and 3). */
     public boolean usesPermit2() {
-        return this == PERMIT2 || this == PERMIT2_WITNESS;
+        return this == SIGNED_PERMIT || this == SIGNED_PERMIT_WITNESS;
     }
 
     /**
@@ -51,6 +52,6 @@ public enum AcquisitionMode {
      * move only an ERC-20 token (Permit2 cannot move the native token).
      */
     public boolean moves(boolean nativeInput) {
-        return (this == NATIVE) == nativeInput;
+        return (this == NATIVE_TOKEN) == nativeInput;
     }
 }

@@ -80,7 +80,7 @@ final class RouteAssembly {
         }
         return new RouteCall(quoteId, source.id(), source.router(), source.gaslessExecutor(), receiver,
                 route.fromToken().address(), Amount.of(route.amountAfterFee()), route.toToken().address(), amountOutMin,
-                0, Address.ZERO, AcquisitionMode.DIRECT, "0x", BigInteger.ZERO, steps, quotedAt, deadline, deadline,
+                0, Address.ZERO, AcquisitionMode.DIRECT_TRANSFER, "0x", BigInteger.ZERO, steps, quotedAt, deadline, deadline,
                 route.gasLimit().longValueExact() + ExecutorGas.PERMIT2_PULL_GAS);
     }
 

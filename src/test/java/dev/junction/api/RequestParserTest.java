@@ -70,7 +70,7 @@ class RequestParserTest {
         assertThat(q.slippage()).isEqualTo(0.5);
         assertThat(q.feeBps()).isEqualTo(25);
         assertThat(q.integrator()).isEqualTo("acme");
-        assertThat(q.acquisitionMode()).isEqualTo(AcquisitionMode.NATIVE);
+        assertThat(q.acquisitionMode()).isEqualTo(AcquisitionMode.NATIVE_TOKEN);
         assertThat(q.allowMultiBridge()).isTrue();
         assertThat(q.simulation()).isFalse();
     }
@@ -113,7 +113,7 @@ class RequestParserTest {
         r.addParameter("rankingMode", "Speed_Max");
         r.addParameter("deadlineMinutes", "30");
         GaslessQuoteRequest g = parser.gaslessQuote(r);
-        assertThat(g.acquisitionMode()).isEqualTo(AcquisitionMode.PERMIT2_WITNESS);
+        assertThat(g.acquisitionMode()).isEqualTo(AcquisitionMode.SIGNED_PERMIT_WITNESS);
         assertThat(g.rankingMode()).isEqualTo(RankingMode.SPEED_MAX);
         assertThat(g.deadlineMinutes()).isEqualTo(30L);
 

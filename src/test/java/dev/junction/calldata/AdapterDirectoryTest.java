@@ -18,7 +18,7 @@ class AdapterDirectoryTest {
     static final Address DEPLOYED_V2 = Address.evm("0x1111111111111111111111111111111111111111");
 
     RouteCall v2Route(String provider) {
-        return route(ETH_USDC, "1000000000", ETH_WETH, "1", AcquisitionMode.DIRECT,
+        return route(ETH_USDC, "1000000000", ETH_WETH, "1", AcquisitionMode.DIRECT_TRANSFER,
                 List.of(swap(v2(provider), ETH_USDC, ETH_WETH, "1000000000", "2", "1")));
     }
 

@@ -40,7 +40,7 @@ class BridgeStepDecodeTest {
     /** A route that is just this bridge, to the fixed receiver; returns the bridge step's data. */
     static byte[] onlyStep(BridgeLane lane, Address receiver) {
         RouteCall call = route(lane.fromChain(), lane.inputToken(), Long.toString(IN), lane.outputToken(), receiver,
-                Long.toString(MIN), AcquisitionMode.DIRECT, "0x", BigInteger.ZERO, List.of(bridge(lane, IN, OUT, MIN)));
+                Long.toString(MIN), AcquisitionMode.DIRECT_TRANSFER, "0x", BigInteger.ZERO, List.of(bridge(lane, IN, OUT, MIN)));
         Decoded.Execute d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
         Decoded.Step step = d.steps().get(0);
         assertThat(step.kind.getValue()).isEqualTo(BigInteger.ONE);

@@ -31,10 +31,10 @@ final class GoldenCases {
         m.put("trader-joe-generic-usdc-weth", swapRoute(v3("trader-joe", 500, 10), ETH_USDC, ETH_WETH));
         m.put("curve-dai-usdt", swapRoute(curve3(), ETH_DAI, ETH_USDT));
         m.put("native-eth-to-usdc-uniswap-v3", route(Address.NATIVE, "2000000000000000000", ETH_USDC, "5000000000",
-                AcquisitionMode.NATIVE, List.of(swap(v3("uniswap-v3", 500, 10), ETH_WETH, ETH_USDC,
+                AcquisitionMode.NATIVE_TOKEN, List.of(swap(v3("uniswap-v3", 500, 10), ETH_WETH, ETH_USDC,
                         "2000000000000000000", "5100000000", "5000000000"))));
         m.put("permit2-usdc-weth", route(ETH_USDC, "1000000000", ETH_WETH, "390000000000000000",
-                AcquisitionMode.PERMIT2, List.of(swap(v2("uniswap-v2"), ETH_USDC, ETH_WETH, "1000000000",
+                AcquisitionMode.SIGNED_PERMIT, List.of(swap(v2("uniswap-v2"), ETH_USDC, ETH_WETH, "1000000000",
                         "395000000000000000", "390000000000000000"))));
         m.put("across-eth-arb", bridgeRoute("across", ARB, ARB_USDC, RECEIVER));
         m.put("across-eth-solana", bridgeRoute("across", ChainId.SOLANA, SOLANA_TOKEN, SOLANA_WALLET));
@@ -43,7 +43,7 @@ final class GoldenCases {
         m.put("stargate-eth-arb", bridgeRoute("stargate", ARB, ARB_USDC, RECEIVER));
         m.put("hop-eth-arb", bridgeRoute("hop", ARB, ARB_USDC, RECEIVER));
         m.put("hop-arb-base", route(ARB, ARB_USDC, "1000000000", BASE_USDC, RECEIVER, "994403000",
-                AcquisitionMode.DIRECT, "0x", BigInteger.ZERO,
+                AcquisitionMode.DIRECT_TRANSFER, "0x", BigInteger.ZERO,
                 List.of(bridge(lane("hop", ARB, BASE, ARB_USDC, BASE_USDC), 1_000_000_000L, 999_400_000L, 994_403_000L))));
         m.put("celer-eth-arb", bridgeRoute("celer", ARB, ARB_USDC, RECEIVER));
         m.put("wormhole-eth-arb", bridgeRoute("wormhole", ARB, ARB_USDC, RECEIVER));
@@ -65,12 +65,12 @@ final class GoldenCases {
     }
 
     static RouteCall swapRoute(dev.junction.market.Pool pool, Address in, Address out) {
-        return route(in, "1000000000", out, "393025000000000000", AcquisitionMode.DIRECT,
+        return route(in, "1000000000", out, "393025000000000000", AcquisitionMode.DIRECT_TRANSFER,
                 List.of(swap(pool, in, out, "1000000000", "395000000000000000", "393025000000000000")));
     }
 
     static RouteCall bridgeRoute(String provider, ChainId to, Address out, Address receiver) {
-        return route(ETH, ETH_USDC, "1000000000", out, receiver, "994403000", AcquisitionMode.DIRECT, "0x",
+        return route(ETH, ETH_USDC, "1000000000", out, receiver, "994403000", AcquisitionMode.DIRECT_TRANSFER, "0x",
                 BigInteger.ZERO, List.of(bridge(lane(provider, ETH, to, ETH_USDC, out), 1_000_000_000L, 999_400_000L,
                         994_403_000L)));
     }
@@ -81,7 +81,7 @@ final class GoldenCases {
     }
 
     static RouteCall crossChain(String provider, String destinationCallData) {
-        return route(ETH, ETH_USDC, "1000000000", ARB_WETH, RECEIVER, "390000000000000000", AcquisitionMode.DIRECT,
+        return route(ETH, ETH_USDC, "1000000000", ARB_WETH, RECEIVER, "390000000000000000", AcquisitionMode.DIRECT_TRANSFER,
                 destinationCallData, BigInteger.valueOf(150_000),
                 List.of(bridge(lane(provider, ETH, ARB, ETH_USDC, ARB_USDC), 1_000_000_000L, 999_400_000L, 994_403_000L),
                         swap(arbSushi(), ARB_USDC, ARB_WETH, "999400000", "395000000000000000", "390000000000000000")));
@@ -89,7 +89,7 @@ final class GoldenCases {
 
     static RouteCall swapBridgeSwap() {
         return route(ETH, ETH_WETH, "400000000000000000", ARB_WETH, RECEIVER, "385000000000000000",
-                AcquisitionMode.PERMIT2_WITNESS, "0x", BigInteger.ZERO,
+                AcquisitionMode.SIGNED_PERMIT_WITNESS, "0x", BigInteger.ZERO,
                 List.of(swap(v3("uniswap-v3", 500, 10), ETH_WETH, ETH_USDC, "400000000000000000", "1010000000",
                                 "1004950000"),
                         bridge(lane("cctp", ETH, ARB, ETH_USDC, ARB_USDC), 1_004_950_000L, 1_004_950_000L,

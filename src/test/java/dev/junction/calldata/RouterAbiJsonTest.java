@@ -91,7 +91,7 @@ class RouterAbiJsonTest {
         assertThat(RouterAbi.selector(RouterAbi.EXECUTE_ROUTE)).isEqualTo(selector).isEqualTo("0x6e374722");
         assertThat(fn.get("stateMutability").asText()).isEqualTo("payable");
 
-        Transaction tx = new TransactionBuilder().build(route(ETH_USDC, "1000000000", ETH_WETH, "1", AcquisitionMode.DIRECT,
+        Transaction tx = new TransactionBuilder().build(route(ETH_USDC, "1000000000", ETH_WETH, "1", AcquisitionMode.DIRECT_TRANSFER,
                 List.of(swap(v2("uniswap-v2"), ETH_USDC, ETH_WETH, "1000000000", "2", "1"))));
         assertThat(tx.data()).startsWith(selector);
     }

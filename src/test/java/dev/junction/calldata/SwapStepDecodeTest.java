@@ -29,7 +29,7 @@ class SwapStepDecodeTest {
 
     /** Encodes a one-swap route USDC -> WETH (or as given) and returns the step's data. */
     static byte[] stepData(Pool pool, Address in, Address out) {
-        RouteCall call = route(in, IN, out, MIN, AcquisitionMode.DIRECT, List.of(swap(pool, in, out, IN, OUT, MIN)));
+        RouteCall call = route(in, IN, out, MIN, AcquisitionMode.DIRECT_TRANSFER, List.of(swap(pool, in, out, IN, OUT, MIN)));
         Decoded.Execute d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
         assertThat(d.steps()).hasSize(1);
         Decoded.Step step = d.steps().get(0);

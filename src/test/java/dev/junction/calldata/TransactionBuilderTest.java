@@ -37,7 +37,7 @@ class TransactionBuilderTest {
 
     @Test
     void erc20RouteWithDirectTransferApprovesTheRouterAndSendsNoValue() {
-        Transaction tx = builder.build(usdcToWeth(AcquisitionMode.DIRECT));
+        Transaction tx = builder.build(usdcToWeth(AcquisitionMode.DIRECT_TRANSFER));
         assertThat(tx.to()).isEqualTo(ETH_ROUTER);
         assertThat(tx.chain()).isEqualTo(ETH);
         assertThat(tx.allowanceTarget()).isEqualTo(ETH_ROUTER);
@@ -48,7 +48,7 @@ class TransactionBuilderTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"PERMIT2, 2", "PERMIT2_WITNESS, 3"})
+    @CsvSource({"SIGNED_PERMIT, 2", "SIGNED_PERMIT_WITNESS, 3"})
     void permitModesApprovePermit2(AcquisitionMode mode, int code) {
         Transaction tx = builder.build(usdcToWeth(mode));
         assertThat(tx.allowanceTarget()).isEqualTo(Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3"));
@@ -57,7 +57,7 @@ class TransactionBuilderTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"DIRECT", "NATIVE"})
+    @CsvSource({"DIRECT_TRANSFER", "NATIVE_TOKEN"})
     void nativeInputApprovesNothingAndSendsTheAmountAsValue(AcquisitionMode mode) {
         Transaction tx = builder.build(ethToUsdc(mode));
         assertThat(tx.allowanceTarget()).isEqualTo(Address.ZERO);
@@ -70,7 +70,7 @@ class TransactionBuilderTest {
 
     @Test
     void theZeroAddressIsNativeInputToo() {
-        RouteCall call = route(Address.ZERO, "1000", ETH_USDC, "1", AcquisitionMode.DIRECT,
+        RouteCall call = route(Address.ZERO, "1000", ETH_USDC, "1", AcquisitionMode.DIRECT_TRANSFER,
                 List.of(swap(v2("uniswap-v2"), ETH_WETH, ETH_USDC, "1000", "2", "1")));
         Transaction tx = builder.build(call);
         assertThat(tx.value()).isEqualTo(BigInteger.valueOf(1000));
@@ -79,20 +79,20 @@ class TransactionBuilderTest {
 
     @Test
     void permit2CannotMoveTheNativeToken() {
-        assertThatThrownBy(() -> builder.build(ethToUsdc(AcquisitionMode.PERMIT2)))
+        assertThatThrownBy(() -> builder.build(ethToUsdc(AcquisitionMode.SIGNED_PERMIT)))
                 .isInstanceOf(CalldataException.class).hasMessageStartingWith("acquisitionMode ")
                 .extracting(e -> ((CalldataException) e).parameter()).isEqualTo("acquisitionMode");
     }
 
     @Test
     void nativeModeNeedsNativeInput() {
-        assertThatThrownBy(() -> builder.build(usdcToWeth(AcquisitionMode.NATIVE)))
+        assertThatThrownBy(() -> builder.build(usdcToWeth(AcquisitionMode.NATIVE_TOKEN)))
                 .isInstanceOf(CalldataException.class).hasMessageContaining("acquisitionMode");
     }
 
     @Test
     void unknownAcquisitionModeIsRejectedByNumber() {
-        assertThat(AcquisitionMode.of(3)).isEqualTo(AcquisitionMode.PERMIT2_WITNESS);
+        assertThat(AcquisitionMode.of(3)).isEqualTo(AcquisitionMode.SIGNED_PERMIT_WITNESS);
         assertThatThrownBy(() -> AcquisitionMode.of(4)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("acquisitionMode");
     }
@@ -106,7 +106,7 @@ class TransactionBuilderTest {
     @Test
     void routeParamsCarryEveryTerm() {
         RouteCall call = route(ETH, ETH_USDC, "1000000000", ETH_WETH, RECEIVER, "390000000000000000",
-                AcquisitionMode.DIRECT, "0xdeadbeef", BigInteger.valueOf(123_456),
+                AcquisitionMode.DIRECT_TRANSFER, "0xdeadbeef", BigInteger.valueOf(123_456),
                 List.of(swap(v2("uniswap-v2"), ETH_USDC, ETH_WETH, "1000000000", "395000000000000000",
                         "390000000000000000")));
         var p = Decoded.executeRoute(Hex.decode(builder.build(call).data())).params();
@@ -126,7 +126,7 @@ class TransactionBuilderTest {
 
     @Test
     void aTextQuoteIdIsHashed() {
-        RouteCall base = usdcToWeth(AcquisitionMode.DIRECT);
+        RouteCall base = usdcToWeth(AcquisitionMode.DIRECT_TRANSFER);
         RouteCall call = new RouteCall("2b1c6f8e-7a4d-4f52-9d0e-6c1f3a2b5d77", base.chain(), base.router(),
                 base.sender(), base.receiver(), base.inputToken(), base.amountIn(), base.outputToken(),
                 base.minAmountOut(), 0, FEE_RECIPIENT, base.acquisitionMode(), "0x", BigInteger.ZERO, base.steps(),
@@ -139,7 +139,7 @@ class TransactionBuilderTest {
 
     @Test
     void badTermsAreRejectedNamingTheParameter() {
-        RouteCall base = usdcToWeth(AcquisitionMode.DIRECT);
+        RouteCall base = usdcToWeth(AcquisitionMode.DIRECT_TRANSFER);
         assertThatThrownBy(() -> new RouteCall(base.quoteId(), base.chain(), base.router(), base.sender(),
                 base.receiver(), base.inputToken(), base.amountIn(), base.outputToken(), base.minAmountOut(), 10_001,
                 FEE_RECIPIENT, base.acquisitionMode(), "0x", BigInteger.ZERO, base.steps(), 0, 0, 0, 0))
@@ -168,7 +168,7 @@ class TransactionBuilderTest {
         BridgeLane lane = lane(provider, ETH, ARB, ETH_USDC, ARB_USDC);
         var arbPool = new dev.junction.market.ConstantProductPool("arb:sushiswap:usdc-weth", ARB, "sushiswap", ARB_USDC,
                 ARB_WETH, new BigInteger("50000000000000"), new BigInteger("20000000000000000000000"), 30, 1e8);
-        return route(ETH, ETH_USDC, "1000000000", ARB_WETH, RECEIVER, "390000000000000000", AcquisitionMode.DIRECT,
+        return route(ETH, ETH_USDC, "1000000000", ARB_WETH, RECEIVER, "390000000000000000", AcquisitionMode.DIRECT_TRANSFER,
                 destinationCallData, BigInteger.valueOf(150_000), List.of(bridge(lane, 1_000_000_000L, 999_400_000L,
                         994_403_000L), swap(arbPool, ARB_USDC, ARB_WETH, "999400000", "395000000000000000",
                         "390000000000000000")));
@@ -205,7 +205,7 @@ class TransactionBuilderTest {
     @Test
     void aLastBridgeWithADestinationCallStillGoesThroughTheDestinationRouter() {
         BridgeLane lane = lane("stargate", ETH, ARB, ETH_USDC, ARB_USDC);
-        RouteCall call = route(ETH, ETH_USDC, "1000000000", ARB_USDC, RECEIVER, "994403000", AcquisitionMode.DIRECT,
+        RouteCall call = route(ETH, ETH_USDC, "1000000000", ARB_USDC, RECEIVER, "994403000", AcquisitionMode.DIRECT_TRANSFER,
                 "0xa9059cbb", BigInteger.valueOf(80_000), List.of(bridge(lane, 1_000_000_000L, 999_400_000L, 994_403_000L)));
         byte[] data = Decoded.executeRoute(Hex.decode(builder.build(call).data())).steps().get(0).data.getValue();
         List<Type> a = Decoded.args(data, List.of(new TypeReference<ProtocolStructs.SendParam>() { },
@@ -231,7 +231,7 @@ class TransactionBuilderTest {
     @Test
     void stepsAfterABridgeNeedARouterOnTheDestination() {
         BridgeLane lane = lane("across", ETH, ChainId.SOLANA, ETH_USDC, SOLANA_TOKEN);
-        RouteCall call = route(ETH, ETH_USDC, "1000000000", SOLANA_TOKEN, SOLANA_WALLET, "1", AcquisitionMode.DIRECT,
+        RouteCall call = route(ETH, ETH_USDC, "1000000000", SOLANA_TOKEN, SOLANA_WALLET, "1", AcquisitionMode.DIRECT_TRANSFER,
                 "0x1234", BigInteger.ZERO, List.of(bridge(lane, 1_000_000_000L, 999_400_000L, 994_403_000L)));
         assertThatThrownBy(() -> builder.build(call)).isInstanceOf(CalldataException.class)
                 .hasMessageStartingWith("toChain");
@@ -240,7 +240,7 @@ class TransactionBuilderTest {
     @Test
     void aSolanaReceiverIsZeroInRouteParamsAndExactInTheBridgeCall() {
         BridgeLane lane = lane("across", ETH, ChainId.SOLANA, ETH_USDC, SOLANA_TOKEN);
-        RouteCall call = route(ETH, ETH_USDC, "1000000000", SOLANA_TOKEN, SOLANA_WALLET, "1", AcquisitionMode.DIRECT,
+        RouteCall call = route(ETH, ETH_USDC, "1000000000", SOLANA_TOKEN, SOLANA_WALLET, "1", AcquisitionMode.DIRECT_TRANSFER,
                 "0x", BigInteger.ZERO, List.of(bridge(lane, 1_000_000_000L, 999_400_000L, 994_403_000L)));
         var exec = Decoded.executeRoute(Hex.decode(builder.build(call).data()));
         assertThat(Address.evm(exec.params().receiver.getValue())).isEqualTo(Address.ZERO);
