@@ -249,6 +249,20 @@ final class ApiDocs {
         };
     }
 
+    /**
+     * A working request body for the POST operations that can have one: {@code /build-path} without a {@code pathId}
+     * builds the best route of the pair (the same 1 ETH -> USDC on Arbitrum as the GET examples).
+     * {@code /gasless/submit-swap} has none: its {@code quoteId} and {@code signature} come from a fresh
+     * {@code /gasless/quote} and the owner's wallet, so no fixed value can work.
+     */
+    static Map<String, Object> bodyExample(String base) {
+        return switch (base) {
+            case "/build-path" -> Map.of("fromChain", 1, "toChain", 42161, "fromToken", NATIVE, "toToken", ARB_USDC,
+                    "Amount", "1000000000000000000", "Sender", WALLET_EXAMPLE, "slippage", 0.5);
+            default -> Map.of();
+        };
+    }
+
     /** The errors an operation can return, by path (every operation: authentication, rate limit, internal, 503). */
     static List<ErrorCode> errors(String base) {
         List<ErrorCode> common = List.of(ErrorCode.UNAUTHORIZED, ErrorCode.FORBIDDEN, ErrorCode.RATE_LIMITED,

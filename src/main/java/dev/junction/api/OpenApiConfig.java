@@ -76,8 +76,13 @@ class OpenApiConfig {
                     });
                 }
                 if (bodies.containsKey(base) && item.getPost() == op) {
+                    MediaType media = new MediaType().schema(bodies.get(base));
+                    Map<String, Object> example = ApiDocs.bodyExample(base);
+                    if (!example.isEmpty()) {
+                        media.setExample(example);
+                    }
                     op.requestBody(new RequestBody().required(true).content(new Content().addMediaType(
-                            "application/json", new MediaType().schema(bodies.get(base)))));
+                            "application/json", media)));
                 }
                 responses(op, base);
             }

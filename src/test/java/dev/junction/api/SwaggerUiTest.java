@@ -75,6 +75,17 @@ class SwaggerUiTest {
     }
 
     @Test
+    void theBuildPathBodyExampleBuildsATransaction() throws Exception {
+        JsonNode example = apiDocs().at("/paths/~1build-path/post/requestBody/content/application~1json/example");
+        assertThat(example.isObject()).as("/build-path request body example").isTrue();
+        JsonNode answer = json.readTree(mvc.perform(MockMvcRequestBuilders.post("/build-path")
+                .contentType("application/json").content(json.writeValueAsString(example)))
+                .andReturn().getResponse().getContentAsString());
+        assertThat(answer.get("code").asInt()).as("/build-path with its example body: " + answer).isZero();
+        assertThat(answer.at("/data/data").asString()).startsWith("0x");
+    }
+
+    @Test
     void anOperationListsOnlyTheErrorsItCanReturn() throws Exception {
         JsonNode paths = apiDocs().get("paths");
         JsonNode status = paths.at("/~1status/get/responses");
