@@ -29,13 +29,17 @@ class GaslessQuoteStore {
         jdbc.update("INSERT INTO gasless_quote (quote_id, acquisition_mode, sender, receiver, from_chain, to_chain,"
                 + " from_token, to_token, amount_in, fee_amount, amount_in_after_fee, amount_out, amount_out_min, spender,"
                 + " router, nonce, deadline, digest, inner_data, route_kind, bridge_count, providers, main_provider,"
-                + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + " created_at, route_fee_bps, route_fee_recipient, route_steps_hash, route_destination_call_hash)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 q.quoteId(), q.acquisitionMode(), q.sender().lower(), q.receiver().lower(), q.fromChain().value(),
                 q.toChain().value(), q.fromToken().lower(), q.toToken().lower(), q.amountIn().toString(),
                 q.feeAmount().toString(), q.amountInAfterFee().toString(), q.amountOut().toString(),
                 q.amountOutMin().toString(), q.spender().lower(), q.router().lower(), q.nonce().value(), q.deadline(),
                 q.digest(), q.innerData(), q.routeKind(), q.bridgeCount(), String.join(",", q.providers()),
-                q.mainProvider(), Timestamp.from(now));
+                q.mainProvider(), Timestamp.from(now), q.onChain() == null ? null : q.onChain().feeBps(),
+                q.onChain() == null ? null : q.onChain().feeRecipient().lower(),
+                q.onChain() == null ? null : q.onChain().stepsHash(),
+                q.onChain() == null ? null : q.onChain().destinationCallHash());
         for (int i = 0; i < q.steps().size(); i++) {
             PlanStep s = q.steps().get(i);
             switch (s) {
@@ -112,7 +116,13 @@ class GaslessQuoteStore {
                 addr(rs, "spender"), addr(rs, "router"), new PermitNonce(rs.getLong("nonce")), rs.getLong("deadline"),
                 rs.getString("digest"), rs.getString("inner_data"), rs.getString("route_kind"),
                 rs.getInt("bridge_count"), providers.isEmpty() ? List.of() : Arrays.asList(providers.split(",")),
-                rs.getString("main_provider"), steps);
+                rs.getString("main_provider"), steps, onChain(rs));
+    }
+
+    private static QuoteRecord.OnChain onChain(ResultSet rs) throws SQLException {
+        String steps = rs.getString("route_steps_hash");
+        return steps == null ? null : new QuoteRecord.OnChain(rs.getInt("route_fee_bps"),
+                addr(rs, "route_fee_recipient"), steps, rs.getString("route_destination_call_hash"));
     }
 
     private static Address addr(ResultSet rs, String column) throws SQLException {

@@ -3,6 +3,7 @@ package dev.junction.execution.relayer;
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
 import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.LogEntry;
 import dev.junction.rpc.RpcSettings;
 import java.math.BigInteger;
 import java.net.URI;
@@ -98,6 +99,22 @@ public final class JsonRpcEthClient implements EthRpc {
     }
 
     @Override
+    public byte[] call(Address from, Address to, byte[] data, String block) {
+        ObjectNode tx = JSON.createObjectNode();
+        tx.put("from", from.lower());
+        tx.put("to", to.lower());
+        tx.put("data", "0x" + HexFormat.of().formatHex(data));
+        String hex = call("eth_call", List.of(tx, block)).asString();
+        return HexFormat.of().parseHex(hex.substring(2));
+    }
+
+    @Override
+    public List<LogEntry> logs(TxHash hash) {
+        JsonNode r = call("eth_getTransactionReceipt", List.of(hash.value()));
+        return r == null || r.isNull() || !r.has("logs") ? List.of() : dev.junction.rpc.EthRpc.parseLogs(r.get("logs"));
+    }
+
+    @Override
     public BigInteger balance(Address address) {
         return quantity(call("eth_getBalance", List.of(address.lower(), "latest")));
     }
@@ -114,7 +131,7 @@ public final class JsonRpcEthClient implements EthRpc {
             if (e.type().retryable()) {
                 throw new NodeUnavailableException("node unavailable for " + method + ": " + e.type(), e);
             }
-            throw new RpcException(method, e.code(), e.getMessage());
+            throw new RpcException(method, e.code(), e.getMessage(), e.data().orElse(null));
         }
     }
 
