@@ -212,8 +212,8 @@ public class GaslessService {
             throw new GaslessException(GaslessFailure.UNSUPPORTED_ACQUISITION_MODE, "acquisitionMode 2 (a plain "
                     + "Permit2 permit) binds only token, amount, spender, nonce and deadline, so Junction's router "
                     + source.router() + " on chain " + source.id() + " accepts it only from a relayer registered on "
-                    + "it, and Junction's relayer " + relayer + " is not; use acquisitionMode 3 (the signature binds "
-                    + "the whole route)");
+                    + "it, and Junction's relayer " + relayer + " is not registered there; use acquisitionMode 3 "
+                    + "(the signature binds the whole route)");
         }
         BigInteger amount = cmd.amount().value();
         PlannedRoute route = best(snapshot, base.withAmount(positive(amount.subtract(integratorFee), amount,
