@@ -251,7 +251,67 @@ class GaslessOnAnvilTest {
         assertThat(refused.path("message").asString()).contains(RELAYER.toString()).contains("not registered");
     }
 
+    @Test
+    @Order(4)
+    void aTransactionThatWouldRevertIsRefusedWith3007NamingTheRoutersErrorAndNothingIsSent() throws Exception {
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=2000000&sender=" + OWNER + "&acquisitionMode=3").path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        RouterDeployment owner = new RouterDeployment(anvil.rpcUrl(), DEPLOYER);
+        owner.send(contracts.router(), RouterErrors.selector("pause()"));
+        try {
+            long relayerNonce = nonceOf(RELAYER);
+            JsonNode refused = submit(item.path("quoteId").asString(), signature);
+            assertThat(refused.path("code").asInt()).as(refused.toString()).isEqualTo(3007);
+            assertThat(refused.path("httpStatus").asInt()).isEqualTo(422);
+            assertThat(refused.path("message").asString()).contains("EnforcedPause()");
+            Thread.sleep(1_500);
+            assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
+        } finally {
+            owner.send(contracts.router(), RouterErrors.selector("unpause()"));
+        }
+        // the refusal changed nothing: the same signature goes through once the router runs again
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        assertThat(awaitEnd(accepted.at("/data/executionTxHash").asString()).at("/data/status").asString())
+                .isEqualTo("DONE");
+    }
+
+    @Test
+    @Order(5)
+    void modeTwoRunsOnceTheRouterRegistersTheRelayer() throws Exception {
+        new RouterDeployment(anvil.rpcUrl(), DEPLOYER).send(contracts.router(), RouterErrors.selector(
+                "setRelayer(address,bool)") + word(RELAYER) + "0".repeat(63) + "1");
+        BigInteger amount = BigInteger.valueOf(3_000_000L);
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=2").path("data").get(0);
+        assertThat(item.at("/eip712/types").propertyNames()).containsExactly("PermitTransferFrom", "TokenPermissions");
+        assertThat(Address.evm(item.at("/eip712/message/spender").asString())).isEqualTo(contracts.router());
+        BigInteger before = balance(weth, RECEIVER);
+        JsonNode submitted = submit(item.path("quoteId").asString(),
+                EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString());
+        assertThat(submitted.path("code").asInt()).as(submitted.toString()).isZero();
+        JsonNode status = awaitEnd(submitted.at("/data/executionTxHash").asString());
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
+        assertThat(balance(weth, RECEIVER).subtract(before))
+                .isGreaterThanOrEqualTo(new BigInteger(item.at("/quote/amountOutMin").asString()));
+    }
+
     // --- helpers ---
+
+    JsonNode awaitEnd(String txHash) throws Exception {
+        JsonNode status = null;
+        for (int i = 0; i < 600; i++) {
+            status = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN);
+            String s = status.at("/data/status").asString();
+            if ("DONE".equals(s) || "FAILED".equals(s)) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        return status;
+    }
 
     private static String word(Address a) {
         return "0".repeat(24) + a.lower().substring(2);
