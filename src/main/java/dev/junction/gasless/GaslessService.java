@@ -430,7 +430,8 @@ public class GaslessService {
 
     private static GaslessSwap swap(QuoteRecord q, GaslessQuoteStore.Submission s) {
         return new GaslessSwap(s.swapId(), s.executorTxId(), s.executionTxHash(), q.amountIn(), q.amountOut(),
-                q.feeAmount(), q.fromChain(), q.fromToken(), q.toChain(), q.toToken(), q.routeKindInfo());
+                q.feeAmount(), q.fromChain(), q.fromToken(), q.toChain(), q.toToken(), q.routeKindInfo(),
+                q.onChain() != null);
     }
 
     private static String normalisedOrNull(String signature) {

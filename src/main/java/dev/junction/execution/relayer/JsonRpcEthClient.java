@@ -2,7 +2,9 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
+import dev.junction.rpc.BlockHeader;
 import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.Quantities;
 import dev.junction.rpc.LogEntry;
 import dev.junction.rpc.RpcSettings;
 import java.math.BigInteger;
@@ -136,17 +138,11 @@ public final class JsonRpcEthClient implements EthRpc {
     }
 
     private static Block block(JsonNode b) {
-        JsonNode base = b.get("baseFeePerGas");
-        return new Block(quantity(b.get("number")).longValueExact(), b.get("hash").asString(),
-                base == null || base.isNull() ? BigInteger.ZERO : quantity(base),
-                quantity(b.get("timestamp")).longValueExact());
+        BlockHeader h = dev.junction.rpc.EthRpc.header(b, "block");
+        return new Block(h.number(), h.hash(), h.baseFeePerGas(), h.timestamp());
     }
 
     private static BigInteger quantity(JsonNode n) {
-        String s = n.asString();
-        if (!s.startsWith("0x")) {
-            throw new IllegalStateException("not a hex quantity: " + s);
-        }
-        return s.length() == 2 ? BigInteger.ZERO : new BigInteger(s.substring(2), 16);
+        return Quantities.big(n.asString());
     }
 }

@@ -87,7 +87,13 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
 
     @Override
     public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit) {
-        RelayedTx t = require(chain).prepare(reference, to, BigInteger.ZERO, data, gasLimit);
+        Relayer r = require(chain);
+        if (!reconciled.getOrDefault(chain, false)) {
+            // never take a nonce before the database's next nonce has been raised to the node's pending count
+            r.reconcile();
+            reconciled.put(chain, true);
+        }
+        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit);
         return new Relayed(t.currentHash(), t.nonce(), t.sender());
     }
 
