@@ -7,8 +7,8 @@ import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
-import dev.junction.chain.Hex;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainReads;
 import dev.junction.execution.ChainRelay;
@@ -89,13 +89,6 @@ public class GaslessService {
             throw new IllegalArgumentException("junction.gasless.fee-margin-percent must be >= 0");
         }
         this.feeMarginPercent = feeMarginPercent;
-    }
-
-    /** Turns on gasless swaps through Junction's relayer on the real chains it relays on (wired by Spring). */
-    void relayOnChain(ChainRelay relay, AdapterDirectory adapters) {
-        checkOnChain(relay);
-        this.relay = relay;
-        this.routerCalldata = new TransactionBuilder(adapters);
     }
 
     /** Whether gasless swaps from {@code chain} go through Junction's relayer and router on a real chain. */
@@ -220,13 +213,15 @@ public class GaslessService {
                 integratorFee)));
         int bps = feeBps(relayerCost(snapshot, route).add(integratorFee), amount);
         for (int round = 0; round < FEE_ROUNDS; round++) {
-            route = best(snapshot, base.withAmount(positive(amount.subtract(routerFee(amount, bps)), amount,
-                    routerFee(amount, bps))));
+            route = best(snapshot, base.withAmount(afterRouterFee(amount, bps)));
             int needed = feeBps(relayerCost(snapshot, route).add(integratorFee), amount);
             if (needed <= bps) {
                 break;
             }
             bps = needed;
+            if (round == FEE_ROUNDS - 1) {
+                route = best(snapshot, base.withAmount(afterRouterFee(amount, bps)));
+            }
         }
         Amount fee = Amount.of(routerFee(amount, bps));
         Address feeRecipient = relay.feeRecipient(cmd.fromChain()).orElse(relayer);
@@ -289,6 +284,12 @@ public class GaslessService {
                     + " does not cover the gasless fee " + fee + " (relayer gas plus integrator fee, input-token units)");
         }
         return bps.intValueExact();
+    }
+
+    /** What the route's steps get: {@code amount} less the router's fee (3004 when nothing is left). */
+    private static BigInteger afterRouterFee(BigInteger amount, int feeBps) {
+        BigInteger fee = routerFee(amount, feeBps);
+        return positive(amount.subtract(fee), amount, fee);
     }
 
     /** What the router pays the fee recipient: {@code floor(amount * feeBps / 10000)} (JunctionRouter._execute). */
