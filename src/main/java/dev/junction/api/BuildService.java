@@ -1,5 +1,7 @@
 package dev.junction.api;
 
+import dev.junction.calldata.AdapterDirectory;
+import dev.junction.calldata.OnChainChecks;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.RouteCalls;
 import dev.junction.calldata.RouteChoice;
@@ -26,6 +28,7 @@ import java.math.BigInteger;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
@@ -49,11 +52,17 @@ public class BuildService {
     private final ObjectProvider<Market> market;
     private final ObjectProvider<Clock> clock;
     private final ObjectProvider<Simulator> simulator;
-    private final TransactionBuilder builder = new TransactionBuilder();
+    private final OnChainChecks onChain;
+    private final TransactionBuilder builder;
+    private final Address operatorFeeRecipient;
 
     BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock,
-            ObjectProvider<Simulator> simulator) {
+            ObjectProvider<Simulator> simulator, ObjectProvider<OnChainChecks> onChain,
+            ObjectProvider<AdapterDirectory> adapters, FeeProperties fees) {
+        this.operatorFeeRecipient = fees.recipientAddress();
         this.simulator = simulator;
+        this.onChain = onChain.getIfAvailable();
+        this.builder = new TransactionBuilder(adapters.getIfAvailable(() -> AdapterDirectory.DERIVED));
         this.quotes = quotes;
         this.store = store;
         this.market = market;
@@ -68,9 +77,7 @@ public class BuildService {
         PlannedRoute plan = chosen.plan();
         Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
                 q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), request.minOutputAmount());
-        if (q.simulation()) {
-            tx = simulated(tx, q.sender());
-        }
+        tx = checked(tx, quote, q.simulation());
         return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? quote.view(chosen) : null);
     }
 
@@ -83,9 +90,9 @@ public class BuildService {
                     body.destinationGasLimit(), null, false, false, body.acquisitionMode());
             StoredQuote quote = quotes.quoteAndStore(q);
             PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan();
-            return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
+            return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
                     body.integrator(), body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
-                    body.minOutputAmount()));
+                    body.minOutputAmount()), quote, false));
         }
         StoredQuote quote = store.byPathId(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.QUOTE_NOT_FOUND,
                 "pathId " + body.pathId() + " is not a route of any quote", "pathId"));
@@ -116,11 +123,11 @@ public class BuildService {
                     "minOutputAmount is " + min + " but the route of pathId " + body.pathId() + " reaches "
                             + plan.amountOut() + " (toToken smallest units)", plan.amountOut());
         }
-        return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(),
+        return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(),
                 body.slippage() != null ? body.slippage() : q.slippage(),
                 body.integrator() != null ? body.integrator() : q.integrator(),
                 body.acquisitionMode() != null ? body.acquisitionMode() : q.acquisitionMode(),
-                body.destinationCallData(), body.destinationGasLimit(), min));
+                body.destinationCallData(), body.destinationGasLimit(), min), quote, false));
     }
 
     private static StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, Amount minOutputAmount,
@@ -144,9 +151,37 @@ public class BuildService {
         var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
                 mode, destinationCallData,
                 destinationGasLimit == null ? null : destinationGasLimit.value(), quote.createdAt().getEpochSecond(),
-                quote.expiresAt().getEpochSecond());
+                quote.expiresAt().getEpochSecond(), operatorFeeRecipient);
         RouteCall call = RouteCalls.of(plan, terms, snapshot());
         return builder.build(call);
+    }
+
+    /**
+     * On a chain-mode chain: the gas limit from the node's {@code eth_estimateGas} (plus the margin) when the sender
+     * can already send the transaction, and with {@code simulate} an {@code eth_call} of exactly it from the sender
+     * (3007 with the decoded revert reason when it fails). On the sandbox's chains: the dry run when asked.
+     */
+    private Transaction checked(Transaction tx, StoredQuote quote, boolean simulate) {
+        QuoteRequest q = quote.request();
+        if (onChain == null || !onChain.covers(tx.chain())) {
+            return simulate ? simulated(tx, q.sender()) : tx;
+        }
+        Optional<BigInteger> estimate = onChain.estimateGas(tx, q.sender());
+        if (estimate.isPresent()) {
+            tx = tx.withGasLimit(TransactionBuilder.gasWithMargin(estimate.get()));
+        }
+        if (!simulate) {
+            return tx;
+        }
+        Address input = q.fromToken().equals(Address.ZERO) ? Address.NATIVE : q.fromToken();
+        OnChainChecks.Simulation result = onChain.simulate(tx, q.sender(), input, q.amount().value());
+        if (!result.success()) {
+            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: eth_call of the transaction"
+                    + " from Sender at block " + result.block() + " reverted: " + result.reason()
+                    + (result.stateOverridden().isEmpty() ? "" : " (with " + result.stateOverridden()
+                            + " overridden)"), "simulation");
+        }
+        return tx.withSimulation(true);
     }
 
     /**
