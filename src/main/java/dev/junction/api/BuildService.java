@@ -1,7 +1,7 @@
 package dev.junction.api;
 
 import dev.junction.calldata.AdapterDirectory;
-import dev.junction.calldata.OnChainChecks;
+import dev.junction.calldata.TransactionChecks;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.RouteCalls;
 import dev.junction.calldata.RouteChoice;
@@ -10,11 +10,6 @@ import dev.junction.calldata.Transaction;
 import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
-import dev.junction.chain.Hex;
-import dev.junction.devnet.RouterCalldata;
-import dev.junction.execution.ExecutionPlan;
-import dev.junction.execution.SimulationResult;
-import dev.junction.execution.Simulator;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.chain.AcquisitionMode;
@@ -38,11 +33,12 @@ import org.springframework.stereotype.Service;
  * transaction. Planning goes through the quote service, so every build is also a stored quote (its quoteId is in the
  * calldata, its request records Integrator and Referrer).
  *
- * <p>Simulation ({@code simulation=true} on /build-best-path): the built calldata is decoded as the devnet's router
- * decodes a wallet's call ({@link RouterCalldata}) into the plan the executor would run, and that plan is dry-run on
- * the current market ({@link Simulator}: exact pool math, lane fees and bounds, every minimum, the deadline; nothing is
- * committed). Success sets {@code simulation: true}; a failure is 3007 BUILD_SIMULATION_FAILED naming the step and the
- * amounts. Without the flag nothing is run and {@code simulation} is {@code false}.
+ * <p>Checks ({@link TransactionChecks}): in chain mode the node estimates the gas of the built transaction, and
+ * {@code simulation=true} on /build-best-path is an {@code eth_call} of exactly it from the sender; in the sandbox
+ * the built calldata is decoded into the plan the executor would run and dry-run on the current market (exact pool
+ * math, lane fees and bounds, every minimum, the deadline; nothing is committed). Success sets
+ * {@code simulation: true}; a failure is 3007 BUILD_SIMULATION_FAILED naming the reason. Without the flag nothing is
+ * run and {@code simulation} is {@code false}.
  */
 @Service
 public class BuildService {
@@ -51,17 +47,15 @@ public class BuildService {
     private final QuoteStore store;
     private final ObjectProvider<Market> market;
     private final ObjectProvider<Clock> clock;
-    private final ObjectProvider<Simulator> simulator;
-    private final OnChainChecks onChain;
+    private final TransactionChecks checks;
     private final TransactionBuilder builder;
     private final Address operatorFeeRecipient;
 
     BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock,
-            ObjectProvider<Simulator> simulator, ObjectProvider<OnChainChecks> onChain,
+            ObjectProvider<TransactionChecks> checks,
             ObjectProvider<AdapterDirectory> adapters, FeeProperties fees) {
         this.operatorFeeRecipient = fees.recipientAddress();
-        this.simulator = simulator;
-        this.onChain = onChain.getIfAvailable();
+        this.checks = checks.getIfAvailable();
         this.builder = new TransactionBuilder(adapters.getIfAvailable(() -> AdapterDirectory.DERIVED));
         this.quotes = quotes;
         this.store = store;
@@ -157,16 +151,21 @@ public class BuildService {
     }
 
     /**
-     * On a chain-mode chain: the gas limit from the node's {@code eth_estimateGas} (plus the margin) when the sender
-     * can already send the transaction, and with {@code simulate} an {@code eth_call} of exactly it from the sender
-     * (3007 with the decoded revert reason when it fails). On the sandbox's chains: the dry run when asked.
+     * The checks of the built transaction: on a chain-mode chain the gas limit from the node's
+     * {@code eth_estimateGas} (plus the margin) when the sender can already send it; with {@code simulate}, the
+     * transaction run from the sender without committing ({@code eth_call}, or the sandbox's dry run): 3007 naming
+     * the reason when it fails.
      */
     private Transaction checked(Transaction tx, StoredQuote quote, boolean simulate) {
         QuoteRequest q = quote.request();
-        if (onChain == null || !onChain.covers(tx.chain())) {
-            return simulate ? simulated(tx, q.sender()) : tx;
+        if (checks == null || !checks.covers(tx.chain())) {
+            if (simulate) {
+                throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: this instance cannot run"
+                        + " transactions of chain " + tx.chain() + " (no node and no embedded network)", "simulation");
+            }
+            return tx;
         }
-        Optional<BigInteger> estimate = onChain.estimateGas(tx, q.sender());
+        Optional<BigInteger> estimate = checks.estimateGas(tx, q.sender());
         if (estimate.isPresent()) {
             tx = tx.withGasLimit(TransactionBuilder.gasWithMargin(estimate.get()));
         }
@@ -174,38 +173,11 @@ public class BuildService {
             return tx;
         }
         Address input = q.fromToken().equals(Address.ZERO) ? Address.NATIVE : q.fromToken();
-        OnChainChecks.Simulation result = onChain.simulate(tx, q.sender(), input, q.amount().value());
+        TransactionChecks.Simulation result = checks.simulate(tx, q.sender(), input, q.amount().value());
         if (!result.success()) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: eth_call of the transaction"
-                    + " from Sender at block " + result.block() + " reverted: " + result.reason()
+            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: " + result.reason()
                     + (result.stateOverridden().isEmpty() ? "" : " (with " + result.stateOverridden()
                             + " overridden)"), "simulation");
-        }
-        return tx.withSimulation(true);
-    }
-
-    /**
-     * The transaction marked simulated after a successful dry run of exactly its calldata, sent by {@code sender}.
-     *
-     * @throws ApiException 3007 naming the reason when the dry run fails or the calldata does not decode to a route
-     */
-    Transaction simulated(Transaction tx, Address sender) {
-        Simulator sim = simulator.getIfAvailable();
-        if (sim == null) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED,
-                    "simulation failed: this instance has no embedded network to simulate on", "simulation");
-        }
-        ExecutionPlan plan;
-        try {
-            plan = RouterCalldata.plan(snapshot(), tx.chain(), sender, Hex.decode(tx.data()));
-        } catch (RouterCalldata.NotARoute e) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED,
-                    "simulation failed: the router would revert: " + e.getMessage(), "simulation");
-        }
-        SimulationResult result = sim.simulate(plan);
-        if (!result.success()) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: " + result.reason(),
-                    "simulation");
         }
         return tx.withSimulation(true);
     }

@@ -1,6 +1,6 @@
 package dev.junction.chainbuild;
 
-import dev.junction.calldata.OnChainChecks;
+import dev.junction.calldata.TransactionChecks;
 import dev.junction.chain.ChainId;
 import dev.junction.rpc.ChainSettings;
 import dev.junction.rpc.ChainsConfig;
@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * Chain mode's building beans ({@code junction.market.source=chain}): the {@link OnChainChecks} of built
+ * Chain mode's building beans ({@code junction.market.source=chain}): the {@link TransactionChecks} of built
  * transactions through the configured chains' nodes.
  */
 @Configuration(proxyBeanMethods = false)
@@ -26,7 +26,7 @@ import org.springframework.core.env.Environment;
 class ChainBuildConfiguration {
 
     @Bean
-    OnChainChecks onChainChecks(Environment environment,
+    TransactionChecks onChainChecks(Environment environment,
             @Value("${junction.rpc.timeout:10s}") Duration timeout,
             @Value("${junction.rpc.max-attempts:4}") int attempts,
             @Value("${junction.rpc.initial-backoff:200ms}") Duration initialBackoff,

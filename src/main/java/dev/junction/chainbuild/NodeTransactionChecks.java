@@ -1,6 +1,6 @@
 package dev.junction.chainbuild;
 
-import dev.junction.calldata.OnChainChecks;
+import dev.junction.calldata.TransactionChecks;
 import dev.junction.calldata.RouterErrors;
 import dev.junction.calldata.Transaction;
 import dev.junction.chain.Address;
@@ -21,13 +21,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * {@link OnChainChecks} through each chain's node: {@code eth_estimateGas} and {@code eth_call} of the built
+ * {@link TransactionChecks} through each chain's node: {@code eth_estimateGas} and {@code eth_call} of the built
  * transaction from the sender, at the latest block. Where the sender's balance or allowance of the input is short,
  * the call overrides exactly that state (anvil, geth, reth and Erigon accept a state-override set as the third
  * parameter of {@code eth_call}); the storage slot of an ERC-20's balance and allowance mappings is found once per
  * token by probing and remembered.
  */
-final class NodeTransactionChecks implements OnChainChecks {
+final class NodeTransactionChecks implements TransactionChecks {
 
     /** A value a probe plants in a candidate slot; a token answering it from {@code balanceOf} uses that slot. */
     private static final BigInteger PLANTED = new BigInteger("5a17ed0000000000000000000000000000000000000000000000004a", 16);
@@ -87,7 +87,8 @@ final class NodeTransactionChecks implements OnChainChecks {
             if (e.type() != RpcErrorType.EXECUTION_REVERTED && e.type().retryable()) {
                 throw e;
             }
-            String reason = RouterErrors.describe(e.data().orElse(null), e.getMessage());
+            String reason = "eth_call of the transaction from Sender at block " + block + " reverted: "
+                    + RouterErrors.describe(e.data().orElse(null), e.getMessage());
             return new Simulation(false, reason, block, String.join(" and ", overridden));
         }
     }
