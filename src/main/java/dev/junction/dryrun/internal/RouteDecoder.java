@@ -1,10 +1,11 @@
-package dev.junction.devnet;
+package dev.junction.dryrun.internal;
 
 import dev.junction.calldata.Adapters;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.RouteKind;
@@ -108,7 +109,7 @@ final class RouteDecoder {
 
     /** Whether the calldata calls executeRoute. */
     static boolean isRouteCall(byte[] data) {
-        return SELECTOR.equalsIgnoreCase(EvmAbi.selectorOf(data));
+        return SELECTOR.equalsIgnoreCase((data.length < 4 ? null : Hex.encode(Arrays.copyOf(data, 4))));
     }
 
     /**
@@ -117,10 +118,10 @@ final class RouteDecoder {
      * @throws Undecodable when the calldata does not decode or names what the market does not have
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
-    static RouterCall decode(MarketSnapshot m, Chain chain, Address sender, byte[] data) {
+    static ExecutionPlan decode(MarketSnapshot m, Chain chain, Address sender, byte[] data) {
         List<Type> args;
         try {
-            String hex = Quantity.data(Arrays.copyOfRange(data, 4, data.length));
+            String hex = Hex.encode(Arrays.copyOfRange(data, 4, data.length));
             args = FunctionReturnDecoder.decode(hex, (List) List.of(new TypeReference<Params>() { },
                     new TypeReference<DynamicArray<Step>>() { }));
         } catch (RuntimeException e) {
@@ -134,7 +135,6 @@ final class RouteDecoder {
         if (steps.isEmpty()) {
             throw new Undecodable("a route needs at least one step");
         }
-        int mode = p.acquisitionMode.getValue().intValueExact();
         BigInteger amountIn = p.amountIn.getValue();
         BigInteger fee = amountIn.multiply(p.feeBps.getValue()).divide(BigInteger.valueOf(10_000));
         Address inputToken = evm(p.inputToken);
@@ -145,7 +145,6 @@ final class RouteDecoder {
         List<PlanStep> planned = new ArrayList<>();
         BigInteger stepIn = amountIn.subtract(fee);
         String bridgeProvider = null;
-        Address bridgeAdapter = null;
         String firstSwapProvider = null;
         for (Step s : steps) {
             Chain stepChain = m.chain(at).orElseThrow(() -> new Undecodable("no chain in the market for a step"));
@@ -165,7 +164,6 @@ final class RouteDecoder {
                 BridgeLane lane = lane(m, at, provider, tokenIn, tokenOut);
                 planned.add(new PlanStep.Bridge(provider, at, lane.toChain(), tokenIn, tokenOut, Amount.of(stepIn), min));
                 bridgeProvider = provider;
-                bridgeAdapter = adapter;
                 at = lane.toChain();
             }
             stepIn = s.minAmountOut.getValue();
@@ -174,12 +172,10 @@ final class RouteDecoder {
                 : planned.size() == 1 ? RouteKind.BRIDGE : RouteKind.CROSS_CHAIN_SWAP;
         long deadline = p.deadline.getValue().min(BigInteger.valueOf(Long.MAX_VALUE / 1000)).longValueExact();
         try {
-            ExecutionPlan plan = new ExecutionPlan(SwapKind.DIRECT, kind,
+            return new ExecutionPlan(SwapKind.DIRECT, kind,
                     bridgeProvider != null ? bridgeProvider : firstSwapProvider, sender, evm(p.receiver), chain.id(),
                     inputToken, at, evm(p.outputToken), Amount.of(amountIn.subtract(fee)),
                     Amount.of(p.minAmountOut.getValue()), Instant.ofEpochSecond(deadline), null, planned);
-            return new RouterCall(plan, mode, Quantity.data(p.quoteId.getValue()), bridgeAdapter,
-                    Amount.of(amountIn), Amount.of(fee), evm(p.feeRecipient));
         } catch (IllegalArgumentException e) {
             throw new Undecodable("the steps do not form a route: " + e.getMessage());
         }

@@ -1,4 +1,4 @@
-package dev.junction.devnet;
+package dev.junction.dryrun.internal;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
@@ -7,14 +7,13 @@ import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 
 /**
- * The devnet router's reading of a call to Junction's router, for other modules: the {@link ExecutionPlan} the devnet
- * would hand the executor for an {@code executeRoute(RouteParams, Step[])} call sent by {@code sender} on
- * {@code chain} (the same decoding the devnet's JSON-RPC node applies to a wallet's transaction). The build endpoints
- * use it to simulate the exact bytes they return.
+ * The sandbox's reading of a call to Junction's router: the {@link ExecutionPlan} the embedded network would run for
+ * an {@code executeRoute(RouteParams, Step[])} call sent by {@code sender} on {@code chain}, so the build endpoints
+ * dry-run the exact bytes they return.
  */
-public final class RouterCalldata {
+public final class CallPlans {
 
-    private RouterCalldata() {
+    private CallPlans() {
     }
 
     /** The call does not decode to a route the market can run (the router would revert with this reason). */
@@ -38,7 +37,7 @@ public final class RouterCalldata {
             throw new NotARoute("the calldata does not call executeRoute (selector " + RouteDecoder.SELECTOR + ")");
         }
         try {
-            return RouteDecoder.decode(market, c, sender, data).plan();
+            return RouteDecoder.decode(market, c, sender, data);
         } catch (RouteDecoder.Undecodable e) {
             throw new NotARoute(e.getMessage());
         }
