@@ -93,8 +93,13 @@ public final class DeployCommand {
         }
     }
 
-    /** Deploys on every configured chain; answers the JSON object the command prints. */
-    static String deploy(String[] args) {
+    /**
+     * Deploys on every configured chain and answers the JSON object the command prints, in this JVM (tests: the key
+     * as {@code --junction.deployer.private-key=...}).
+     *
+     * @throws DeployException when a chain failed
+     */
+    public static String deploy(String[] args) {
         List<ChainSettings> chains;
         String key;
         Optional<Address> relayer;

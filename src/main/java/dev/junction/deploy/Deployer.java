@@ -167,6 +167,23 @@ public final class Deployer {
         return new Result(router.address(), byKey, sent);
     }
 
+    /**
+     * Which of {@code adapters} the router allows ({@code isAdapter}, one JSON-RPC batch at the latest block): for a
+     * start-up check that the derived adapters are the registered ones.
+     *
+     * @return the same keys, in the same order, each with the router's answer
+     */
+    public static Map<String, Boolean> allowed(JsonRpcClient rpc, Address router, Map<String, Address> adapters) {
+        List<String> keys = List.copyOf(adapters.keySet());
+        List<RpcResult> answers = rpc.batch(keys.stream()
+                .map(k -> read(router, "isAdapter(address)", adapters.get(k))).toList());
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            out.put(keys.get(i), isTrue(answers.get(i)));
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------------------------------- transactions
 
     private record Call(String what, Address to, byte[] data) {

@@ -141,6 +141,8 @@ class DeployOnAnvilTest {
                 assertThat(code(rpc, adapter)).as("code at %s", adapter).isNotEmpty();
                 assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
             }
+            assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s)))
+                    .containsOnly(Map.entry("uniswap-v2", true), Map.entry("uniswap-v3", true), Map.entry("across", true));
             Address spokePool = Address.evm(markets.get(i).path("across").path("spokePool").asString());
             assertThat(call(rpc, router, "isBridgeMessenger(address)", spokePool)).isEqualTo(word(1));
             assertThat(call(rpc, router, "isRelayer(address)", relayer)).isEqualTo(word(1));
