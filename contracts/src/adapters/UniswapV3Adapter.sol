@@ -36,20 +36,24 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
     }
 
     /// @notice The pool for two tokens and a fee (v3-periphery PoolAddress.computeAddress).
-    function poolFor(address tokenA, address tokenB, uint24 fee) public view returns (address) {
+    function poolFor(address tokenA, address tokenB, uint24 fee) public view returns (address pool) {
         if (tokenA == tokenB) revert IdenticalTokens();
         (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
-        return address(
-            uint160(
-                uint256(
-                    keccak256(
-                        abi.encodePacked(
-                            hex"ff", factory, keccak256(abi.encode(token0, token1, fee)), poolInitCodeHash
-                        )
-                    )
-                )
-            )
-        );
+        address factory_ = factory;
+        bytes32 initCodeHash = poolInitCodeHash;
+        assembly ("memory-safe") {
+            // keccak256(abi.encode(token0, token1, fee)) in scratch space and past the free memory pointer
+            let m := mload(0x40)
+            mstore(m, token0)
+            mstore(add(m, 0x20), token1)
+            mstore(add(m, 0x40), fee)
+            let salt := keccak256(m, 0x60)
+            // keccak256(abi.encodePacked(hex"ff", factory, salt, initCodeHash))
+            mstore(m, or(shl(248, 0xff), shl(88, factory_)))
+            mstore(add(m, 0x15), salt)
+            mstore(add(m, 0x35), initCodeHash)
+            pool := and(keccak256(m, 0x55), 0xffffffffffffffffffffffffffffffffffffffff)
+        }
     }
 
     /// @notice address(0): the pool takes the input in its callback, from the caller of {swap}.
