@@ -178,6 +178,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         } else {
             revert InvalidAcquisitionMode(mode);
         }
+        // the source kind is the mode: SRC_PERMIT2 (2) or SRC_PERMIT3 (3), from permit.owner
         uint256 source = uint256(mode) << 160 | uint256(uint160(permit.owner));
         if (params.feeBps != 0 && params.amountIn * params.feeBps / 10_000 != 0) {
             // The fee and the first step's input go to two places, and a permit moves tokens once: Permit2 moves the
