@@ -1,6 +1,7 @@
 package dev.junction.status;
 
 import dev.junction.calldata.RouterAbi;
+import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
