@@ -165,14 +165,14 @@ public class BuildService {
             }
             return tx;
         }
-        Optional<BigInteger> estimate = checks.estimateGas(tx, q.sender());
+        Address input = q.fromToken().equals(Address.ZERO) ? Address.NATIVE : q.fromToken();
+        Optional<BigInteger> estimate = checks.estimateGas(tx, q.sender(), input, q.amount().value());
         if (estimate.isPresent()) {
             tx = tx.withGasLimit(TransactionBuilder.gasWithMargin(estimate.get()));
         }
         if (!simulate) {
             return tx;
         }
-        Address input = q.fromToken().equals(Address.ZERO) ? Address.NATIVE : q.fromToken();
         TransactionChecks.Simulation result = checks.simulate(tx, q.sender(), input, q.amount().value());
         if (!result.success()) {
             throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: " + result.reason()

@@ -16,12 +16,16 @@ public interface TransactionChecks {
     boolean covers(ChainId chain);
 
     /**
-     * The node's {@code eth_estimateGas} of the transaction sent by {@code sender} at the latest block.
+     * The node's {@code eth_estimateGas} of the transaction sent by {@code sender} at the latest block; when the
+     * sender has not funded or approved the input yet, estimated with that state overridden (as
+     * {@link #simulate} does), since the wallet approves before it sends.
      *
-     * @return empty when the sender cannot send it as it is (no balance or approval yet: the estimate would revert)
-     *     or when there is no node (the sandbox: the route's modelled gas stands)
+     * @param inputToken the token the route takes ({@link Address#NATIVE} for native input)
+     * @param amountIn the amount it takes, smallest units
+     * @return empty when the route itself reverts, or when there is no node (the sandbox: the route's modelled gas
+     *     stands)
      */
-    Optional<BigInteger> estimateGas(Transaction tx, Address sender);
+    Optional<BigInteger> estimateGas(Transaction tx, Address sender, Address inputToken, BigInteger amountIn);
 
     /**
      * Runs exactly the transaction from {@code sender} without committing anything: an {@code eth_call} at the latest

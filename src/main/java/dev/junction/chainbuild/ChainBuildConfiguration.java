@@ -1,7 +1,9 @@
 package dev.junction.chainbuild;
 
+import dev.junction.calldata.AdapterDirectory;
 import dev.junction.calldata.TransactionChecks;
 import dev.junction.chain.ChainId;
+import dev.junction.deploy.JunctionContracts;
 import dev.junction.rpc.ChainSettings;
 import dev.junction.rpc.ChainsConfig;
 import dev.junction.rpc.JsonRpcClient;
@@ -18,12 +20,22 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * Chain mode's building beans ({@code junction.market.source=chain}): the {@link TransactionChecks} of built
- * transactions through the configured chains' nodes.
+ * Chain mode's building beans ({@code junction.market.source=chain}): where each provider's adapter is (the CREATE2
+ * addresses of Junction's deploy command, derived from the chain settings: {@link JunctionContracts#adapters}), and
+ * the {@link TransactionChecks} of built transactions through the configured chains' nodes.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "junction.market.source", havingValue = "chain")
 class ChainBuildConfiguration {
+
+    /**
+     * Each configured chain lists exactly the adapters its deployment has (one per configured dex and bridge key with
+     * an on-chain adapter); a provider without one is not executable there (3008).
+     */
+    @Bean
+    AdapterDirectory chainAdapters(Environment environment) {
+        return AdapterDirectory.deployed(JunctionContracts.adapters(ChainsConfig.bind(Binder.get(environment))));
+    }
 
     @Bean
     TransactionChecks onChainChecks(Environment environment,

@@ -46,15 +46,29 @@ final class NodeTransactionChecks implements TransactionChecks {
     }
 
     @Override
-    public Optional<BigInteger> estimateGas(Transaction tx, Address sender) {
+    public Optional<BigInteger> estimateGas(Transaction tx, Address sender, Address inputToken, BigInteger amountIn) {
+        JsonRpcClient node = node(tx.chain());
+        Map<String, Object> call = callObject(tx, sender);
         try {
-            return Optional.of(Quantities.big(node(tx.chain()).call("eth_estimateGas", callObject(tx, sender))
-                    .asString()));
+            return Optional.of(Quantities.big(node.call("eth_estimateGas", call).asString()));
         } catch (RpcException e) {
             if (e.type().retryable()) {
                 throw e;
             }
-            return Optional.empty(); // reverts as the sender stands now (no balance or approval yet)
+        }
+        // Reverts as the sender stands now: estimate as it will stand after funding and approving.
+        String at = Quantities.of(Quantities.longValue(node.call("eth_blockNumber").asString()));
+        StateOverrides overrides = overrides(node, at, tx, sender, inputToken, amountIn);
+        if (overrides.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Quantities.big(node.call("eth_estimateGas", call, at, overrides.accounts()).asString()));
+        } catch (RpcException e) {
+            if (e.type().retryable()) {
+                throw e;
+            }
+            return Optional.empty(); // the route itself reverts (or the node takes no overrides here)
         }
     }
 
@@ -63,6 +77,42 @@ final class NodeTransactionChecks implements TransactionChecks {
         JsonRpcClient node = node(tx.chain());
         long block = Quantities.longValue(node.call("eth_blockNumber").asString());
         String at = Quantities.of(block);
+        StateOverrides overrides = overrides(node, at, tx, sender, inputToken, amountIn);
+        Map<String, Object> call = callObject(tx, sender);
+        try {
+            if (overrides.isEmpty()) {
+                node.call("eth_call", call, at);
+            } else {
+                node.call("eth_call", call, at, overrides.accounts());
+            }
+            return new Simulation(true, null, block, overrides.description());
+        } catch (RpcException e) {
+            if (e.type() != RpcErrorType.EXECUTION_REVERTED && e.type().retryable()) {
+                throw e;
+            }
+            String reason = "eth_call of the transaction from Sender at block " + block + " reverted: "
+                    + RouterErrors.describe(e.data().orElse(null), e.getMessage());
+            return new Simulation(false, reason, block, overrides.description());
+        }
+    }
+
+    /**
+     * A state-override set ({@code eth_call}'s and {@code eth_estimateGas}'s third parameter) and what it overrides.
+     */
+    record StateOverrides(Map<String, Map<String, Object>> accounts, List<String> overridden) {
+
+        boolean isEmpty() {
+            return accounts.isEmpty();
+        }
+
+        String description() {
+            return String.join(" and ", overridden);
+        }
+    }
+
+    /** The overrides that fund and approve the sender's input where it is short, at block {@code at}. */
+    private StateOverrides overrides(JsonRpcClient node, String at, Transaction tx, Address sender, Address inputToken,
+            BigInteger amountIn) {
         Map<String, Map<String, Object>> overrides = new LinkedHashMap<>();
         List<String> overridden = new ArrayList<>();
         if (inputToken.isNative()) {
@@ -75,22 +125,7 @@ final class NodeTransactionChecks implements TransactionChecks {
         } else {
             overrideShortfalls(node, at, tx, sender, inputToken, amountIn, overrides, overridden);
         }
-        Map<String, Object> call = callObject(tx, sender);
-        try {
-            if (overrides.isEmpty()) {
-                node.call("eth_call", call, at);
-            } else {
-                node.call("eth_call", call, at, overrides);
-            }
-            return new Simulation(true, null, block, String.join(" and ", overridden));
-        } catch (RpcException e) {
-            if (e.type() != RpcErrorType.EXECUTION_REVERTED && e.type().retryable()) {
-                throw e;
-            }
-            String reason = "eth_call of the transaction from Sender at block " + block + " reverted: "
-                    + RouterErrors.describe(e.data().orElse(null), e.getMessage());
-            return new Simulation(false, reason, block, String.join(" and ", overridden));
-        }
+        return new StateOverrides(overrides, overridden);
     }
 
     private void overrideShortfalls(JsonRpcClient node, String at, Transaction tx, Address sender, Address token,

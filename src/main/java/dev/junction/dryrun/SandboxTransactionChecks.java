@@ -41,7 +41,8 @@ class SandboxTransactionChecks implements TransactionChecks {
     }
 
     @Override
-    public Optional<BigInteger> estimateGas(Transaction tx, Address sender) {
+    public Optional<BigInteger> estimateGas(Transaction tx, Address sender, Address inputToken,
+            BigInteger amountIn) {
         return Optional.empty();
     }
 
