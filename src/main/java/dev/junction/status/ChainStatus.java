@@ -1,6 +1,7 @@
 package dev.junction.status;
 
 import dev.junction.calldata.RouterAbi;
+import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
@@ -95,7 +96,7 @@ final class ChainStatus {
      *
      * @param userAddress when not null, the transaction's sender or the route's sender (a permit's owner) must be
      *     this wallet, else NOT_FOUND
-     * @throws StaleChainException when a node the answer needs cannot be read
+     * @throws RpcException when a node the answer needs failed (after its client's retries and failover)
      */
     StatusResult lookup(TxHash hash, ChainId chain, String userAddress) {
         MarketSnapshot m = market.get();
@@ -121,16 +122,15 @@ final class ChainStatus {
         return out;
     }
 
-    /** One reading of the chains, at the market's current heads. */
+    /**
+     * One reading of the chains, at the market's current heads.
+     *
+     * @throws RpcException when a node failed (the API answers 9002, or 9003 on a timeout)
+     */
     private Answer read(TxHash hash, ChainId chainId, MarketSnapshot m) {
         Reading r = new Reading(m, chainId, hash);
-        try {
-            StatusResult result = r.run();
-            return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal);
-        } catch (RpcException e) {
-            throw new StaleChainException(r.current, "chain " + r.current.value() + ": its node could not be read to "
-                    + "answer /status (" + e.getMessage() + "); try again");
-        }
+        StatusResult result = r.run();
+        return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal);
     }
 
     /** The state of one lookup. */
@@ -141,7 +141,6 @@ final class ChainStatus {
         final ChainSettings s;
         final Set<ChainId> chainsRead = new LinkedHashSet<>();
         final Set<String> wallets = new HashSet<>();
-        ChainId current;
         boolean terminal;
         // filled as the reading goes
         ChainTx tx;
@@ -155,7 +154,6 @@ final class ChainStatus {
             this.source = source;
             this.hash = hash;
             this.s = chains.get(source);
-            this.current = source;
             chainsRead.add(source);
         }
 
@@ -182,7 +180,6 @@ final class ChainStatus {
             }
             route = router == null ? null : RouteLogs.route(receipt.logs(), router).orElse(null);
             if (route == null && terms == null) {
-                terminal = false;
                 return StatusResult.notFound("Transaction " + hash + " on chain " + source + " is not a Junction route "
                         + "(no call of the router, no RouteExecuted from it).", null);
             }
@@ -218,27 +215,30 @@ final class ChainStatus {
                 return StatusResult.notFound("Transaction " + hash + " on chain " + source + " called Junction's router "
                         + "but ran no route.", null);
             }
-            RouterErrors.Decoded reason = revert(rpc, receipt);
-            String substatus = "InsufficientOutput".equals(reason.name()) ? Substatus.SLIPPAGE_EXCEEDED.name()
-                    : REVERTED;
-            return answer(SwapStatus.FAILED, substatus, "The transaction reverted in block " + receipt.blockNumber()
-                    + "; nothing moved. " + reason.message(), null, null, null, BigInteger.ZERO);
+            String reason = revert(rpc, receipt);
+            boolean slippage = reason.startsWith("InsufficientOutput(");
+            return answer(SwapStatus.FAILED, slippage ? Substatus.SLIPPAGE_EXCEEDED.name() : REVERTED,
+                    "The transaction reverted in block " + receipt.blockNumber() + (slippage
+                            ? ": an output was below its minimum" : "") + "; nothing moved. Router error: " + reason,
+                    null, null, null, BigInteger.ZERO);
         }
 
-        /** The router's error: the transaction re-run as eth_call on its block's parent, then on its block. */
-        RouterErrors.Decoded revert(EthRpc rpc, TxReceipt receipt) {
+        /**
+         * The router's error, readable ({@link RouterErrors#describe}): the transaction re-run as eth_call on its
+         * block's parent, then on its block.
+         */
+        String revert(EthRpc rpc, TxReceipt receipt) {
             for (long at : new long[] {receipt.blockNumber() - 1, receipt.blockNumber()}) {
                 Optional<RpcException> e = rpc.replay(tx, Math.max(0, at));
                 if (e.isPresent()) {
-                    return RouterErrors.decode(e.get().data().orElse(null), e.get().getMessage());
+                    return RouterErrors.describe(e.get().data().orElse(null), e.get().getMessage());
                 }
             }
             if (receipt.gasUsed() >= tx.gas().longValue()) {
-                return new RouterErrors.Decoded(null, "it ran out of gas (" + receipt.gasUsed() + " used of "
-                        + tx.gas() + ")");
+                return "out of gas (" + receipt.gasUsed() + " used of " + tx.gas() + ")";
             }
-            return new RouterErrors.Decoded(null, "the replay of the transaction at block " + receipt.blockNumber()
-                    + " did not revert: a transaction before it in the block changed the state it needed");
+            return "unknown: the replay of the transaction at block " + receipt.blockNumber() + " did not revert (a "
+                    + "transaction before it in the block changed the state it needed)";
         }
 
         /** The bridge leg: the deposit in the source receipt, its fill on the destination chain. */
@@ -258,7 +258,6 @@ final class ChainStatus {
                         null, 60, null, minimum());
             }
             Deposit d = deposit.get();
-            current = dest;
             chainsRead.add(dest);
             EthRpc destRpc = node(dest);
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
