@@ -91,7 +91,7 @@ final class NodeTransactionChecks implements TransactionChecks {
                 throw e;
             }
             String reason = "eth_call of the transaction from Sender at block " + block + " reverted: "
-                    + RouterErrors.describe(e.data().orElse(null), e.getMessage());
+                    + RouterErrors.decode(e.data().orElse(null), e.getMessage()).message();
             return new Simulation(false, reason, block, overrides.description());
         }
     }

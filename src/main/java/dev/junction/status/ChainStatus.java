@@ -215,30 +215,30 @@ final class ChainStatus {
                 return StatusResult.notFound("Transaction " + hash + " on chain " + source + " called Junction's router "
                         + "but ran no route.", null);
             }
-            String reason = revert(rpc, receipt);
-            boolean slippage = reason.startsWith("InsufficientOutput(");
-            return answer(SwapStatus.FAILED, slippage ? Substatus.SLIPPAGE_EXCEEDED.name() : REVERTED,
-                    "The transaction reverted in block " + receipt.blockNumber() + (slippage
-                            ? ": an output was below its minimum" : "") + "; nothing moved. Router error: " + reason,
-                    null, null, null, BigInteger.ZERO);
+            RouterErrors.Decoded reason = revert(rpc, receipt);
+            String substatus = "InsufficientOutput".equals(reason.name()) ? Substatus.SLIPPAGE_EXCEEDED.name()
+                    : REVERTED;
+            return answer(SwapStatus.FAILED, substatus, "The transaction reverted in block " + receipt.blockNumber()
+                    + "; nothing moved. " + reason.message(), null, null, null, BigInteger.ZERO);
         }
 
         /**
-         * The router's error, readable ({@link RouterErrors#describe}): the transaction re-run as eth_call on its
-         * block's parent, then on its block.
+         * The router's error ({@link RouterErrors#decode}): the transaction re-run as eth_call on its block's parent,
+         * then on its block.
          */
-        String revert(EthRpc rpc, TxReceipt receipt) {
+        RouterErrors.Decoded revert(EthRpc rpc, TxReceipt receipt) {
             for (long at : new long[] {receipt.blockNumber() - 1, receipt.blockNumber()}) {
                 Optional<RpcException> e = rpc.replay(tx, Math.max(0, at));
                 if (e.isPresent()) {
-                    return RouterErrors.describe(e.get().data().orElse(null), e.get().getMessage());
+                    return RouterErrors.decode(e.get().data().orElse(null), e.get().getMessage());
                 }
             }
             if (receipt.gasUsed() >= tx.gas().longValue()) {
-                return "out of gas (" + receipt.gasUsed() + " used of " + tx.gas() + ")";
+                return new RouterErrors.Decoded(null, "it ran out of gas (" + receipt.gasUsed() + " used of "
+                        + tx.gas() + ")");
             }
-            return "unknown: the replay of the transaction at block " + receipt.blockNumber() + " did not revert (a "
-                    + "transaction before it in the block changed the state it needed)";
+            return new RouterErrors.Decoded(null, "the replay of the transaction at block " + receipt.blockNumber()
+                    + " did not revert: a transaction before it in the block changed the state it needed");
         }
 
         /** The bridge leg: the deposit in the source receipt, its fill on the destination chain. */

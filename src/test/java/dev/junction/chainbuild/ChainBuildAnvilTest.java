@@ -239,7 +239,7 @@ class ChainBuildAnvilTest {
         TransactionChecks.Simulation after = checks.simulate(built2, WALLET, Address.evm(usdc),
                 BigInteger.valueOf(2_500_000_000L));
         assertThat(after.success()).isFalse();
-        assertThat(after.reason()).contains("reverted: InsufficientOutput(0, ");
+        assertThat(after.reason()).contains("reverted: InsufficientOutput: ");
         assertThat(after.stateOverridden()).contains("allowance");
     }
 
@@ -297,7 +297,7 @@ class ChainBuildAnvilTest {
                     .toString(16)), "0x" + Long.toHexString(sent.path("blockNumber").asLong() - 1));
             return "nothing (the replay succeeded: out of gas at " + tx.path("gasLimit").asString() + "?)";
         } catch (RpcException e) {
-            return RouterErrors.describe(e.data().orElse(null), e.getMessage());
+            return RouterErrors.decode(e.data().orElse(null), e.getMessage()).message();
         }
     }
 

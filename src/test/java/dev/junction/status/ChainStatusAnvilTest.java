@@ -266,8 +266,8 @@ class ChainStatusAnvilTest {
         a.rpc().call("evm_mine");
         JsonNode failed = awaitStatus(hash, A, r -> "FAILED".equals(r.path("status").asString()));
         assertThat(failed.path("details").path("substatus").asString()).isEqualTo("SLIPPAGE_EXCEEDED");
-        assertThat(failed.path("details").path("message").asString()).contains("below its minimum",
-                "Router error: InsufficientOutput(" + Amount.MAX_UINT256 + ", ", ", " + HUGE + ")");
+        assertThat(failed.path("details").path("message").asString())
+                .contains("InsufficientOutput", "the route's output", "below its minimum " + HUGE);
         assertThat(failed.path("srcTxDetails").path("txHash").asString()).isEqualTo(hash);
         assertThat(failed.path("fromAsset").path("amount").asString()).isEqualTo(amount.toString());
         assertThat(failed.path("toAsset").path("amount").asString()).isEqualTo("0");
