@@ -96,7 +96,7 @@ final class ChainStatus {
      *
      * @param userAddress when not null, the transaction's sender or the route's sender (a permit's owner) must be
      *     this wallet, else NOT_FOUND
-     * @throws StaleChainException when a node the answer needs cannot be read
+     * @throws RpcException when a node the answer needs failed (after its client's retries and failover)
      */
     StatusResult lookup(TxHash hash, ChainId chain, String userAddress) {
         MarketSnapshot m = market.get();
@@ -122,16 +122,15 @@ final class ChainStatus {
         return out;
     }
 
-    /** One reading of the chains, at the market's current heads. */
+    /**
+     * One reading of the chains, at the market's current heads.
+     *
+     * @throws RpcException when a node failed (the API answers 9002, or 9003 on a timeout)
+     */
     private Answer read(TxHash hash, ChainId chainId, MarketSnapshot m) {
         Reading r = new Reading(m, chainId, hash);
-        try {
-            StatusResult result = r.run();
-            return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal);
-        } catch (RpcException e) {
-            throw new StaleChainException(r.current, "chain " + r.current.value() + ": its node could not be read to "
-                    + "answer /status (" + e.getMessage() + "); try again");
-        }
+        StatusResult result = r.run();
+        return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal);
     }
 
     /** The state of one lookup. */
@@ -142,7 +141,6 @@ final class ChainStatus {
         final ChainSettings s;
         final Set<ChainId> chainsRead = new LinkedHashSet<>();
         final Set<String> wallets = new HashSet<>();
-        ChainId current;
         boolean terminal;
         // filled as the reading goes
         ChainTx tx;
@@ -156,7 +154,6 @@ final class ChainStatus {
             this.source = source;
             this.hash = hash;
             this.s = chains.get(source);
-            this.current = source;
             chainsRead.add(source);
         }
 
@@ -183,7 +180,6 @@ final class ChainStatus {
             }
             route = router == null ? null : RouteLogs.route(receipt.logs(), router).orElse(null);
             if (route == null && terms == null) {
-                terminal = false;
                 return StatusResult.notFound("Transaction " + hash + " on chain " + source + " is not a Junction route "
                         + "(no call of the router, no RouteExecuted from it).", null);
             }
@@ -226,7 +222,10 @@ final class ChainStatus {
                     + "; nothing moved. " + reason.message(), null, null, null, BigInteger.ZERO);
         }
 
-        /** The router's error: the transaction re-run as eth_call on its block's parent, then on its block. */
+        /**
+         * The router's error ({@link RouterErrors#decode}): the transaction re-run as eth_call on its block's parent,
+         * then on its block.
+         */
         RouterErrors.Decoded revert(EthRpc rpc, TxReceipt receipt) {
             for (long at : new long[] {receipt.blockNumber() - 1, receipt.blockNumber()}) {
                 Optional<RpcException> e = rpc.replay(tx, Math.max(0, at));
@@ -259,7 +258,6 @@ final class ChainStatus {
                         null, 60, null, minimum());
             }
             Deposit d = deposit.get();
-            current = dest;
             chainsRead.add(dest);
             EthRpc destRpc = node(dest);
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest

@@ -19,11 +19,13 @@ import dev.junction.market.BridgeLane;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
+import dev.junction.deploy.Deployer;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainsConfig;
 import dev.junction.rpc.EthRpc;
 import dev.junction.rpc.JsonRpcClient;
 import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
-import dev.junction.support.RouterContracts;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,6 +33,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +45,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -53,7 +59,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * GET /status in chain mode on two anvil chains with Junction's real router and adapters (forge build), real Uniswap
+ * GET /status in chain mode on two anvil chains with Junction's router and adapters (deployed by the deploy module's
+ * {@link Deployer}), real Uniswap
  * V3, WETH9, Permit2 and Across SpokePools from npm, and the Across test relayer: routes sent by wallets (web3j, and
  * one by an ethers v6 wallet) are followed from the node's pool to DONE with the real hashes and amounts; a reverted
  * route is FAILED with the router's error decoded; an unknown hash is NOT_FOUND; a cross-chain route is DONE with the
@@ -66,7 +73,6 @@ class ChainStatusAnvilTest {
 
     static final ChainId A = ChainId.of(1);
     static final ChainId B = ChainId.of(10);
-    static final Address OWNER = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     static final Credentials TRADER = Credentials.create(AnvilHarness.DEV_KEYS.get(1));
     static final Address RELAYER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
     static final String ETHERS_KEY = AnvilHarness.DEV_KEYS.get(3);
@@ -74,8 +80,7 @@ class ChainStatusAnvilTest {
     static final BigInteger USDC = BigInteger.TEN.pow(6);
     static final BigInteger HUGE = BigInteger.TEN.pow(40);
 
-    record Side(ChainId id, AnvilHarness.Anvil anvil, JsonRpcClient rpc, JsonNode market,
-            RouterContracts.Deployed contracts) {
+    record Side(ChainId id, AnvilHarness.Anvil anvil, JsonRpcClient rpc, JsonNode market) {
         Address token(String symbol) {
             return Address.evm(market.path("tokens").path(symbol).asString());
         }
@@ -83,7 +88,14 @@ class ChainStatusAnvilTest {
         Address spokePool() {
             return Address.evm(market.path("across").path("spokePool").asString());
         }
+
+        /** Junction's contracts on this chain, deployed by the deploy module. */
+        Deployer.Result contracts() {
+            return contracts.get(id);
+        }
     }
+
+    static final Map<ChainId, Deployer.Result> contracts = new HashMap<>();
 
     static Side a;
     static Side b;
@@ -105,11 +117,21 @@ class ChainStatusAnvilTest {
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
         a = side(A, "");
         b = side(B, ", {\"address\": \"" + RELAYER + "\", \"native\": \"100\", \"tokens\": {\"USDC\": \"1000000\"}}");
-        registry.add("junction.market.source", () -> "chain");
-        register(registry, a, b, 2);
-        register(registry, b, a, 1);
-        registry.add("junction.rpc.timeout", () -> "5s");
-        registry.add("junction.rpc.max-attempts", () -> "2");
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("junction.market.source", "chain");
+        chain(properties, a, b, 2);
+        chain(properties, b, a, 1);
+        properties.put("junction.rpc.timeout", "5s");
+        properties.put("junction.rpc.max-attempts", "2");
+        // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0).
+        for (ChainSettings settings : ChainsConfig.bind(new Binder(new MapConfigurationPropertySource(properties)))) {
+            Side s = settings.id().equals(A) ? a : b;
+            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
+                    .deploy(Optional.empty());
+            contracts.put(s.id(), deployed);
+            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
+        }
+        properties.forEach((k, v) -> registry.add(k, () -> v));
         for (Side s : List.of(a, b)) {
             send(s, TRADER.getAddress(), s.token("USDC"), approve(s.contracts().router()));
             send(s, ETHERS_WALLET.lower(), s.token("USDC"), approve(s.contracts().router()));
@@ -126,35 +148,30 @@ class ChainStatusAnvilTest {
                  "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "100000"}},
                           {"address": "%s", "native": "100", "tokens": {"USDC": "100000"}}%s]}
                 """.formatted(TRADER.getAddress(), ETHERS_WALLET, moreFunds));
-        RouterContracts.Deployed contracts = RouterContracts.deploy(anvil.rpcUrl(), OWNER,
-                Address.evm(deployed.path("weth").asString()), Address.evm(deployed.path("permit2").asString()), null,
-                Address.evm(deployed.path("uniswapV3").path("factory").asString()),
-                Address.evm(deployed.path("across").path("spokePool").asString()));
         JsonRpcClient rpc = new JsonRpcClient(List.of(URI.create(anvil.rpcUrl())),
                 RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(30)).withAttempts(1, Duration.ZERO, Duration.ZERO));
-        return new Side(id, anvil, rpc, deployed, contracts);
+        return new Side(id, anvil, rpc, deployed);
     }
 
-    static void register(DynamicPropertyRegistry r, Side s, Side to, int confirmations) {
+    static void chain(Map<String, String> p, Side s, Side to, int confirmations) {
         String at = "junction.chains." + s.id().value() + ".";
-        r.add(at + "name", () -> "Anvil " + s.id().value());
-        r.add(at + "rpc-url", () -> s.anvil().rpcUrl());
-        r.add(at + "tokens", () -> s.token("WETH").value() + "," + s.token("USDC").value());
-        r.add(at + "wrapped-native", () -> s.token("WETH").value());
-        r.add(at + "stablecoins", () -> s.token("USDC").value());
-        r.add(at + "dexes.uniswap-v3.kind", () -> "uniswap-v3");
-        r.add(at + "dexes.uniswap-v3.factory", () -> s.market().path("uniswapV3").path("factory").asString());
-        r.add(at + "dexes.uniswap-v3.fee-tiers", () -> "500");
-        r.add(at + "bridges.across.spoke-pool", () -> s.spokePool().value());
-        r.add(at + "bridges.across.lanes[0].token", () -> s.token("USDC").value());
-        r.add(at + "bridges.across.lanes[0].to-chain", () -> Long.toString(to.id().value()));
-        r.add(at + "bridges.across.lanes[0].to-token", () -> to.token("USDC").value());
-        r.add(at + "bridges.across.lanes[0].p90-seconds", () -> "30");
-        r.add(at + "router", () -> s.contracts().router().value());
-        r.add(at + "confirmations", () -> Integer.toString(confirmations));
-        r.add(at + "block-time", () -> "1s");
-        r.add(at + "max-staleness", () -> "30s");
-        r.add(at + "poll-interval", () -> "100ms");
+        p.put(at + "name", "Anvil " + s.id().value());
+        p.put(at + "rpc-url", s.anvil().rpcUrl());
+        p.put(at + "tokens", s.token("WETH").value() + "," + s.token("USDC").value());
+        p.put(at + "wrapped-native", s.token("WETH").value());
+        p.put(at + "stablecoins", s.token("USDC").value());
+        p.put(at + "dexes.uniswap-v3.kind", "uniswap-v3");
+        p.put(at + "dexes.uniswap-v3.factory", s.market().path("uniswapV3").path("factory").asString());
+        p.put(at + "dexes.uniswap-v3.fee-tiers", "500");
+        p.put(at + "bridges.across.spoke-pool", s.spokePool().value());
+        p.put(at + "bridges.across.lanes[0].token", s.token("USDC").value());
+        p.put(at + "bridges.across.lanes[0].to-chain", Long.toString(to.id().value()));
+        p.put(at + "bridges.across.lanes[0].to-token", to.token("USDC").value());
+        p.put(at + "bridges.across.lanes[0].p90-seconds", "30");
+        p.put(at + "confirmations", Integer.toString(confirmations));
+        p.put(at + "block-time", "1s");
+        p.put(at + "max-staleness", "30s");
+        p.put(at + "poll-interval", "100ms");
     }
 
     @AfterAll
@@ -278,6 +295,30 @@ class ChainStatusAnvilTest {
 
     @Test
     @Order(5)
+    void aBuildBestPathTransactionSentByAWalletIsDoneWithTheQuotedAmount() throws Exception {
+        BigInteger amount = USDC.multiply(BigInteger.valueOf(700));
+        awaitHead(A, quantity(a.rpc().call("eth_blockNumber")));
+        JsonNode built = get("/build-best-path?fromChain=" + A.value() + "&toChain=" + A.value() + "&fromToken="
+                + a.token("USDC") + "&toToken=" + a.token("WETH") + "&amount=" + amount + "&sender="
+                + TRADER.getAddress() + "&includeRoute=true");
+        assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
+        JsonNode tx = built.path("data").path("Tx");
+        assertThat(Address.evm(tx.path("to").asString())).isEqualTo(a.contracts().router());
+        BigInteger before = balance(a, a.token("WETH"), TRADER.getAddress());
+        String hash = sendWeb3j(a, TRADER, Address.evm(tx.path("to").asString()), tx.path("data").asString(),
+                number(tx.path("value")), number(tx.path("gasLimit")));
+        assertThat(receipt(a, hash).path("status").asString()).isEqualTo("0x1");
+        a.rpc().call("evm_mine");
+        JsonNode done = awaitStatus(hash, A, r -> "DONE".equals(r.path("status").asString()));
+        BigInteger received = balance(a, a.token("WETH"), TRADER.getAddress()).subtract(before);
+        assertThat(received.toString()).isEqualTo(built.path("data").path("route").path("amountOut").asString());
+        assertThat(done.path("toAsset").path("amount").asString()).isEqualTo(received.toString());
+        assertThat(done.path("fromAsset").path("amount").asString()).isEqualTo(amount.toString());
+        assertThat(done.path("kind").asString()).isEqualTo("direct");
+    }
+
+    @Test
+    @Order(6)
     void statusReadsTheNodeOncePerHeadBlock() throws Exception {
         BigInteger amount = USDC.multiply(BigInteger.valueOf(100));
         String hash = sendWeb3j(a, TRADER, builder().build(sameChain("cached-1", amount, BigInteger.ONE)));
@@ -310,7 +351,7 @@ class ChainStatusAnvilTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aCrossChainRouteIsDoneWithTheRelayersFillAndItsDeliveredAmount() throws Exception {
         relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
                 A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
@@ -339,7 +380,7 @@ class ChainStatusAnvilTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aDestinationSwapBelowItsMinimumIsDonePartialWithTheBridgedToken() throws Exception {
         BigInteger amount = USDC.multiply(BigInteger.valueOf(1500));
         BigInteger before = balance(b, b.token("USDC"), TRADER.getAddress());
@@ -358,7 +399,7 @@ class ChainStatusAnvilTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void anUnfilledDepositPastItsFillDeadlineIsExpiredWithTheRefundSubstatusNeverDone() throws Exception {
         relayer.close();
         relayer = null;
@@ -438,11 +479,16 @@ class ChainStatusAnvilTest {
     }
 
     static String sendWeb3j(Side s, Credentials wallet, Transaction tx) {
+        return sendWeb3j(s, wallet, tx.to(), tx.data(), tx.value(), tx.gasLimit());
+    }
+
+    /** Signs an EIP-1559 transaction with web3j and sends it as is; answers its hash. */
+    static String sendWeb3j(Side s, Credentials wallet, Address to, String data, BigInteger value, BigInteger gas) {
         BigInteger nonce = BigInteger.valueOf(quantity(s.rpc().call("eth_getTransactionCount", wallet.getAddress(),
                 "pending")));
         BigInteger gwei = BigInteger.TEN.pow(9);
-        RawTransaction raw = RawTransaction.createTransaction(s.id().value(), nonce, tx.gasLimit(), tx.to().value(),
-                tx.value(), tx.data(), gwei, gwei.multiply(BigInteger.valueOf(100)));
+        RawTransaction raw = RawTransaction.createTransaction(s.id().value(), nonce, gas, to.value(), value, data, gwei,
+                gwei.multiply(BigInteger.valueOf(100)));
         String signed = Numeric.toHexString(TransactionEncoder.signMessage(raw, wallet));
         return s.rpc().call("eth_sendRawTransaction", signed).asString();
     }
@@ -466,6 +512,12 @@ class ChainStatusAnvilTest {
 
     static long now(Side s) {
         return quantity(s.rpc().call("eth_getBlockByNumber", "latest", false).path("timestamp"));
+    }
+
+    /** A decimal or 0x-hex number of an API answer. */
+    static BigInteger number(JsonNode n) {
+        String t = n.asString();
+        return t.startsWith("0x") ? new BigInteger(t.substring(2), 16) : new BigInteger(t);
     }
 
     static long quantity(JsonNode hex) {
