@@ -115,6 +115,41 @@ function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
   return `${lines.join("\n")}\n`;
 }
 
+/** The hash of the contracts' compiler input the build wrote beside their artifacts (null when there is none). */
+function contractsHash() {
+  const file = join(ROOT, "target", "classes", "contracts", ".inputs.sha256");
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : null;
+}
+
+/**
+ * Junction's router and adapters on the chains (c.rpcUrl): `java -jar junction.jar deploy` (CREATE2, idempotent: a
+ * second run sends nothing) with anvil's dev account 0 as deployer and owner. Answers its JSON
+ * ({chainId: {router, adapters}}), or null (said on stderr) when the jar has no deploy command or it failed.
+ */
+function deployRouters(java, jar, chains, { dataDir, relayerKey }) {
+  const yaml = join(stateDir, "junction-deploy.yml");
+  writeFileSync(yaml, chainModeYaml(chains, null, { dataDir, relayerKey }));
+  // A jar built before the deploy command existed would ignore "deploy" and serve HTTP: look for the class first.
+  if (!readFileSync(jar).includes("dev/junction/deploy/DeployCommand.class")) {
+    say(`${jar} has no deploy command (built from an older checkout: rebuild with ./mvnw -DskipTests package); `
+      + "chains have no router");
+    return null;
+  }
+  const started = Date.now();
+  const r = spawnSync(java, ["-jar", jar, "deploy", `--spring.config.additional-location=file:${yaml}`], {
+    encoding: "utf8", env: { ...process.env, JUNCTION_DEPLOYER_PRIVATE_KEY: DEV[0] }, timeout: 300000 });
+  try {
+    if (r.status !== 0) throw new Error(`exit ${r.status ?? r.signal}`);
+    const routers = JSON.parse(r.stdout.trim());
+    say(`router and adapters deployed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(routers)}`);
+    return routers;
+  } catch (e) {
+    say(`Junction's deploy command failed (${e.message}); chains have no router: `
+      + `${(r.stderr || r.stdout || "").trim().split("\n").slice(-3).join(" | ")}`);
+    return null;
+  }
+}
+
 async function waitHttp(url, ok, timeoutMs, proc) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -139,33 +174,66 @@ async function up() {
   const account = { address: addr(DEV[2]), privateKey: DEV[2] };
   const loadDir = values["load-state"] && resolve(values["load-state"]);
 
-  // 1. The chains' state: deployed into a fresh anvil (automine, fast), dumped, or loaded from --load-state.
-  const deployed = await Promise.allSettled(chains.map(async (c) => {
-    const stateFile = join(stateDir, `anvil-${c.chainId}.json`);
-    if (loadDir) {
-      c.market = JSON.parse(readFileSync(join(loadDir, "markets.json"), "utf8"))[c.chainId];
-      copyFileSync(join(loadDir, `anvil-${c.chainId}.json`), stateFile);
-      return;
+  const relayerKey = DEV[3];
+  const dataDir = join(stateDir, "junction-data");
+  let java;
+  let jar;
+  if (!values["no-junction"]) {
+    java = javaBinary();
+    jar = junctionJar();
+  }
+
+  // 1. The chains' state: deployed into fresh anvils (automine, fast) and dumped, or loaded from --load-state.
+  //    Junction's router and adapters are part of that state (its deploy command runs before the dump), so a start
+  //    from --load-state sends nothing and is ready as soon as the chains and Junction are.
+  let routers = null;
+  if (loadDir) {
+    const saved = JSON.parse(readFileSync(join(loadDir, "markets.json"), "utf8"));
+    for (const c of chains) {
+      c.market = saved[c.chainId];
+      copyFileSync(join(loadDir, `anvil-${c.chainId}.json`), join(stateDir, `anvil-${c.chainId}.json`));
     }
-    rmSync(stateFile, { force: true });
-    const anvil = await startAnvil({ chainId: c.chainId, dumpState: stateFile });
+    // The saved routers hold while the contracts are the ones this build compiled (the hash of its compiler input);
+    // otherwise (saved before the router existed, or the contracts changed since) step 3 deploys on the running chains.
+    const file = join(loadDir, "routers.json");
+    const savedRouters = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+    if (savedRouters?.contracts && savedRouters.contracts === contractsHash()) routers = savedRouters.deployed;
+    else if (!values["no-junction"]) say(`${loadDir}: no routers for this build's contracts saved; deploying them`);
+  } else {
+    const anvils = [];
     try {
-      const signer = anvilSigner(anvil.rpcUrl, c.chainId, DEV[0]);
-      const { spec } = localMarketSpec(c, [{ address: account.address }, { address: addr(DEV[1]) }],
-        [account.address]);
-      c.market = await deployMarket(signer, spec);
-      signer.provider.destroy();
-      say(`chain ${c.chainId}: market deployed (${Object.keys(c.market.tokens).join(", ")})`);
+      const deployed = await Promise.allSettled(chains.map(async (c) => {
+        const stateFile = join(stateDir, `anvil-${c.chainId}.json`);
+        rmSync(stateFile, { force: true });
+        const anvil = await startAnvil({ chainId: c.chainId, dumpState: stateFile });
+        anvils.push(anvil);
+        c.rpcUrl = anvil.rpcUrl;
+        const signer = anvilSigner(anvil.rpcUrl, c.chainId, DEV[0]);
+        const { spec } = localMarketSpec(c, [{ address: account.address }, { address: addr(DEV[1]) }],
+          [account.address]);
+        c.market = await deployMarket(signer, spec);
+        signer.provider.destroy();
+        say(`chain ${c.chainId}: market deployed (${Object.keys(c.market.tokens).join(", ")})`);
+      }));
+      // allSettled: every deploying anvil is stopped before a failure is reported.
+      const failed = deployed.find((d) => d.status === "rejected");
+      if (failed) throw failed.reason;
+      if (!values["no-junction"]) routers = deployRouters(java, jar, chains, { dataDir, relayerKey });
     } finally {
-      await anvil.stop(); // writes the state file
+      await Promise.all(anvils.map((a) => a.stop())); // each writes its state file
     }
-    if (!existsSync(stateFile)) throw new Error(`anvil did not dump its state to ${stateFile}`);
-  }));
-  // allSettled: every deploying anvil is stopped before a failure is reported.
-  const failed = deployed.find((d) => d.status === "rejected");
-  if (failed) throw failed.reason;
+    for (const c of chains) {
+      if (!existsSync(join(stateDir, `anvil-${c.chainId}.json`))) {
+        throw new Error(`anvil did not dump its state to ${join(stateDir, `anvil-${c.chainId}.json`)}`);
+      }
+    }
+  }
   const markets = Object.fromEntries(chains.map((c) => [c.chainId, c.market]));
   writeFileSync(join(stateDir, "markets.json"), JSON.stringify(markets, null, 1));
+  const routersFile = () => JSON.stringify({ contracts: contractsHash(), deployed: routers }, null, 1);
+  const saveRouters = () => writeFileSync(join(stateDir, "routers.json"), routersFile());
+  rmSync(join(stateDir, "routers.json"), { force: true });
+  if (routers) saveRouters();
 
   // 2. The chains, from that state, with their block times, left running.
   for (const c of chains) {
@@ -177,31 +245,16 @@ async function up() {
     record(`anvil ${c.chainId}`, a.pid);
   }
 
-  // The chain-mode configuration of these chains (written even with --no-junction, for a Junction started by hand).
+  // 3. The chain-mode configuration of these chains (written even with --no-junction, for a Junction started by
+  //    hand); with the routers when Junction deployed them.
   const yamlFile = join(stateDir, "junction-chains.yml");
-  writeFileSync(yamlFile, chainModeYaml(chains, null, { dataDir: join(stateDir, "junction-data"), relayerKey: DEV[3] }));
-
-  // 3. Junction's router and adapters (Junction's deploy command: CREATE2, a second run sends nothing).
-  let routers = null;
-  let java;
-  let jar;
-  if (!values["no-junction"]) {
-    java = javaBinary();
-    jar = junctionJar();
-    const yaml = yamlFile;
-    // The deploy command reads JUNCTION_DEPLOYER_PRIVATE_KEY; a jar without it would ignore "deploy" and serve.
-    const hasDeploy = spawnSync("sh", ["-c", `unzip -p '${jar}' 'BOOT-INF/classes/*' | grep -c JUNCTION_DEPLOYER_PRIVATE_KEY`],
-      { encoding: "utf8" }).stdout.trim() !== "0";
-    const r = !hasDeploy ? { status: null, stdout: "", stderr: "this build has no deploy command (issue 13)" }
-      : spawnSync(java, ["-jar", jar, "deploy", "--server.port=0", `--spring.config.additional-location=file:${yaml}`], {
-      encoding: "utf8", env: { ...process.env, JUNCTION_DEPLOYER_PRIVATE_KEY: DEV[0] }, timeout: 300000 });
-    try {
-      const line = r.stdout.trim().split("\n").filter(Boolean).pop();
-      routers = JSON.parse(line);
-      say(`router deployed: ${JSON.stringify(routers)}`);
-    } catch {
-      say(`Junction's deploy command did not answer${r.status == null ? "" : ` (exit ${r.status})`}; chains have no router: `
-        + `${(r.stderr || r.stdout || "").trim().split("\n").slice(-3).join(" | ")}`);
+  writeFileSync(yamlFile, chainModeYaml(chains, routers, { dataDir, relayerKey }));
+  if (!values["no-junction"] && !routers) {
+    // A --load-state directory without routers for these contracts: deploy on the running chains (slower blocks).
+    routers = deployRouters(java, jar, chains, { dataDir, relayerKey });
+    if (routers) {
+      saveRouters();
+      writeFileSync(yamlFile, chainModeYaml(chains, routers, { dataDir, relayerKey }));
     }
   }
 
@@ -216,8 +269,7 @@ async function up() {
   // 5. Junction in chain mode.
   const out = { chains: {}, account };
   if (!values["no-junction"]) {
-    const yaml = join(stateDir, "junction-chains.yml");
-    writeFileSync(yaml, chainModeYaml(chains, routers, { dataDir: join(stateDir, "junction-data"), relayerKey: DEV[3] }));
+    const yaml = yamlFile;
     const port = Number(values["junction-port"] ?? await freePort());
     const log = openSync(join(stateDir, "junction.log"), "a");
     const j = spawn(java, ["-jar", jar, `--spring.config.additional-location=file:${yaml}`, `--server.port=${port}`],
@@ -252,6 +304,8 @@ async function up() {
     mkdirSync(dir, { recursive: true });
     for (const c of chains) copyFileSync(join(stateDir, `anvil-${c.chainId}.json`), join(dir, `anvil-${c.chainId}.json`));
     writeFileSync(join(dir, "markets.json"), JSON.stringify(markets, null, 1));
+    if (routers) writeFileSync(join(dir, "routers.json"), routersFile());
+    else rmSync(join(dir, "routers.json"), { force: true });
     say(`state saved to ${dir} (start from it with --load-state ${dir})`);
   }
   const ordered = values["no-junction"] ? { chains: out.chains, account } : { junction: out.junction, chains: out.chains, account };

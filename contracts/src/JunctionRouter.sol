@@ -8,8 +8,9 @@ import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IJunctionRouter} from "./IJunctionRouter.sol";
-import {IJunctionSwapAdapter, IJunctionBridgeAdapter, ISignatureTransfer, IWETH9} from
-    "./interfaces/IJunctionAdapter.sol";
+import {
+    IJunctionSwapAdapter, IJunctionBridgeAdapter, IJunctionStepPayer, ISignatureTransfer, IWETH9
+} from "./interfaces/IJunctionAdapter.sol";
 
 /// @title JunctionRouter
 /// @notice Holds users' approvals (mode 0) and runs Junction routes through owner-allowlisted adapters.
@@ -18,7 +19,12 @@ import {IJunctionSwapAdapter, IJunctionBridgeAdapter, ISignatureTransfer, IWETH9
 /// Permit2 or the router itself; outputs are balance deltas of the recipient checked against each step's minimum and
 /// the route's minAmountOut; amounts are positive; nothing stays in the router after a transaction; the owner can
 /// pause and manage the allowlists but has no function that moves tokens or uses approvals.
-contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGuardTransient {
+/// @dev Gas: the input goes from the payer straight to where the first step needs it (a V2 pair, an adapter, or a V3
+/// pool that asks for it in its callback through {payStepInput}), and a step's output goes straight to where the next
+/// step needs it, so the router and the adapters hold tokens only where a step cannot take them directly. Where the
+/// input comes from (the payer, Permit2 or the router) and which adapter may take how much of which token is kept in
+/// transient storage for the length of the route (see docs/DECISIONS.md, "Router gas").
+contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     /// @notice ERC-7528 native token address.
@@ -64,6 +70,29 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
     error UnknownMessenger(address caller);
     /// @notice A native transfer failed.
     error NativeTransferFailed(address to);
+    /// @notice {payStepInput} was called by other than the running step's adapter, for another token or amount, twice,
+    /// or to the router.
+    error UnauthorizedPayment(address caller);
+    /// @notice A step's adapter returned without taking its input through {payStepInput}.
+    error InputNotTaken(address adapter);
+
+    // Transient storage (EIP-1153), valid during one route. SOURCE: where the first step's input still is: 0 the router
+    // (also after the first move), else kind << 160 | address: SRC_PAYER (transferFrom the sender of mode 0),
+    // SRC_PERMIT2 / SRC_PERMIT3 (Permit2 from the signer; nonce, deadline, witness and signature in T_PERMIT_*).
+    // AUTH_*: the adapter of the running step that takes its input with {payStepInput}, the token and exact amount.
+    uint256 internal constant T_SOURCE = 0x4a52000000000000000000000000000000000000000000000000000000000001;
+    uint256 internal constant T_AUTH_ADAPTER = 0x4a52000000000000000000000000000000000000000000000000000000000002;
+    uint256 internal constant T_AUTH_TOKEN = 0x4a52000000000000000000000000000000000000000000000000000000000003;
+    uint256 internal constant T_AUTH_AMOUNT = 0x4a52000000000000000000000000000000000000000000000000000000000004;
+    uint256 internal constant T_PERMIT_NONCE = 0x4a52000000000000000000000000000000000000000000000000000000000005;
+    uint256 internal constant T_PERMIT_DEADLINE = 0x4a52000000000000000000000000000000000000000000000000000000000006;
+    uint256 internal constant T_PERMIT_WITNESS = 0x4a52000000000000000000000000000000000000000000000000000000000007;
+    /// @dev The signature's length, then its words at T_PERMIT_SIGNATURE + 1, + 2, ...
+    uint256 internal constant T_PERMIT_SIGNATURE = 0x4a52000000000000000000000000000000000000000000000000000000000008;
+    uint256 internal constant SRC_ROUTER = 0;
+    uint256 internal constant SRC_PAYER = 1;
+    uint256 internal constant SRC_PERMIT2 = 2;
+    uint256 internal constant SRC_PERMIT3 = 3;
 
     constructor(address initialOwner, ISignatureTransfer permit2_, IWETH9 weth_) Ownable(initialOwner) {
         permit2 = permit2_;
@@ -116,17 +145,19 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
     {
         _checkRoute(params, steps.length);
         uint8 mode = params.acquisitionMode;
+        uint256 source;
         if (mode == 0) {
             if (params.inputToken == NATIVE) revert InvalidAcquisitionMode(mode);
             if (msg.value != 0) revert InvalidNativeValue(0, msg.value);
-            IERC20(params.inputToken).safeTransferFrom(msg.sender, address(this), params.amountIn);
+            // pulled from msg.sender (and no one else) where the first step needs it, see _move
+            source = SRC_PAYER << 160 | uint256(uint160(msg.sender));
         } else if (mode == 1) {
             if (params.inputToken != NATIVE) revert InvalidAcquisitionMode(mode);
             if (msg.value != params.amountIn) revert InvalidNativeValue(params.amountIn, msg.value);
         } else {
             revert InvalidAcquisitionMode(mode);
         }
-        return _execute(params, steps, msg.sender);
+        return _execute(params, steps, msg.sender, source);
     }
 
     /// @inheritdoc IJunctionRouter
@@ -139,24 +170,32 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
         _checkRoute(params, steps.length);
         uint8 mode = params.acquisitionMode;
         if (params.inputToken == NATIVE) revert InvalidAcquisitionMode(mode);
-        ISignatureTransfer.PermitTransferFrom memory transfer = ISignatureTransfer.PermitTransferFrom({
-            permitted: ISignatureTransfer.TokenPermissions({token: params.inputToken, amount: params.amountIn}),
-            nonce: permit.nonce,
-            deadline: permit.deadline
-        });
-        ISignatureTransfer.SignatureTransferDetails memory details =
-            ISignatureTransfer.SignatureTransferDetails({to: address(this), requestedAmount: params.amountIn});
+        bytes32 witness;
         if (mode == 3) {
-            permit2.permitWitnessTransferFrom(
-                transfer, details, permit.owner, routeWitness(params, steps), WITNESS_TYPE_STRING, permit.signature
-            );
+            witness = routeWitness(params, steps);
         } else if (mode == 2) {
             if (!isRelayer[msg.sender]) revert UnknownRelayer(msg.sender);
-            permit2.permitTransferFrom(transfer, details, permit.owner, permit.signature);
         } else {
             revert InvalidAcquisitionMode(mode);
         }
-        return _execute(params, steps, permit.owner);
+        // the source kind is the mode: SRC_PERMIT2 (2) or SRC_PERMIT3 (3), from permit.owner
+        uint256 source = uint256(mode) << 160 | uint256(uint160(permit.owner));
+        if (params.feeBps != 0 && params.amountIn * params.feeBps / 10_000 != 0) {
+            // The fee and the first step's input go to two places, and a permit moves tokens once: Permit2 moves the
+            // input to the router, which pays both.
+            _permitTransfer(
+                source, params.inputToken, params.amountIn, address(this), permit.nonce, permit.deadline, witness,
+                permit.signature
+            );
+            source = SRC_ROUTER;
+        } else {
+            // Permit2 moves the input straight to where the first step needs it (_move), maybe inside a pool's callback.
+            _tstore(T_PERMIT_NONCE, permit.nonce);
+            _tstore(T_PERMIT_DEADLINE, permit.deadline);
+            _tstore(T_PERMIT_WITNESS, uint256(witness));
+            _tstoreSignature(permit.signature);
+        }
+        return _execute(params, steps, permit.owner, source);
     }
 
     /// @notice The mode-3 witness: the EIP-712 struct hash of JunctionRoute for these params and steps.
@@ -214,7 +253,19 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
     function executeHeld(RouteParams calldata params, Step[] calldata steps) external returns (uint256) {
         if (msg.sender != address(this)) revert OnlySelf();
         _checkRoute(params, steps.length);
-        return _execute(params, steps, params.receiver);
+        return _execute(params, steps, params.receiver, SRC_ROUTER);
+    }
+
+    /// @inheritdoc IJunctionStepPayer
+    /// @dev Only the adapter of the running step, once, for exactly its token and amount, to an address other than the
+    /// router; the tokens come from where the route's input is (the payer, Permit2's signer or the router).
+    function payStepInput(address token, address to, uint256 amount) external {
+        if (
+            msg.sender != address(uint160(_tload(T_AUTH_ADAPTER))) || token != address(uint160(_tload(T_AUTH_TOKEN)))
+                || amount != _tload(T_AUTH_AMOUNT) || to == address(this)
+        ) revert UnauthorizedPayment(msg.sender);
+        _tstore(T_AUTH_ADAPTER, 0);
+        _move(token, to, amount);
     }
 
     // ---------------------------------------------------------------- route execution
@@ -229,21 +280,38 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
         }
     }
 
-    /// @dev The input (params.amountIn of params.inputToken) is in the router. Pays the fee, runs the steps up to and
-    /// including the first bridge (later steps run on the destination chain, from the bridge's message) and checks
-    /// the output.
-    function _execute(RouteParams calldata params, Step[] calldata steps, address sender)
+    /// @dev The input (params.amountIn of params.inputToken) is at `source` (see T_SOURCE). Pays the fee, runs the steps
+    /// up to and including the first bridge (later steps run on the destination chain, from the bridge's message) and
+    /// checks the output.
+    function _execute(RouteParams calldata params, Step[] calldata steps, address sender, uint256 source)
         internal
         returns (uint256 amountOut)
     {
-        uint256 amount = params.amountIn;
-        address token = params.inputToken;
+        _tstore(T_SOURCE, source);
+        (address token, uint256 amount) = _payFee(params, source);
+        amountOut = _runSteps(params, steps, token, amount);
+        emit RouteExecuted(
+            params.quoteId, sender, params.receiver, params.inputToken, params.amountIn, params.outputToken, amountOut
+        );
+    }
+
+    /// @dev Pays the integrator fee from the source (the payer directly in mode 0) and wraps a native input; returns
+    /// the token and amount the first step spends.
+    function _payFee(RouteParams calldata params, uint256 source) internal returns (address token, uint256 amount) {
+        amount = params.amountIn;
+        token = params.inputToken;
         if (params.feeBps != 0) {
             uint256 fee = amount * params.feeBps / 10_000;
             if (fee != 0) {
-                _send(token, params.feeRecipient, fee);
+                if (source >> 160 == SRC_PAYER) {
+                    IERC20(token).safeTransferFrom(address(uint160(source)), params.feeRecipient, fee);
+                } else {
+                    _send(token, params.feeRecipient, fee);
+                }
                 emit IntegratorFeePaid(params.quoteId, params.feeRecipient, token, fee);
-                amount -= fee;
+                unchecked {
+                    amount -= fee; // fee <= amount: feeBps <= 10000 (_checkRoute)
+                }
             }
         }
         if (amount == 0) revert ZeroAmount();
@@ -251,73 +319,118 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
             weth.deposit{value: amount}();
             token = address(weth);
         }
-        uint256 count = steps.length;
-        for (uint256 i; i < count; ++i) {
+    }
+
+    /// @dev Runs the steps up to and including the first bridge and checks the route's minimum; returns the output
+    /// (the receiver's balance delta, or what the bridge was handed).
+    function _runSteps(RouteParams calldata params, Step[] calldata steps, address token, uint256 amount)
+        internal
+        returns (uint256 amountOut)
+    {
+        uint256 count = _checkSteps(params, steps, token);
+        // Where each step's input must be: an address (a V2 pair, the adapter) that gets it before the step, or
+        // address(0) for an adapter that takes it during its swap through payStepInput (a V3 pool's callback).
+        address payee = _payeeOf(steps[0]);
+        if (payee != address(0)) _move(token, payee, amount);
+        for (uint256 i; i < count;) {
             Step calldata step = steps[i];
-            if (step.tokenIn != token) revert StepTokenMismatch(i, token, step.tokenIn);
-            if (!isAdapter[step.adapter]) revert UnknownAdapter(step.adapter);
             if (step.kind == KIND_BRIDGE) {
-                amountOut = _bridge(params.quoteId, i, step, amount);
-                break;
+                // the last step on this chain: the route's output is what the bridge was handed
+                return _bridge(params.quoteId, i, step, amount);
             }
-            if (step.kind != KIND_SWAP) revert UnknownAdapter(step.adapter);
-            if (i + 1 == count) {
-                amountOut = _finalSwap(params, i, step, amount);
-            } else {
-                amount = _swap(params.quoteId, i, step, amount, address(this));
-                token = step.tokenOut;
+            address next;
+            address recipient;
+            unchecked {
+                if (i + 1 == count) {
+                    // the last step is a swap: its output goes to the receiver (native: to the router, unwrapped below)
+                    recipient = params.outputToken == NATIVE ? address(this) : params.receiver;
+                } else {
+                    next = _payeeOf(steps[i + 1]);
+                    recipient = next == address(0) ? address(this) : next;
+                }
+            }
+            amount = _swap(params.quoteId, i, step, amount, payee == address(0), recipient);
+            payee = next;
+            unchecked {
+                ++i;
             }
         }
-        emit RouteExecuted(
-            params.quoteId, sender, params.receiver, params.inputToken, params.amountIn, params.outputToken, amountOut
-        );
-    }
-
-    /// @dev One swap whose output goes to `recipient`; returns the recipient's balance delta, checked against the
-    /// step's minimum.
-    function _swap(bytes32 quoteId, uint256 index, Step calldata step, uint256 amountIn, address recipient)
-        internal
-        returns (uint256 amountOut)
-    {
-        IJunctionSwapAdapter adapter = IJunctionSwapAdapter(step.adapter);
-        address tokenOut = step.tokenOut;
-        IERC20(step.tokenIn).safeTransfer(adapter.payee(step.tokenIn, tokenOut, step.data), amountIn);
-        uint256 before = IERC20(tokenOut).balanceOf(recipient);
-        adapter.swap(step.tokenIn, tokenOut, amountIn, recipient, step.data);
-        amountOut = IERC20(tokenOut).balanceOf(recipient) - before;
-        if (amountOut == 0 || amountOut < step.minAmountOut) {
-            revert InsufficientOutput(index, amountOut, step.minAmountOut);
-        }
-        emit StepExecuted(quoteId, index, address(adapter), KIND_SWAP, step.tokenIn, tokenOut, amountIn, amountOut);
-    }
-
-    /// @dev The last swap: its output goes straight to the receiver (or, for native output, is unwrapped and sent);
-    /// the receiver's balance delta must meet both the step's and the route's minimum.
-    function _finalSwap(RouteParams calldata params, uint256 index, Step calldata step, uint256 amountIn)
-        internal
-        returns (uint256 amountOut)
-    {
-        address receiver = params.receiver;
-        if (params.outputToken == NATIVE) {
-            if (step.tokenOut != address(weth)) revert OutputTokenMismatch(address(weth), step.tokenOut);
-            uint256 wrapped = _swap(params.quoteId, index, step, amountIn, address(this));
-            uint256 before = receiver.balance;
-            weth.withdraw(wrapped);
-            _sendNative(receiver, wrapped);
-            amountOut = receiver.balance - before;
-        } else {
-            if (step.tokenOut != params.outputToken) revert OutputTokenMismatch(params.outputToken, step.tokenOut);
-            amountOut = _swap(params.quoteId, index, step, amountIn, receiver);
-        }
+        amountOut = params.outputToken == NATIVE ? _unwrapTo(params.receiver, amount) : amount;
         if (amountOut < params.minAmountOut) revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
     }
 
+    /// @dev Checks every step that runs on this chain before any token moves: it spends what the previous one produced,
+    /// its adapter is registered, its kind is known, and the last swap produces the route's output token. Returns how
+    /// many steps run here (up to and including the first bridge).
+    function _checkSteps(RouteParams calldata params, Step[] calldata steps, address token)
+        internal
+        view
+        returns (uint256)
+    {
+        uint256 count = steps.length;
+        for (uint256 i; i < count;) {
+            Step calldata step = steps[i];
+            if (step.tokenIn != token) revert StepTokenMismatch(i, token, step.tokenIn);
+            address adapter = step.adapter;
+            if (!isAdapter[adapter]) revert UnknownAdapter(adapter);
+            uint8 kind = step.kind;
+            if (kind == KIND_BRIDGE) return i + 1;
+            if (kind != KIND_SWAP) revert UnknownAdapter(adapter);
+            token = step.tokenOut;
+            unchecked {
+                ++i;
+            }
+        }
+        address output = params.outputToken == NATIVE ? address(weth) : params.outputToken;
+        if (token != output) revert OutputTokenMismatch(output, token);
+        return count;
+    }
+
+    /// @dev Where a (checked) step's input must be before it runs; address(0): the adapter takes it with payStepInput.
+    function _payeeOf(Step calldata step) internal view returns (address) {
+        if (step.kind == KIND_BRIDGE) return step.adapter;
+        return IJunctionSwapAdapter(step.adapter).payee(step.tokenIn, step.tokenOut, step.data);
+    }
+
+    /// @dev One swap whose output goes to `recipient`; returns the recipient's balance delta, checked against the
+    /// step's minimum. `pull`: the adapter takes exactly `amountIn` during the swap with payStepInput.
+    function _swap(bytes32 quoteId, uint256 index, Step calldata step, uint256 amountIn, bool pull, address recipient)
+        internal
+        returns (uint256 amountOut)
+    {
+        address adapter = step.adapter;
+        address tokenIn = step.tokenIn;
+        address tokenOut = step.tokenOut;
+        if (pull) {
+            _tstore(T_AUTH_ADAPTER, uint256(uint160(adapter)));
+            _tstore(T_AUTH_TOKEN, uint256(uint160(tokenIn)));
+            _tstore(T_AUTH_AMOUNT, amountIn);
+        }
+        uint256 before = _balanceOf(tokenOut, recipient);
+        IJunctionSwapAdapter(adapter).swap(tokenIn, tokenOut, amountIn, recipient, step.data);
+        if (pull && _tload(T_AUTH_ADAPTER) != 0) revert InputNotTaken(adapter);
+        amountOut = _balanceOf(tokenOut, recipient) - before;
+        if (amountOut == 0 || amountOut < step.minAmountOut) {
+            revert InsufficientOutput(index, amountOut, step.minAmountOut);
+        }
+        emit StepExecuted(quoteId, index, adapter, KIND_SWAP, tokenIn, tokenOut, amountIn, amountOut);
+    }
+
+    /// @dev Native output: the last swap paid WETH to the router; unwraps it and returns the receiver's native delta.
+    function _unwrapTo(address receiver, uint256 wrapped) internal returns (uint256) {
+        uint256 before = receiver.balance;
+        weth.withdraw(wrapped);
+        _sendNative(receiver, wrapped);
+        return receiver.balance - before;
+    }
+
+    /// @dev The bridge adapter already holds the step's input (moved there as the first step's payee, or paid there by
+    /// the previous step).
     function _bridge(bytes32 quoteId, uint256 index, Step calldata step, uint256 amountIn)
         internal
         returns (uint256 amountOut)
     {
         address adapter = step.adapter;
-        IERC20(step.tokenIn).safeTransfer(adapter, amountIn);
         (uint256 destinationChainId, address recipient, uint256 bridgedOut) =
             IJunctionBridgeAdapter(adapter).bridge(step.tokenIn, amountIn, step.data);
         if (bridgedOut == 0 || bridgedOut < step.minAmountOut) {
@@ -326,6 +439,107 @@ contract JunctionRouter is IJunctionRouter, Ownable2Step, Pausable, ReentrancyGu
         emit StepExecuted(quoteId, index, adapter, KIND_BRIDGE, step.tokenIn, step.tokenOut, amountIn, bridgedOut);
         emit BridgeInitiated(quoteId, adapter, destinationChainId, step.tokenIn, amountIn, recipient);
         return amountIn;
+    }
+
+    /// @dev Moves `amount` of `token` to `to` from where the route's input is: the payer (transferFrom; only ever
+    /// msg.sender of mode 0), Permit2 (the verified signer of modes 2 and 3), or the router. The payer and Permit2 are
+    /// used once, for the first step's input: every later move comes from the router.
+    function _move(address token, address to, uint256 amount) internal {
+        uint256 source = _tload(T_SOURCE);
+        if (source == SRC_ROUTER) {
+            IERC20(token).safeTransfer(to, amount);
+            return;
+        }
+        _tstore(T_SOURCE, SRC_ROUTER);
+        if (source >> 160 == SRC_PAYER) {
+            IERC20(token).safeTransferFrom(address(uint160(source)), to, amount);
+        } else {
+            _permitTransfer(
+                source,
+                token,
+                amount,
+                to,
+                _tload(T_PERMIT_NONCE),
+                _tload(T_PERMIT_DEADLINE),
+                bytes32(_tload(T_PERMIT_WITNESS)),
+                _tloadSignature()
+            );
+        }
+    }
+
+    /// @dev Permit2 moves `amount` (the whole signed amount) of `token` from the signer in `source` to `to`.
+    function _permitTransfer(
+        uint256 source,
+        address token,
+        uint256 amount,
+        address to,
+        uint256 nonce,
+        uint256 deadline,
+        bytes32 witness,
+        bytes memory signature
+    ) internal {
+        ISignatureTransfer.PermitTransferFrom memory transfer = ISignatureTransfer.PermitTransferFrom({
+            permitted: ISignatureTransfer.TokenPermissions({token: token, amount: amount}),
+            nonce: nonce,
+            deadline: deadline
+        });
+        ISignatureTransfer.SignatureTransferDetails memory details =
+            ISignatureTransfer.SignatureTransferDetails({to: to, requestedAmount: amount});
+        address owner = address(uint160(source));
+        if (source >> 160 == SRC_PERMIT3) {
+            permit2.permitWitnessTransferFrom(transfer, details, owner, witness, WITNESS_TYPE_STRING, signature);
+        } else {
+            permit2.permitTransferFrom(transfer, details, owner, signature);
+        }
+    }
+
+    function _balanceOf(address token, address account) internal view returns (uint256 amount) {
+        assembly ("memory-safe") {
+            mstore(0x00, 0x70a08231) // balanceOf(address): the selector at 0x1c..0x20, the account at 0x20..0x40
+            mstore(0x20, account)
+            if iszero(and(gt(returndatasize(), 0x1f), staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20))) {
+                // a failed call: returndatasize() is 0 or the revert data
+                if iszero(returndatasize()) { revert(0, 0) }
+                returndatacopy(0x00, 0x00, returndatasize())
+                revert(0x00, returndatasize())
+            }
+            amount := mload(0x00)
+        }
+    }
+
+    function _tstore(uint256 slot, uint256 value) internal {
+        assembly ("memory-safe") {
+            tstore(slot, value)
+        }
+    }
+
+    function _tload(uint256 slot) internal view returns (uint256 value) {
+        assembly ("memory-safe") {
+            value := tload(slot)
+        }
+    }
+
+    function _tstoreSignature(bytes calldata signature) internal {
+        assembly ("memory-safe") {
+            let length := signature.length
+            tstore(T_PERMIT_SIGNATURE, length)
+            for { let i := 0 } lt(i, length) { i := add(i, 0x20) } {
+                tstore(add(T_PERMIT_SIGNATURE, add(1, shr(5, i))), calldataload(add(signature.offset, i)))
+            }
+        }
+    }
+
+    function _tloadSignature() internal view returns (bytes memory signature) {
+        assembly ("memory-safe") {
+            let length := tload(T_PERMIT_SIGNATURE)
+            signature := mload(0x40)
+            mstore(signature, length)
+            let words := shr(5, add(length, 0x1f))
+            for { let w := 0 } lt(w, words) { w := add(w, 1) } {
+                mstore(add(signature, shl(5, add(w, 1))), tload(add(T_PERMIT_SIGNATURE, add(1, w))))
+            }
+            mstore(0x40, add(signature, shl(5, add(words, 1))))
+        }
     }
 
     function _send(address token, address to, uint256 amount) internal {

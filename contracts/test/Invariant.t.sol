@@ -67,13 +67,13 @@ contract InvariantTest is RealEvm {
         targetSelector(FuzzSelector(address(handler), selectors));
     }
 
-    /// @dev Builds one of five routes, funds the user and returns the exact output the protocols predict.
+    /// @dev Builds one of six routes, funds the user and returns the exact output the protocols predict.
     function randomRoute(uint256 kind, uint256 amount, uint16 feeBps, address payer, address to)
         external
         returns (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, uint256 predicted)
     {
-        kind = kind % 5;
-        address input = kind == 1 ? weth : kind == 3 ? NATIVE : address(usdc);
+        kind = kind % 6;
+        address input = kind == 1 || kind == 5 ? weth : kind == 3 ? NATIVE : address(usdc);
         amount = input == address(usdc) ? bound(amount, 1e4, 200_000e6) : bound(amount, 1e12, 50 ether);
         uint256 net = amount - amount * feeBps / 10_000;
         if (kind == 0) {
@@ -94,6 +94,13 @@ contract InvariantTest is RealEvm {
             predicted = _v3Out(net, weth, address(usdc));
             p = _params(NATIVE, amount, address(usdc), predicted, to);
             s = _one(_v3Step(weth, address(usdc), 1));
+        } else if (kind == 5) {
+            // V2 then V3: the V2 output waits in the router, the V3 pool takes it in its callback
+            amount = bound(amount, 0.01 ether, 20 ether);
+            net = amount - amount * feeBps / 10_000;
+            predicted = _v3Out(_v2Out(net, weth, address(usdc)), address(usdc), address(dai));
+            p = _params(weth, amount, address(dai), predicted, to);
+            s = _two(_v2Step(weth, address(usdc), 1), _v3Step(address(usdc), address(dai), 1));
         } else {
             predicted = _v2Out(net, address(usdc), weth);
             amount = bound(amount, 1e6, 200_000e6);
@@ -118,12 +125,12 @@ contract InvariantTest is RealEvm {
 
     /// @dev The handler executes routes (not only reverts), so the invariants above are about real executions.
     function test_handlerExecutesEachKindOfRoute() public {
-        for (uint256 kind; kind < 5; ++kind) {
+        for (uint256 kind; kind < 6; ++kind) {
             handler.route(kind, 1e9 + kind, 50, 30);
             assertEq(handler.routes(), kind + 1);
         }
         handler.route(0, 1e9, 150, 30); // minimum above the output: refused
-        assertEq(handler.routes(), 5);
+        assertEq(handler.routes(), 6);
         _assertRouterEmpty();
     }
 }

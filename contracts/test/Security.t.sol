@@ -6,7 +6,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {RealEvm, IPermit2Domain} from "./support/RealEvm.sol";
-import {ReentrantToken, FakePool, GreedyAdapter} from "./support/Attackers.sol";
+import {ReentrantToken, FakePool, GreedyAdapter, PullingAdapter} from "./support/Attackers.sol";
 import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {UniswapV3Adapter} from "../src/adapters/UniswapV3Adapter.sol";
@@ -230,6 +230,67 @@ contract SecurityTest is RealEvm {
         router.executeRoute(p, _one(_v2Step(address(evil), weth, 1)));
     }
 
+    // ---------------------------------------------------------------- payStepInput: adapters that take their input
+
+    function test_payStepInput_refusedOutsideARunningStep() public {
+        _victimApproves(1_000e6);
+        address[4] memory callers = [attacker, address(v3Adapter), address(v2Adapter), routerOwner];
+        for (uint256 k; k < callers.length; ++k) {
+            vm.prank(callers[k]);
+            vm.expectRevert(abi.encodeWithSelector(JunctionRouter.UnauthorizedPayment.selector, callers[k]));
+            router.payStepInput(address(usdc), callers[k], 1_000e6);
+        }
+        // the unset authorisation (token 0, amount 0) authorises nothing either
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(JunctionRouter.UnauthorizedPayment.selector, attacker));
+        router.payStepInput(address(0), attacker, 0);
+        assertEq(usdc.balanceOf(user), 1_000e6);
+    }
+
+    /// @dev Even an adapter the owner registered gets, through payStepInput, only its own step's input: once, that
+    /// token, that amount, not to the router, and only from the route's sender (never another wallet's approval).
+    function test_payStepInput_onlyTheRunningStepsInputOnceFromTheSender() public {
+        _victimApproves(10_000e6);
+        PullingAdapter pulling = new PullingAdapter(address(dai));
+        usdc.mint(routerOwner, 1_000e6);
+        dai.mint(routerOwner, 1_000e6);
+        vm.startPrank(routerOwner);
+        router.setAdapter(address(pulling), true);
+        usdc.approve(address(router), type(uint256).max);
+        dai.approve(address(router), type(uint256).max);
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), 1_000e6, weth, 1, routerOwner);
+        for (uint8 mode = 1; mode <= 4; ++mode) {
+            IJunctionRouter.Step[] memory s =
+                _one(IJunctionRouter.Step(0, address(pulling), address(usdc), weth, 1, abi.encode(mode)));
+            vm.expectRevert(abi.encodeWithSelector(JunctionRouter.UnauthorizedPayment.selector, address(pulling)));
+            router.executeRoute(p, s);
+        }
+        IJunctionRouter.Step[] memory never =
+            _one(IJunctionRouter.Step(0, address(pulling), address(usdc), weth, 1, abi.encode(uint8(5))));
+        vm.expectRevert(abi.encodeWithSelector(JunctionRouter.InputNotTaken.selector, address(pulling)));
+        router.executeRoute(p, never);
+        // the honest pull goes through and the route then fails on its (missing) output
+        IJunctionRouter.Step[] memory honest =
+            _one(IJunctionRouter.Step(0, address(pulling), address(usdc), weth, 1, abi.encode(uint8(0))));
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InsufficientOutput.selector, 0, 0, 1));
+        router.executeRoute(p, honest);
+        vm.stopPrank();
+        assertEq(usdc.balanceOf(routerOwner), 1_000e6);
+        assertEq(dai.balanceOf(routerOwner), 1_000e6);
+        assertEq(usdc.balanceOf(user), 10_000e6);
+        assertEq(usdc.allowance(user, address(router)), type(uint256).max);
+        _assertRouterEmpty();
+    }
+
+    function test_v3Step_paysThePoolOnlyFromTheSender() public {
+        _victimApproves(10_000e6);
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), 10_000e6, weth, 1, attacker);
+        vm.prank(attacker);
+        vm.expectRevert(); // the attacker has no USDC: the pool is paid from the sender or not at all
+        router.executeRoute(p, _one(_v3Step(address(usdc), weth, 1)));
+        assertEq(usdc.balanceOf(user), 10_000e6);
+    }
+
     function test_bridgeMessageOnlyFromRegisteredMessenger() public {
         vm.prank(attacker);
         vm.expectRevert(abi.encodeWithSelector(JunctionRouter.UnknownMessenger.selector, attacker));
@@ -352,6 +413,45 @@ contract SecurityTest is RealEvm {
         vm.expectRevert(bytes4(keccak256("InvalidSigner()")));
         router.executeRouteWithPermit(p, s, permit);
         assertEq(usdc.balanceOf(user), before);
+    }
+
+    /// @dev Mode 3 without a fee through a V3 pool: Permit2 pays the pool from the signer inside the pool's callback.
+    function _permitV3Route()
+        internal
+        returns (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+    {
+        uint256 expected = _v3Out(5_000e6, address(usdc), weth);
+        p = _params(address(usdc), 5_000e6, weth, expected, user);
+        p.acquisitionMode = 3;
+        s = _one(_v3Step(address(usdc), weth, expected));
+        usdc.mint(user, p.amountIn);
+        vm.prank(user);
+        usdc.approve(permit2, type(uint256).max);
+        bytes32 digest = _witnessDigest(p, router.routeWitness(p, s), 9, block.timestamp + 600);
+        permit = IJunctionRouter.PermitData(user, 9, block.timestamp + 600, _sign(digest));
+    }
+
+    function test_mode3_v3Step_permit2PaysThePoolFromTheSigner() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitV3Route();
+        vm.prank(attacker);
+        router.executeRouteWithPermit(p, s, permit);
+        assertEq(IERC20(weth).balanceOf(user), p.minAmountOut);
+        assertEq(usdc.balanceOf(user), 0);
+        _assertRouterEmpty();
+        vm.prank(attacker);
+        vm.expectRevert(); // nonce used
+        router.executeRouteWithPermit(p, s, permit);
+    }
+
+    function test_mode3_v3Step_alteredRouteRefused() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitV3Route();
+        p.receiver = attacker;
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitV3Route();
+        s[0].minAmountOut = 1;
+        _expectPermitRefused(p, s, permit);
     }
 
     function test_mode2_onlyRegisteredRelayer() public {

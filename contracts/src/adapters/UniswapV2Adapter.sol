@@ -32,20 +32,23 @@ contract UniswapV2Adapter is IJunctionSwapAdapter {
     }
 
     /// @notice The pair of two tokens: CREATE2 address from the factory, keccak(token0, token1) and the init code hash.
-    function pairFor(address tokenA, address tokenB) public view returns (address) {
+    function pairFor(address tokenA, address tokenB) public view returns (address pair) {
         if (tokenA == tokenB) revert IdenticalTokens();
         (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
-        return address(
-            uint160(
-                uint256(
-                    keccak256(
-                        abi.encodePacked(
-                            hex"ff", factory, keccak256(abi.encodePacked(token0, token1)), pairInitCodeHash
-                        )
-                    )
-                )
-            )
-        );
+        address factory_ = factory;
+        bytes32 initCodeHash = pairInitCodeHash;
+        assembly ("memory-safe") {
+            // keccak256(abi.encodePacked(token0, token1)) in scratch space
+            let m := mload(0x40)
+            mstore(0x00, shl(96, token0))
+            mstore(0x14, shl(96, token1))
+            let salt := keccak256(0x00, 0x28)
+            // keccak256(abi.encodePacked(hex"ff", factory, salt, initCodeHash)), past the free memory pointer
+            mstore(m, or(shl(248, 0xff), shl(88, factory_)))
+            mstore(add(m, 0x15), salt)
+            mstore(add(m, 0x35), initCodeHash)
+            pair := and(keccak256(m, 0x55), 0xffffffffffffffffffffffffffffffffffffffff)
+        }
     }
 
     function payee(address tokenIn, address tokenOut, bytes calldata) external view returns (address) {

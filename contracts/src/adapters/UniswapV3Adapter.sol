@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {IJunctionSwapAdapter} from "../interfaces/IJunctionAdapter.sol";
+import {IJunctionSwapAdapter, IJunctionStepPayer} from "../interfaces/IJunctionAdapter.sol";
 
 interface IUniswapV3Pool {
     function swap(
@@ -17,12 +15,11 @@ interface IUniswapV3Pool {
 
 /// @title Uniswap V3 family adapter (Uniswap V3 and forks with the same pool and callback)
 /// @notice Exact-input swap through one pool. The pool is derived from the factory, the tokens, the fee and the pool
-/// init code hash (as v3-periphery's PoolAddress does); the callback pays only that derived address, so a fake pool's
-/// callback is refused. A swap the pool fills only in part reverts (nothing may stay in the adapter).
-/// Step data: abi.encode(uint24 fee).
+/// init code hash (as v3-periphery's PoolAddress does). The adapter never holds the input: in the pool's callback it
+/// asks the caller of {swap} (the router) to pay the pool ({IJunctionStepPayer.payStepInput}), as SwapRouter pays from
+/// its `payer`; the callback is accepted only from the derived pool, so a fake pool's callback is refused. A swap the
+/// pool fills only in part reverts. Step data: abi.encode(uint24 fee).
 contract UniswapV3Adapter is IJunctionSwapAdapter {
-    using SafeERC20 for IERC20;
-
     uint160 internal constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
     uint160 internal constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
 
@@ -39,24 +36,29 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
     }
 
     /// @notice The pool for two tokens and a fee (v3-periphery PoolAddress.computeAddress).
-    function poolFor(address tokenA, address tokenB, uint24 fee) public view returns (address) {
+    function poolFor(address tokenA, address tokenB, uint24 fee) public view returns (address pool) {
         if (tokenA == tokenB) revert IdenticalTokens();
         (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
-        return address(
-            uint160(
-                uint256(
-                    keccak256(
-                        abi.encodePacked(
-                            hex"ff", factory, keccak256(abi.encode(token0, token1, fee)), poolInitCodeHash
-                        )
-                    )
-                )
-            )
-        );
+        address factory_ = factory;
+        bytes32 initCodeHash = poolInitCodeHash;
+        assembly ("memory-safe") {
+            // keccak256(abi.encode(token0, token1, fee)) in scratch space and past the free memory pointer
+            let m := mload(0x40)
+            mstore(m, token0)
+            mstore(add(m, 0x20), token1)
+            mstore(add(m, 0x40), fee)
+            let salt := keccak256(m, 0x60)
+            // keccak256(abi.encodePacked(hex"ff", factory, salt, initCodeHash))
+            mstore(m, or(shl(248, 0xff), shl(88, factory_)))
+            mstore(add(m, 0x15), salt)
+            mstore(add(m, 0x35), initCodeHash)
+            pool := and(keccak256(m, 0x55), 0xffffffffffffffffffffffffffffffffffffffff)
+        }
     }
 
-    function payee(address, address, bytes calldata) external view returns (address) {
-        return address(this);
+    /// @notice address(0): the pool takes the input in its callback, from the caller of {swap}.
+    function payee(address, address, bytes calldata) external pure returns (address) {
+        return address(0);
     }
 
     function swap(address tokenIn, address tokenOut, uint256 amountIn, address recipient, bytes calldata data)
@@ -79,7 +81,7 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
         address recipient,
         bool zeroForOne
     ) internal returns (int256, int256) {
-        bytes memory callbackData = abi.encode(tokenIn, tokenOut, fee);
+        bytes memory callbackData = abi.encode(tokenIn, tokenOut, fee, msg.sender);
         return IUniswapV3Pool(poolFor(tokenIn, tokenOut, fee)).swap(
             recipient,
             zeroForOne,
@@ -89,11 +91,13 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
         );
     }
 
-    /// @notice Pays the pool what it asks, only if the caller is the pool derived for (tokenIn, tokenOut, fee).
+    /// @notice Has the caller of {swap} pay the pool what it asks, only if the caller is the pool derived for
+    /// (tokenIn, tokenOut, fee). Callback data: abi.encode(tokenIn, tokenOut, fee, payer), written by {swap}.
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
         (address tokenIn, address tokenOut, uint24 fee) = abi.decode(data, (address, address, uint24));
         if (msg.sender != poolFor(tokenIn, tokenOut, fee)) revert UnknownPool(msg.sender);
+        address payer = abi.decode(data[96:], (address));
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
-        IERC20(tokenIn).safeTransfer(msg.sender, owed);
+        IJunctionStepPayer(payer).payStepInput(tokenIn, msg.sender, owed);
     }
 }

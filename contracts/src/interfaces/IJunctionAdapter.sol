@@ -2,19 +2,29 @@
 pragma solidity ^0.8.20;
 
 /// @title Junction swap adapter: one call shape (a DEX family) behind the router's allowlist.
-/// @notice The router transfers the input to {payee} and then calls {swap}; the adapter sends the whole output to
-/// `recipient` and keeps nothing. Adapters hold no approvals of users: they only ever spend what the router handed them
-/// in the same transaction.
+/// @notice The router puts the input at {payee} (or, for payee address(0), lets the adapter take it during the swap
+/// through {IJunctionStepPayer.payStepInput}) and then calls {swap}; the adapter sends the whole output to `recipient`
+/// and keeps nothing. Adapters hold no approvals of users: they only ever spend what the router hands them in the same
+/// transaction.
 interface IJunctionSwapAdapter {
-    /// @notice Where the router must transfer the step's input before {swap}: the pool itself where the pool
-    /// takes a prior transfer (Uniswap V2), else the adapter.
+    /// @notice Where the step's input must be before {swap}: the pool itself where the pool takes a prior transfer
+    /// (Uniswap V2), the adapter where it spends the input itself (Curve), or address(0) where the pool takes it in a
+    /// callback (Uniswap V3): then {swap} asks its caller, once, with {IJunctionStepPayer.payStepInput}.
     function payee(address tokenIn, address tokenOut, bytes calldata data) external view returns (address);
 
-    /// @notice Swaps exactly `amountIn` of tokenIn (already at {payee}) and sends the output to `recipient`.
+    /// @notice Swaps exactly `amountIn` of tokenIn (already at {payee}, or taken from the caller during the swap when
+    /// payee is address(0)) and sends the output to `recipient`.
     /// @return amountOut the output the pool reports (the router measures the recipient's balance delta itself)
     function swap(address tokenIn, address tokenOut, uint256 amountIn, address recipient, bytes calldata data)
         external
         returns (uint256 amountOut);
+}
+
+/// @title The router's side of a swap whose adapter takes the input during the swap (payee address(0)).
+interface IJunctionStepPayer {
+    /// @notice Pays exactly the running step's input (`amount` of `token`) to `to` (the pool the adapter verified),
+    /// from where the route's input is. Callable only by the running step's adapter, once per step.
+    function payStepInput(address token, address to, uint256 amount) external;
 }
 
 /// @title Junction bridge adapter: one bridge deposit call behind the router's allowlist.

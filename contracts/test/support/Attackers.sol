@@ -4,6 +4,7 @@ pragma solidity 0.8.28;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {JunctionRouter} from "../../src/JunctionRouter.sol";
 import {IJunctionRouter} from "../../src/IJunctionRouter.sol";
+import {IJunctionStepPayer} from "../../src/interfaces/IJunctionAdapter.sol";
 
 /// @notice An ERC-20 that re-enters the router from inside transferFrom/transfer.
 contract ReentrantToken is ERC20 {
@@ -61,6 +62,35 @@ contract GreedyAdapter {
     function swap(address tokenIn, address, uint256, address, bytes calldata data) external returns (uint256) {
         address victim = abi.decode(data, (address));
         ERC20(tokenIn).transferFrom(victim, address(this), 1);
+        return 0;
+    }
+}
+
+/// @notice An adapter the owner could register that takes its input during the swap (payee address(0)) and then
+/// misuses the router's payStepInput: `mode` 0 asks once for exactly its input (honest), 1 for one more than that,
+/// 2 for another token, 3 twice, 4 to the router itself, 5 never. It returns no output: only the payment is tested.
+contract PullingAdapter {
+    address public immutable otherToken;
+
+    constructor(address otherToken_) {
+        otherToken = otherToken_;
+    }
+
+    function payee(address, address, bytes calldata) external pure returns (address) {
+        return address(0);
+    }
+
+    function swap(address tokenIn, address, uint256 amountIn, address, bytes calldata data) external returns (uint256) {
+        uint8 mode = abi.decode(data, (uint8));
+        IJunctionStepPayer payer = IJunctionStepPayer(msg.sender);
+        if (mode == 0) payer.payStepInput(tokenIn, address(this), amountIn);
+        if (mode == 1) payer.payStepInput(tokenIn, address(this), amountIn + 1);
+        if (mode == 2) payer.payStepInput(otherToken, address(this), amountIn);
+        if (mode == 3) {
+            payer.payStepInput(tokenIn, address(this), amountIn);
+            payer.payStepInput(tokenIn, address(this), amountIn);
+        }
+        if (mode == 4) payer.payStepInput(tokenIn, msg.sender, amountIn);
         return 0;
     }
 }

@@ -12,6 +12,8 @@ import dev.junction.quote.InvalidQuoteRequestException;
 import dev.junction.quote.QuoteRequest;
 import dev.junction.quote.QuoteStoreUnavailableException;
 import dev.junction.routing.NoRouteException;
+import dev.junction.rpc.RpcErrorType;
+import dev.junction.rpc.RpcException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -183,6 +185,18 @@ public class ApiExceptionHandler {
     @ExceptionHandler(StaleChainException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> staleChain(StaleChainException e) {
         return answer(ErrorCode.UNAVAILABLE, e.getMessage(), null);
+    }
+
+    /**
+     * Chain mode: a chain's node failed a call Junction needed to answer (after its retries and failover): 9003 when
+     * it timed out, else 9002. The message names the failure's kind, never the node's URL (it may hold an API key).
+     */
+    @ExceptionHandler(RpcException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> node(RpcException e) {
+        log.warn("node call failed: {} ({})", e.type(), e.getMessage());
+        ErrorCode code = e.type() == RpcErrorType.TIMEOUT ? ErrorCode.UPSTREAM_TIMEOUT : ErrorCode.UPSTREAM_ERROR;
+        return answer(code, "the chain's node failed: " + e.type().name().toLowerCase().replace('_', ' ')
+                + "; retry later", null);
     }
 
     /**

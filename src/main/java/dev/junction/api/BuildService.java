@@ -1,5 +1,7 @@
 package dev.junction.api;
 
+import dev.junction.calldata.AdapterDirectory;
+import dev.junction.calldata.TransactionChecks;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.RouteCalls;
 import dev.junction.calldata.RouteChoice;
@@ -8,11 +10,6 @@ import dev.junction.calldata.Transaction;
 import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
-import dev.junction.chain.Hex;
-import dev.junction.devnet.RouterCalldata;
-import dev.junction.execution.ExecutionPlan;
-import dev.junction.execution.SimulationResult;
-import dev.junction.execution.Simulator;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.chain.AcquisitionMode;
@@ -26,6 +23,7 @@ import java.math.BigInteger;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
@@ -35,11 +33,12 @@ import org.springframework.stereotype.Service;
  * transaction. Planning goes through the quote service, so every build is also a stored quote (its quoteId is in the
  * calldata, its request records Integrator and Referrer).
  *
- * <p>Simulation ({@code simulation=true} on /build-best-path): the built calldata is decoded as the devnet's router
- * decodes a wallet's call ({@link RouterCalldata}) into the plan the executor would run, and that plan is dry-run on
- * the current market ({@link Simulator}: exact pool math, lane fees and bounds, every minimum, the deadline; nothing is
- * committed). Success sets {@code simulation: true}; a failure is 3007 BUILD_SIMULATION_FAILED naming the step and the
- * amounts. Without the flag nothing is run and {@code simulation} is {@code false}.
+ * <p>Checks ({@link TransactionChecks}): in chain mode the node estimates the gas of the built transaction, and
+ * {@code simulation=true} on /build-best-path is an {@code eth_call} of exactly it from the sender; in the sandbox
+ * the built calldata is decoded into the plan the executor would run and dry-run on the current market (exact pool
+ * math, lane fees and bounds, every minimum, the deadline; nothing is committed). Success sets
+ * {@code simulation: true}; a failure is 3007 BUILD_SIMULATION_FAILED naming the reason. Without the flag nothing is
+ * run and {@code simulation} is {@code false}.
  */
 @Service
 public class BuildService {
@@ -48,12 +47,16 @@ public class BuildService {
     private final QuoteStore store;
     private final ObjectProvider<Market> market;
     private final ObjectProvider<Clock> clock;
-    private final ObjectProvider<Simulator> simulator;
-    private final TransactionBuilder builder = new TransactionBuilder();
+    private final TransactionChecks checks;
+    private final TransactionBuilder builder;
+    private final Address operatorFeeRecipient;
 
     BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock,
-            ObjectProvider<Simulator> simulator) {
-        this.simulator = simulator;
+            ObjectProvider<TransactionChecks> checks,
+            ObjectProvider<AdapterDirectory> adapters, FeeProperties fees) {
+        this.operatorFeeRecipient = fees.recipientAddress();
+        this.checks = checks.getIfAvailable();
+        this.builder = new TransactionBuilder(adapters.getIfAvailable(() -> AdapterDirectory.DERIVED));
         this.quotes = quotes;
         this.store = store;
         this.market = market;
@@ -68,9 +71,7 @@ public class BuildService {
         PlannedRoute plan = chosen.plan();
         Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
                 q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), request.minOutputAmount());
-        if (q.simulation()) {
-            tx = simulated(tx, q.sender());
-        }
+        tx = checked(tx, quote, q.simulation());
         return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? quote.view(chosen) : null);
     }
 
@@ -83,9 +84,9 @@ public class BuildService {
                     body.destinationGasLimit(), null, false, false, body.acquisitionMode());
             StoredQuote quote = quotes.quoteAndStore(q);
             PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan();
-            return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
+            return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
                     body.integrator(), body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
-                    body.minOutputAmount()));
+                    body.minOutputAmount()), quote, false));
         }
         StoredQuote quote = store.byPathId(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.QUOTE_NOT_FOUND,
                 "pathId " + body.pathId() + " is not a route of any quote", "pathId"));
@@ -116,11 +117,11 @@ public class BuildService {
                     "minOutputAmount is " + min + " but the route of pathId " + body.pathId() + " reaches "
                             + plan.amountOut() + " (toToken smallest units)", plan.amountOut());
         }
-        return TransactionResponse.of(build(quote, plan, body.sender(), body.receiver(),
+        return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(),
                 body.slippage() != null ? body.slippage() : q.slippage(),
                 body.integrator() != null ? body.integrator() : q.integrator(),
                 body.acquisitionMode() != null ? body.acquisitionMode() : q.acquisitionMode(),
-                body.destinationCallData(), body.destinationGasLimit(), min));
+                body.destinationCallData(), body.destinationGasLimit(), min), quote, false));
     }
 
     private static StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, Amount minOutputAmount,
@@ -144,33 +145,39 @@ public class BuildService {
         var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
                 mode, destinationCallData,
                 destinationGasLimit == null ? null : destinationGasLimit.value(), quote.createdAt().getEpochSecond(),
-                quote.expiresAt().getEpochSecond());
+                quote.expiresAt().getEpochSecond(), operatorFeeRecipient);
         RouteCall call = RouteCalls.of(plan, terms, snapshot());
         return builder.build(call);
     }
 
     /**
-     * The transaction marked simulated after a successful dry run of exactly its calldata, sent by {@code sender}.
-     *
-     * @throws ApiException 3007 naming the reason when the dry run fails or the calldata does not decode to a route
+     * The checks of the built transaction: on a chain-mode chain the gas limit from the node's
+     * {@code eth_estimateGas} (plus the margin) when the sender can already send it; with {@code simulate}, the
+     * transaction run from the sender without committing ({@code eth_call}, or the sandbox's dry run): 3007 naming
+     * the reason when it fails.
      */
-    Transaction simulated(Transaction tx, Address sender) {
-        Simulator sim = simulator.getIfAvailable();
-        if (sim == null) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED,
-                    "simulation failed: this instance has no embedded network to simulate on", "simulation");
+    private Transaction checked(Transaction tx, StoredQuote quote, boolean simulate) {
+        QuoteRequest q = quote.request();
+        if (checks == null || !checks.covers(tx.chain())) {
+            if (simulate) {
+                throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: this instance cannot run"
+                        + " transactions of chain " + tx.chain() + " (no node and no embedded network)", "simulation");
+            }
+            return tx;
         }
-        ExecutionPlan plan;
-        try {
-            plan = RouterCalldata.plan(snapshot(), tx.chain(), sender, Hex.decode(tx.data()));
-        } catch (RouterCalldata.NotARoute e) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED,
-                    "simulation failed: the router would revert: " + e.getMessage(), "simulation");
+        Address input = q.fromToken().equals(Address.ZERO) ? Address.NATIVE : q.fromToken();
+        Optional<BigInteger> estimate = checks.estimateGas(tx, q.sender(), input, q.amount().value());
+        if (estimate.isPresent()) {
+            tx = tx.withGasLimit(TransactionBuilder.gasWithMargin(estimate.get()));
         }
-        SimulationResult result = sim.simulate(plan);
+        if (!simulate) {
+            return tx;
+        }
+        TransactionChecks.Simulation result = checks.simulate(tx, q.sender(), input, q.amount().value());
         if (!result.success()) {
-            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: " + result.reason(),
-                    "simulation");
+            throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: " + result.reason()
+                    + (result.stateOverridden().isEmpty() ? "" : " (with " + result.stateOverridden()
+                            + " overridden)"), "simulation");
         }
         return tx.withSimulation(true);
     }

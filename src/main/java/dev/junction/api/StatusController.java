@@ -33,7 +33,11 @@ public class StatusController {
                     (FAILED: a step kept failing; the message names the last error); BRIDGE_FAILED \
                     (REFUNDED); EXPIRED_BEFORE_EXECUTION (EXPIRED). An unknown hash is HTTP 200, code 0, status \
                     NOT_FOUND with `details.pollAfterSeconds`: poll again. With `userAddress`, another wallet's swap \
-                    is NOT_FOUND.""")
+                    is NOT_FOUND. Chain mode (`junction.market.source=chain`): a hash on a configured chain is read \
+                    from its node, whoever sent it: RECEIVED while in the node's pool; FAILED / SLIPPAGE_EXCEEDED or \
+                    REVERTED (the message decodes the router's error); a cross-chain route is DONE with the Across \
+                    fill as `destTxDetails`, and a deposit unfilled past its fillDeadline is EXPIRED / \
+                    REFUND_IN_PROGRESS (Across refunds the depositor on the source chain).""")
     @GetMapping(path = {"/status", "/v1/status"}, produces = MediaType.APPLICATION_JSON_VALUE)
     public Envelope<StatusResult> status(HttpServletRequest http) {
         StatusRequest request = parser.status(http);

@@ -40,10 +40,12 @@ public final class RouteCalls {
      * @param destinationGasLimit gas units, or null
      * @param quotedAt quote time, Unix seconds
      * @param expiry quote expiry, Unix seconds
+     * @param operatorFeeRecipient the deployment's fee address ({@code junction.fees.recipient}), or null: receives
+     *     the fee when {@code Integrator} is not an EVM address
      */
     public record Terms(String quoteId, Address sender, Address receiver, Amount minAmountOut, Slippage slippage,
             int feeBps, String integrator, AcquisitionMode acquisitionMode, String destinationCallData,
-            BigInteger destinationGasLimit, long quotedAt, long expiry) {
+            BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient) {
     }
 
     /**
@@ -72,16 +74,19 @@ public final class RouteCalls {
         long deadline = Math.max(terms.expiry(), terms.quotedAt() + DEADLINE_SECONDS);
         return new RouteCall(terms.quoteId(), chain, router, terms.sender(), terms.receiver(),
                 route.fromToken().address(), Amount.of(route.amount()), route.toToken().address(), terms.minAmountOut(),
-                terms.feeBps(), feeRecipient(terms, router), terms.acquisitionMode(), terms.destinationCallData(),
+                terms.feeBps(), feeRecipient(terms), terms.acquisitionMode(), terms.destinationCallData(),
                 terms.destinationGasLimit(), steps, terms.quotedAt(), deadline, terms.expiry(),
                 route.gasLimit().longValueExact());
     }
 
     /**
-     * Who receives the integrator fee: the {@code Integrator} value when it is an EVM address, else the router itself
-     * (which holds the fee for the integrator recorded with the quote id); the zero address when there is no fee.
+     * Who receives the integrator fee: the {@code Integrator} value when it is an EVM address, else the deployment's
+     * configured fee address ({@code junction.fees.recipient}); the zero address when there is no fee. The router
+     * refuses to pay a fee to nobody, to the zero address or to itself, so a fee without either is refused here.
+     *
+     * @throws CalldataException (parameter {@code Integrator}) when {@code feeBps > 0} and there is no recipient
      */
-    static Address feeRecipient(Terms terms, Address router) {
+    static Address feeRecipient(Terms terms) {
         if (terms.feeBps() == 0) {
             return Address.ZERO;
         }
@@ -90,10 +95,14 @@ public final class RouteCalls {
             try {
                 return Address.evm(integrator);
             } catch (IllegalArgumentException notAnAddress) {
-                return router;
+                // falls through to the configured recipient
             }
         }
-        return router;
+        if (terms.operatorFeeRecipient() != null) {
+            return terms.operatorFeeRecipient();
+        }
+        throw new CalldataException("Integrator", "feeBps " + terms.feeBps() + " needs a fee recipient: give"
+                + " Integrator as an EVM address (0x and 40 hex digits), or configure junction.fees.recipient");
     }
 
     private static Address router(MarketSnapshot snapshot, ChainId chain) {

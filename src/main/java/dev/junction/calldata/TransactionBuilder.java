@@ -133,8 +133,12 @@ public final class TransactionBuilder {
 
     /** Gas units plus 20%, rounded up. */
     static BigInteger gasWithMargin(long gas) {
-        return BigInteger.valueOf(gas).multiply(BigInteger.valueOf(6)).add(BigInteger.valueOf(4))
-                .divide(BigInteger.valueOf(5));
+        return gasWithMargin(BigInteger.valueOf(gas));
+    }
+
+    /** Gas units plus 20%, rounded up: the margin of every {@code gasLimit} Junction answers. */
+    public static BigInteger gasWithMargin(BigInteger gas) {
+        return gas.multiply(BigInteger.valueOf(6)).add(BigInteger.valueOf(4)).divide(BigInteger.valueOf(5));
     }
 
     /** A {@code 0x} + 64 hex quote id as its 32 bytes; any other id as keccak256 of its UTF-8 text. */

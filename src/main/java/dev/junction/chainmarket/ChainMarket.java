@@ -28,7 +28,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,7 +55,7 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
     private final RpcSettings rpc;
     private final Clock clock;
     private final Map<ChainId, ChainFollower> followers = new LinkedHashMap<>();
-    private final Map<ChainId, JsonRpcClient> clients = new LinkedHashMap<>();
+    private final Map<ChainId, JsonRpcClient> clients = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running;
 
@@ -191,6 +193,19 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                 + "state is at block " + f.state().block() + ", last confirmed at the node's head " + ago
                 + " ms ago, more than its max-staleness of " + s.maxStaleness().toMillis() + " ms"
                 + (f.lastError() == null ? "" : " (node: " + f.lastError() + ")"));
+    }
+
+    /** The configured chains' settings, by chain id order. */
+    public List<ChainSettings> settings() {
+        return settings;
+    }
+
+    /**
+     * The JSON-RPC client of a configured chain, the one its follower reads the node with (after {@link #load()}):
+     * other readers of the same node (GET /status) share it.
+     */
+    public Optional<EthRpc> rpc(ChainId chain) {
+        return Optional.ofNullable(clients.get(chain)).map(EthRpc::new);
     }
 
     /** Each chain's follower, for health and tests. */

@@ -161,15 +161,15 @@ public class GaslessService {
         RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, amountOutMin.value());
         String innerData = calldata.build(assembly.routeCall(quoteId, source, receiver, amountOutMin,
                 now.getEpochSecond(), deadline)).data();
-        PermitNonce nonce = nonces.reserve(cmd.sender(), now);
-        QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver, cmd.fromChain(),
-                cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee, cmd.amount().minus(fee), amountOut,
-                amountOutMin, source.gaslessExecutor(), source.router(), nonce, deadline, "", innerData,
-                route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
-                assembly.planSteps(), null);
-        Permit2TypedData typedData = record.typedData();
-        QuoteRecord stored = record.withDigest(Hex.encode(typedData.digest()));
-        tx.executeWithoutResult(status -> quotes.insert(stored, now));
+        // The nonce, the quote and its steps are written in one transaction (grouped with concurrent quotes' by the
+        // store) that commits before the quote is answered; a nonce another instance took first is replaced.
+        QuoteRecord stored = issue(cmd.sender(), now, candidate -> new QuoteRecord(quoteId, cmd.acquisitionMode(),
+                cmd.sender(), receiver, cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(),
+                fee, cmd.amount().minus(fee), amountOut, amountOutMin, source.gaslessExecutor(), source.router(),
+                candidate, deadline, "", innerData, route.pathType().wire(), route.bridgeCount(),
+                assembly.providers(), assembly.mainProvider(), assembly.planSteps(), null));
+        Permit2TypedData typedData = stored.typedData();
+        PermitNonce nonce = stored.nonce();
 
         GaslessQuote.Fee feeView = new GaslessQuote.Fee(fee, source.gaslessExecutor(), route.fromToken().usd(fee.value()),
                 fee.minus(integratorFee), integratorFee);
@@ -233,25 +233,29 @@ public class GaslessService {
         Address receiver = cmd.effectiveReceiver();
         Amount amountOut = Amount.of(route.amountOut());
         Amount amountOutMin = Amount.of(slippage.minAmountOut(route.amountOut()));
-        RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, amountOutMin.value());
-        PermitNonce nonce = nonces.reserve(cmd.sender(), now);
+        PlannedRoute planned = route;
+        RouteAssembly assembly = new RouteAssembly(snapshot, planned, slippage, amountOutMin.value());
         RouteCall call = assembly.permitCall(quoteId, source, cmd.sender(), receiver, cmd.amount(), amountOutMin, bps,
                 feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()), now.getEpochSecond(), deadline);
-        String innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
-                nonce.toBigInteger(), BigInteger.valueOf(deadline))).data();
         RouteWitness witness = RouteWitness.of(call, routerCalldata);
-        QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver, cmd.fromChain(),
-                cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee, cmd.amount().minus(fee), amountOut,
-                amountOutMin, source.router(), source.router(), nonce, deadline, "", innerData,
-                route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
-                assembly.planSteps(), new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
-                        Hex.encode(witness.destinationCall())));
-        Permit2TypedData typedData = record.typedData();
-        if (typedData.message() instanceof RoutePermit p && !p.witness().equals(witness)) {
-            throw new IllegalStateException("quote " + quoteId + ": the stored terms do not rebuild the route witness");
-        }
-        QuoteRecord stored = record.withDigest(Hex.encode(typedData.digest()));
-        tx.executeWithoutResult(status -> quotes.insert(stored, now));
+        QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
+                Hex.encode(witness.destinationCall()));
+        QuoteRecord stored = issue(cmd.sender(), now, candidate -> {
+            String innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
+                    candidate.toBigInteger(), BigInteger.valueOf(deadline))).data();
+            QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver,
+                    cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee,
+                    cmd.amount().minus(fee), amountOut, amountOutMin, source.router(), source.router(), candidate,
+                    deadline, "", innerData, planned.pathType().wire(), planned.bridgeCount(), assembly.providers(),
+                    assembly.mainProvider(), assembly.planSteps(), onChain);
+            if (record.typedData().message() instanceof RoutePermit p && !p.witness().equals(witness)) {
+                throw new IllegalStateException("quote " + quoteId + ": the stored terms do not rebuild the witness");
+            }
+            return record;
+        });
+        Permit2TypedData typedData = stored.typedData();
+        PermitNonce nonce = stored.nonce();
+        String innerData = stored.innerData();
 
         ExecutorGas.Cost gas = ExecutorGas.of(snapshot, route);
         Amount integrator = Amount.of(integratorFee);
@@ -265,6 +269,35 @@ public class GaslessService {
                 Hex.encode(Hash.sha3(Hex.decode(innerData))), "0",
                 assembly.lines(cmd.sender(), source.router(), cmd.amount(), fee), cmd.meta());
         return new GaslessQuote(quoteId, deadline, nonce, typedData, feeView, terms, template);
+    }
+
+    /** A quote's record for a candidate Permit2 nonce (the nonce is part of what the owner signs). */
+    @FunctionalInterface
+    private interface QuoteForNonce {
+        QuoteRecord quote(PermitNonce nonce);
+    }
+
+    /**
+     * Builds the quote for a candidate Permit2 nonce and writes nonce, quote and steps in one transaction (grouped
+     * with concurrent quotes' by the store); a nonce another request or instance took first is replaced by the next.
+     */
+    private QuoteRecord issue(Address owner, Instant now, QuoteForNonce build) {
+        for (int attempt = 0; ; attempt++) {
+            PermitNonce candidate = nonces.candidate(owner);
+            QuoteRecord record = build.quote(candidate);
+            QuoteRecord signed = record.withDigest(Hex.encode(record.typedData().digest()));
+            try {
+                quotes.issue(signed, now);
+                nonces.reserved(owner, candidate);
+                return signed;
+            } catch (GaslessQuoteStore.NonceTakenException taken) {
+                nonces.taken(owner);
+                if (attempt + 1 >= GaslessNonceStore.ATTEMPTS) {
+                    throw new IllegalStateException("could not reserve a Permit2 nonce for " + owner + " after "
+                            + GaslessNonceStore.ATTEMPTS + " attempts", taken);
+                }
+            }
+        }
     }
 
     /** The relayer's gas for a route at the chain's live fees, in input-token units, with the margin (rounded up). */
@@ -462,9 +495,22 @@ public class GaslessService {
         return Hex.encode(Hash.sha3(route.pathKey().getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * 32 bytes (the router's {@code bytes32} quote id): the wall-clock millisecond in the first 6 (big-endian), then 26
+     * random bytes from a {@link SecureRandom} (208 bits: unguessable). Quotes issued in turn have ascending ids, so
+     * their rows append at the right edge of the {@code gasless_quote} and {@code gasless_quote_step} primary keys
+     * instead of landing on a random leaf page that the database rewrites at every commit.
+     */
     private String newQuoteId() {
+        return Hex.encode(quoteId(System.currentTimeMillis(), random));
+    }
+
+    static byte[] quoteId(long epochMillis, SecureRandom random) {
         byte[] id = new byte[32];
         random.nextBytes(id);
-        return Hex.encode(id);
+        for (int i = 0; i < 6; i++) {
+            id[i] = (byte) (epochMillis >>> (8 * (5 - i)));
+        }
+        return id;
     }
 }

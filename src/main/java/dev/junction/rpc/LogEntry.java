@@ -13,9 +13,10 @@ import java.util.List;
  * @param blockHash that block's hash
  * @param logIndex index in the block
  * @param removed true when a reorg removed it (filters only)
+ * @param transactionHash the transaction that emitted it, 0x lower-case (null when the node gave none)
  */
 public record LogEntry(Address address, List<String> topics, String data, long blockNumber, String blockHash,
-        int logIndex, boolean removed) {
+        int logIndex, boolean removed, String transactionHash) {
 
     public LogEntry {
         topics = List.copyOf(topics);

@@ -27,8 +27,13 @@ public record StatusResult(TxDetails destTxDetails, Details details, Asset fromA
         String routeKind, TxDetails srcTxDetails, SwapStatus status, String swapId, String executorTxId, Asset toAsset,
         Long updatedAtMs) {
 
-    /** The answer for a hash Junction does not know (yet). */
-    public static StatusResult notFound(String message, int pollAfterSeconds) {
+    /**
+     * The answer for a hash Junction does not know (yet).
+     *
+     * @param pollAfterSeconds null when polling again will not change the answer (chain mode: a mined transaction that
+     *     is not a Junction route)
+     */
+    public static StatusResult notFound(String message, Integer pollAfterSeconds) {
         return new StatusResult(null, new Details(null, message, null, null, pollAfterSeconds), null, null, null, null,
                 null, SwapStatus.NOT_FOUND, null, null, null, null);
     }

@@ -14,9 +14,15 @@ import dev.junction.market.SimulationClock;
 import dev.junction.market.Token;
 import java.util.Locale;
 import java.util.Optional;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
 
-/** Answers GET /status: finds a swap by its source transaction and maps it to the status model (2.12). */
+/**
+ * Answers GET /status: finds a swap by its source transaction and maps it to the status model (2.12). In chain mode a
+ * hash on a configured chain is read from that chain's node instead ({@link ChainStatus}): any transaction, whoever
+ * sent it, never a sandbox swap.
+ */
 @Service
 public class StatusService {
 
@@ -26,11 +32,23 @@ public class StatusService {
     private final Swaps swaps;
     private final Market market;
     private final SimulationClock clock;
+    private final ChainStatus chains;
 
+    /** The sandbox's status: swaps of the embedded network only. */
     public StatusService(Swaps swaps, Market market, SimulationClock clock) {
+        this(swaps, market, clock, (ChainStatus) null);
+    }
+
+    @Autowired
+    StatusService(Swaps swaps, Market market, SimulationClock clock, ObjectProvider<ChainStatus> chains) {
+        this(swaps, market, clock, chains.getIfAvailable());
+    }
+
+    private StatusService(Swaps swaps, Market market, SimulationClock clock, ChainStatus chains) {
         this.swaps = swaps;
         this.market = market;
         this.clock = clock;
+        this.chains = chains;
     }
 
     /**
@@ -40,6 +58,9 @@ public class StatusService {
      *     answer never reveals another wallet's swap
      */
     public StatusResult lookup(TxHash txHash, ChainId fromChainId, String userAddress) {
+        if (chains != null && chains.serves(fromChainId)) {
+            return chains.lookup(txHash, fromChainId, userAddress);
+        }
         Optional<SwapView> found = swaps.findBySourceTx(fromChainId, txHash)
                 .filter(v -> userAddress == null || v.sender().lower().equals(userAddress.toLowerCase(Locale.ROOT)));
         if (found.isEmpty()) {

@@ -8,7 +8,8 @@ import dev.junction.calldata.Transaction;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
-import dev.junction.devnet.RouterCalldata;
+import dev.junction.calldata.TransactionChecks;
+import dev.junction.dryrun.internal.CallPlans;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.market.Market;
@@ -49,7 +50,7 @@ class BuildSimulationTest {
     JdbcClient jdbc;
 
     @Autowired
-    BuildService builds;
+    TransactionChecks checks;
 
     final JsonMapper json = JsonMapper.builder().build();
 
@@ -109,9 +110,10 @@ class BuildSimulationTest {
                 ChainId.of(tx.get("chain").asLong()), Address.evm(tx.get("allowanceTarget").asString()),
                 new BigInteger(tx.get("gasLimit").asString()), tx.get("expiry").asLong(), false,
                 new BigInteger(tx.get("value").asString()));
-        assertThat(builds.simulated(built, Address.evm(SENDER)).simulation()).isTrue();
+        BigInteger amount = BigInteger.valueOf(1_000_000_000L);
+        assertThat(checks.simulate(built, Address.evm(SENDER), Address.evm(USDC_ARB), amount).success()).isTrue();
 
-        ExecutionPlan plan = RouterCalldata.plan(market.current(), built.chain(), Address.evm(SENDER),
+        ExecutionPlan plan = CallPlans.plan(market.current(), built.chain(), Address.evm(SENDER),
                 Hex.decode(built.data()));
         PlanStep.Swap first = (PlanStep.Swap) plan.steps().getFirst();
         Pool original = market.current().pool(first.poolId()).orElseThrow();
@@ -127,11 +129,10 @@ class BuildSimulationTest {
         BigInteger reachable = shifted.quote(first.tokenIn(), first.tokenOut(), first.amountIn().value()).amountOut();
         market.update(s -> s.withPools(List.of(shifted)));
         try {
-            ApiException e = catchThrowableOfType(ApiException.class,
-                    () -> builds.simulated(built, Address.evm(SENDER)));
-            assertThat(e.code()).isEqualTo(ErrorCode.BUILD_SIMULATION_FAILED);
-            assertThat(e.code().status().value()).isEqualTo(422);
-            assertThat(e.getMessage()).isEqualTo("simulation failed: step 1 (" + original.provider() + " on chain "
+            TransactionChecks.Simulation failed = checks.simulate(built, Address.evm(SENDER), Address.evm(USDC_ARB),
+                    amount);
+            assertThat(failed.success()).isFalse();
+            assertThat(failed.reason()).isEqualTo("step 1 (" + original.provider() + " on chain "
                     + "42161) returns " + reachable + " below its minimum " + first.minAmountOut());
         } finally {
             market.update(s -> s.withPools(List.of(original)));
@@ -142,9 +143,9 @@ class BuildSimulationTest {
     void calldataThatIsNotARouteFailsWith3007() {
         Transaction junk = new Transaction(Address.ZERO, "0xdeadbeef", ChainId.of(42161), Address.ZERO,
                 BigInteger.ONE, 0, false, BigInteger.ZERO);
-        ApiException e = catchThrowableOfType(ApiException.class, () -> builds.simulated(junk, Address.evm(SENDER)));
-        assertThat(e.code()).isEqualTo(ErrorCode.BUILD_SIMULATION_FAILED);
-        assertThat(e.getMessage()).startsWith("simulation failed: the router would revert: the calldata does not "
-                + "call executeRoute");
+        TransactionChecks.Simulation failed = checks.simulate(junk, Address.evm(SENDER), Address.evm(USDC_ARB),
+                BigInteger.ONE);
+        assertThat(failed.success()).isFalse();
+        assertThat(failed.reason()).startsWith("the router would revert: the calldata does not call executeRoute");
     }
 }

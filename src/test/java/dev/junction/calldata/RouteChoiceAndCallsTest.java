@@ -131,7 +131,7 @@ class RouteChoiceAndCallsTest {
                 PathType.values()[0], List.of());
         var terms = new RouteCalls.Terms(QUOTE_ID, SENDER, RECEIVER, Amount.of(new BigInteger("940000000000000000")),
                 Slippage.ofPercent(1), 50, "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", null, "0x", null, QUOTED_AT,
-                EXPIRY);
+                EXPIRY, null);
         RouteCall call = RouteCalls.of(planned, terms, snapshot());
         assertThat(call.router()).isEqualTo(ETH_ROUTER);
         assertThat(call.amountIn().value()).isEqualTo(new BigInteger("1000000000000000000"));
@@ -158,12 +158,20 @@ class RouteChoiceAndCallsTest {
     }
 
     @Test
-    void feeRecipientIsTheIntegratorAddressElseTheRouter() {
-        var base = new RouteCalls.Terms(QUOTE_ID, SENDER, RECEIVER, Amount.of(1), Slippage.DEFAULT, 30, "acme-wallet",
-                null, null, null, QUOTED_AT, EXPIRY);
-        assertThat(RouteCalls.feeRecipient(base, ETH_ROUTER)).isEqualTo(ETH_ROUTER);
+    void feeRecipientIsTheIntegratorAddressElseTheConfiguredOneNeverTheRouter() {
+        var text = new RouteCalls.Terms(QUOTE_ID, SENDER, RECEIVER, Amount.of(1), Slippage.DEFAULT, 30, "acme-wallet",
+                null, null, null, QUOTED_AT, EXPIRY, null);
+        assertThatThrownBy(() -> RouteCalls.feeRecipient(text)).isInstanceOf(CalldataException.class)
+                .hasMessageContaining("junction.fees.recipient")
+                .satisfies(e -> assertThat(((CalldataException) e).parameter()).isEqualTo("Integrator"));
+        var configured = new RouteCalls.Terms(QUOTE_ID, SENDER, RECEIVER, Amount.of(1), Slippage.DEFAULT, 30,
+                "acme-wallet", null, null, null, QUOTED_AT, EXPIRY, FEE_RECIPIENT);
+        assertThat(RouteCalls.feeRecipient(configured)).isEqualTo(FEE_RECIPIENT);
+        var address = new RouteCalls.Terms(QUOTE_ID, SENDER, RECEIVER, Amount.of(1), Slippage.DEFAULT, 30,
+                FEE_RECIPIENT.value(), null, null, null, QUOTED_AT, EXPIRY, ETH_ROUTER);
+        assertThat(RouteCalls.feeRecipient(address)).as("an address Integrator wins").isEqualTo(FEE_RECIPIENT);
         var none = new RouteCalls.Terms(QUOTE_ID, SENDER, RECEIVER, Amount.of(1), Slippage.DEFAULT, 0,
-                FEE_RECIPIENT.value(), null, null, null, QUOTED_AT, EXPIRY);
-        assertThat(RouteCalls.feeRecipient(none, ETH_ROUTER)).isEqualTo(Address.ZERO);
+                "acme-wallet", null, null, null, QUOTED_AT, EXPIRY, null);
+        assertThat(RouteCalls.feeRecipient(none)).isEqualTo(Address.ZERO);
     }
 }

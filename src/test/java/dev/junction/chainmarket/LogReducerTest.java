@@ -34,7 +34,7 @@ class LogReducerTest {
     static int index;
 
     static LogEntry log(Address address, List<String> topics, String... words) {
-        return new LogEntry(address, topics, "0x" + String.join("", words), 10, "0xaa", index++, false);
+        return new LogEntry(address, topics, "0x" + String.join("", words), 10, "0xaa", index++, false, null);
     }
 
     static String t(long v) {
@@ -144,11 +144,11 @@ class LogReducerTest {
     void logsApplyInBlockAndLogIndexOrderAndRemovedLogsAreIgnored() {
         PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
         LogEntry later = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(9) + Abi.word(9), 11, "0xb", 0,
-                false);
+                false, null);
         LogEntry earlier = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(5) + Abi.word(5), 10, "0xa",
-                3, false);
+                3, false, null);
         LogEntry removed = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(1) + Abi.word(1), 12, "0xc",
-                0, true);
+                0, true, null);
         PoolState.V2 after = (PoolState.V2) LogReducer.apply(Map.of(POOL, pair), List.of(later, earlier, removed),
                 CONTEXT).pools().get(POOL);
         assertThat(after.reserve0()).isEqualTo(9);

@@ -26,7 +26,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * the line before it (the team convention):
  * <ul>
  *   <li>{@code <!-- runnable: sandbox -->}: run against a real sandbox server this test starts (the default
- *       embedded market and network, devnet on, clock speed 60, on a free port: {@code localhost:8080} is rewritten
+ *       embedded market and network, clock speed 60, on a free port: {@code localhost:8080} is rewritten
  *       to it). A {@code bash} block runs in bash and must exit 0; every response envelope it prints must have code
  *       0, unless the block shows the expected envelope in a comment ({@code # {"code":1002,...}}), then that code.
  *       A {@code js} block runs in Node.js with ethers v6 ({@code src/test/node-gasless}) and must exit 0; a js block
@@ -37,7 +37,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * </ul>
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "junction.rate-limit.enabled=false", "junction.devnet.enabled=true", "junction.simulation.clock-speed=60"})
+    "junction.rate-limit.enabled=false", "junction.simulation.clock-speed=60"})
 class ReadmeExamplesTest {
 
     static final Path README = Path.of("README.md");

@@ -144,6 +144,17 @@ public final class AnvilHarness {
         return new Relayer(p);
     }
 
+    /**
+     * Sends one transaction as it is from an ethers v6 wallet ({@code chains/bin/send-tx.mjs}) and waits for it to be
+     * mined; answers {@code {hash, status, blockNumber}} (a reverted transaction too, with status 0).
+     */
+    public static JsonNode sendWithEthers(String rpcUrl, String privateKey, String to, String data, String value,
+            String gasLimit) throws IOException, InterruptedException {
+        install();
+        return JSON.readTree(run(List.of("node", "bin/send-tx.mjs", "--rpc", rpcUrl, "--private-key", privateKey,
+                "--to", to, "--data", data, "--value", value, "--gas-limit", gasLimit), 120));
+    }
+
     /** Runs a command in {@code chains/}, answering its stdout; stderr goes to the test log. */
     static String run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).directory(DIR).redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -159,8 +170,12 @@ public final class AnvilHarness {
         return out;
     }
 
+    /**
+     * Discards a process's output on a platform daemon thread: a virtual thread blocked in a pipe read holds its
+     * carrier, and two of them (two anvils on a two-core machine) left none for the application's virtual threads.
+     */
     private static void drain(Process p) {
-        Thread.ofVirtual().start(() -> {
+        Thread.ofPlatform().daemon().name("drain-" + p.pid()).start(() -> {
             try {
                 p.getInputStream().transferTo(OutputStream.nullOutputStream());
             } catch (IOException ignored) {

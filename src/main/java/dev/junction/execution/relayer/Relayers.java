@@ -75,7 +75,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
             if (e.revertData() == null && !e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("revert")) {
                 throw e;
             }
-            throw new CallRevertedException(RouterErrors.describe(e.revertData(), e.getMessage()),
+            throw new CallRevertedException(RouterErrors.decode(e.revertData(), e.getMessage()).message(),
                     e.revertData() == null ? "0x" : e.revertData());
         }
     }
@@ -131,7 +131,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
             return "the transaction reverted on chain (it succeeds on the state before its block: out of gas, or "
                     + "an earlier transaction in the block changed the state)";
         } catch (RpcException e) {
-            return RouterErrors.describe(e.revertData(), e.getMessage());
+            return RouterErrors.decode(e.revertData(), e.getMessage()).message();
         } catch (RuntimeException e) {
             return "the transaction reverted on chain (" + e.getMessage() + ")";
         }

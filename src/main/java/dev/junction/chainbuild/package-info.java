@@ -1,0 +1,7 @@
+/**
+ * Building on real chains (chain mode): where the deployed router's adapters are, the node's gas estimate of a built
+ * transaction, and {@code simulation=true} as an {@code eth_call} of exactly that transaction (with state overrides
+ * for a sender who has not funded or approved yet). The sandbox does not use it.
+ */
+@org.springframework.modulith.ApplicationModule(allowedDependencies = {"chain", "calldata", "rpc", "deploy"})
+package dev.junction.chainbuild;

@@ -1,0 +1,171 @@
+package dev.junction.deploy;
+
+import dev.junction.chain.Address;
+import dev.junction.rpc.ChainConfigException;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainsConfig;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.RpcException;
+import dev.junction.rpc.RpcSettings;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Pattern;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.web3j.crypto.Credentials;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code java -jar junction.jar deploy --spring.config.additional-location=FILE}: deploys the router and adapters
+ * ({@link Deployer}) on every chain {@code junction.chains.*} configures, in parallel, with the key in
+ * {@value #KEY_ENV} (or {@code junction.deployer.private-key}), and prints ONE JSON object on stdout:
+ * {@code {"<chainId>": {"router": "0x…", "adapters": {"<providerKey>": "0x…"}}}}. Logs go to stderr. No web server,
+ * no database: only the configuration is read. Exit 0 when every chain is deployed; 2 for a usage or configuration
+ * error (no key, no chains); 1 when a chain failed (unreachable node, no CREATE2 deployer, a reverted transaction),
+ * with one line per failed chain on stderr. Junction's gasless relayer ({@code junction.relayer.private-key} /
+ * {@code JUNCTION_RELAYER_PRIVATE_KEY}) is registered on each router when configured.
+ */
+public final class DeployCommand {
+
+    /** The environment variable holding the deployer's private key. */
+    public static final String KEY_ENV = "JUNCTION_DEPLOYER_PRIVATE_KEY";
+    /** The same key as a property. */
+    public static final String KEY_PROPERTY = "junction.deployer.private-key";
+    /** Junction's gasless relayer key (registered with setRelayer when set). */
+    public static final String RELAYER_KEY_PROPERTY = "junction.relayer.private-key";
+
+    private static final Pattern KEY = Pattern.compile("(0x)?[0-9a-fA-F]{64}");
+
+    private DeployCommand() {
+    }
+
+    /** An empty context: the command needs only Spring Boot's configuration loading. */
+    @Configuration(proxyBeanMethods = false)
+    static class Settings {
+    }
+
+    /** Usage or configuration errors (exit 2). */
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Runs the command; stdout carries only the JSON (everything else System.out receives meanwhile goes to stderr).
+     *
+     * @param args Spring Boot arguments ({@code --spring.config.additional-location=...}), without {@code deploy}
+     * @return the process exit code
+     */
+    public static int run(String[] args) {
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        System.setOut(stderr);
+        try {
+            String json = deploy(args);
+            stdout.println(json);
+            stdout.flush();
+            return 0;
+        } catch (UsageException | ChainConfigException e) {
+            stderr.println("junction deploy: " + e.getMessage());
+            return 2;
+        } catch (DeployException e) {
+            stderr.println("junction deploy: " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            stderr.println("junction deploy: " + e);
+            return 1;
+        } finally {
+            System.setOut(stdout);
+        }
+    }
+
+    /**
+     * Deploys on every configured chain and answers the JSON object the command prints, in this JVM (tests: the key
+     * as {@code --junction.deployer.private-key=...}).
+     *
+     * @throws DeployException when a chain failed
+     */
+    public static String deploy(String[] args) {
+        List<ChainSettings> chains;
+        String key;
+        Optional<Address> relayer;
+        try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(Settings.class)
+                .web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF).logStartupInfo(false).run(args)) {
+            Environment env = ctx.getEnvironment();
+            key = env.getProperty(KEY_PROPERTY, System.getenv().getOrDefault(KEY_ENV, ""));
+            if (key.isBlank()) {
+                throw new UsageException(KEY_ENV + " is not set: the deployer's private key (0x + 64 hex), which "
+                        + "pays for and owns the router");
+            }
+            if (!KEY.matcher(key.strip()).matches()) {
+                throw new UsageException(KEY_ENV + " must be a private key: 0x followed by 64 hex digits");
+            }
+            chains = ChainsConfig.bind(Binder.get(env));
+            if (chains.isEmpty()) {
+                throw new UsageException("no chains configured: pass --spring.config.additional-location=FILE with "
+                        + ChainsConfig.PREFIX + ".<chainId>.* (see README: Deploying the router)");
+            }
+            String relayerKey = env.getProperty(RELAYER_KEY_PROPERTY, "");
+            if (!relayerKey.isBlank() && !KEY.matcher(relayerKey.strip()).matches()) {
+                throw new UsageException(RELAYER_KEY_PROPERTY + " (JUNCTION_RELAYER_PRIVATE_KEY) must be 0x followed "
+                        + "by 64 hex digits");
+            }
+            relayer = relayerKey.isBlank() ? Optional.empty()
+                    : Optional.of(Address.evm(Credentials.create(relayerKey.strip()).getAddress()));
+        }
+        String deployerKey = key.strip();
+        List<Future<Deployer.Result>> futures = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (ChainSettings c : chains) {
+                futures.add(pool.submit(() -> deployChain(c, deployerKey, relayer)));
+            }
+        }
+        JsonMapper json = JsonMapper.builder().build();
+        ObjectNode out = json.createObjectNode();
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < chains.size(); i++) {
+            try {
+                Deployer.Result r = futures.get(i).get();
+                ObjectNode chain = out.putObject(Long.toString(chains.get(i).id().value()));
+                chain.put("router", r.router().value());
+                ObjectNode adapters = chain.putObject("adapters");
+                for (Map.Entry<String, Address> a : r.adapters().entrySet()) {
+                    adapters.put(a.getKey(), a.getValue().value());
+                }
+            } catch (ExecutionException e) {
+                failures.add(e.getCause() instanceof DeployException d ? d.getMessage() : e.getCause().toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DeployException("interrupted", e);
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new DeployException(String.join("\njunction deploy: ", failures));
+        }
+        return json.writeValueAsString(out);
+    }
+
+    private static Deployer.Result deployChain(ChainSettings c, String key, Optional<Address> relayer) {
+        JsonRpcClient rpc = new JsonRpcClient(c.rpcUrls(), RpcSettings.DEFAULT);
+        try {
+            return new Deployer(c, rpc, key).deploy(relayer);
+        } catch (RpcException e) {
+            throw new DeployException("chain " + c.id().value() + ": JSON-RPC failed: "
+                    + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,314 @@
+package dev.junction.deploy;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Hex;
+import dev.junction.deploy.JunctionContracts.Contract;
+import dev.junction.deploy.JunctionContracts.Role;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainSettings.Bridge;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.Quantities;
+import dev.junction.rpc.RpcCall;
+import dev.junction.rpc.RpcException;
+import dev.junction.rpc.RpcResult;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.web3j.crypto.Credentials;
+import org.web3j.crypto.Hash;
+import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.TransactionEncoder;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Deploys Junction's router and adapters on one chain and registers them, sending only what is missing: it first
+ * reads the code at every predicted address ({@link JunctionContracts}) and the router's {@code isAdapter},
+ * {@code isBridgeMessenger} and {@code isRelayer}, so a second run sends no transaction. Contracts go through the
+ * canonical CREATE2 deployer; then the router's owner (the deployer's key) allows each adapter
+ * ({@code setAdapter}), each Across SpokePool as a bridge messenger (destination legs: {@code handleV3AcrossMessage})
+ * and Junction's gasless relayer ({@code setRelayer}, mode 2), when one is given. Transactions are EIP-1559 where the
+ * chain has a base fee, legacy (EIP-155) otherwise, always with the chain id.
+ */
+public final class Deployer {
+
+    private static final Logger log = LoggerFactory.getLogger(Deployer.class);
+
+    /** Gas limit = estimate * 13/10. */
+    private static final int GAS_MARGIN_PERCENT = 130;
+
+    private final ChainSettings chain;
+    private final JsonRpcClient rpc;
+    private final Credentials key;
+    private final Address owner;
+    private final Duration receiptTimeout;
+    private int sent;
+
+    /**
+     * @param privateKeyHex the deployer's key (0x + 64 hex): it sends every transaction and owns the router
+     */
+    public Deployer(ChainSettings chain, JsonRpcClient rpc, String privateKeyHex) {
+        this.chain = chain;
+        this.rpc = rpc;
+        this.key = Credentials.create(privateKeyHex);
+        this.owner = Address.evm(key.getAddress());
+        Duration blocks = chain.blockTime().multipliedBy(20);
+        this.receiptTimeout = blocks.compareTo(Duration.ofSeconds(120)) > 0 ? blocks : Duration.ofSeconds(120);
+    }
+
+    /**
+     * What a chain has after {@link #deploy}.
+     *
+     * @param router the router (owned by the deployer)
+     * @param adapters by provider key, in {@link JunctionContracts#adapters(ChainSettings)}'s order
+     * @param transactions how many transactions this run sent (0 when everything was there)
+     */
+    public record Result(Address router, Map<String, Address> adapters, int transactions) {
+    }
+
+    /**
+     * Deploys and registers what is missing.
+     *
+     * @param relayer Junction's gasless relayer to register on the router (mode 2 permits), if any
+     * @throws DeployException naming the chain and the cause (wrong chain id, no CREATE2 deployer, a router owned by
+     *     someone else, a reverted transaction)
+     * @throws RpcException when the node cannot be reached or refuses a request
+     */
+    public Result deploy(Optional<Address> relayer) {
+        long id = Quantities.longValue(rpc.call("eth_chainId").asString());
+        if (id != chain.id().value()) {
+            throw fail("the node at " + rpc.urls().getFirst().getHost() + ":" + rpc.urls().getFirst().getPort()
+                    + " is chain " + id + ", not " + chain.id().value());
+        }
+        if (code(Create2.DEPLOYER).length == 0) {
+            throw fail("no CREATE2 deployer at " + Create2.DEPLOYER + " (Arachnid's deterministic deployment proxy, "
+                    + "on nearly every chain and built into anvil): deploy it first with its presigned transaction "
+                    + "(github.com/Arachnid/deterministic-deployment-proxy), then run again");
+        }
+        List<Contract> contracts = JunctionContracts.contracts(chain, owner);
+        Contract router = contracts.getFirst();
+        if (chain.router() != null && !chain.router().equals(router.address())) {
+            log.warn("chain {}: junction.chains.{}.router is {}, but the router deployer {} owns is {}; deploying that "
+                    + "one (set router to it)", id, id, chain.router(), owner, router.address());
+        }
+
+        // 1. Contracts without code at their CREATE2 address.
+        Map<Address, Contract> missing = new LinkedHashMap<>();
+        List<RpcResult> codes = rpc.batch(contracts.stream()
+                .map(c -> RpcCall.of("eth_getCode", c.address().lower(), "latest")).toList());
+        for (int i = 0; i < contracts.size(); i++) {
+            if (Hex.decode(codes.get(i).orThrow().asString()).length == 0) {
+                missing.putIfAbsent(contracts.get(i).address(), contracts.get(i));
+            }
+        }
+        List<Call> deployments = new ArrayList<>();
+        for (Contract c : missing.values()) {
+            deployments.add(new Call(c.artifact() + " (" + c.key() + ") at " + c.address(), Create2.DEPLOYER,
+                    Create2.deployCalldata(c.initCode())));
+        }
+        sendAll(deployments);
+        for (Contract c : missing.values()) {
+            if (code(c.address()).length == 0) {
+                throw fail(c.artifact() + " has no code at " + c.address() + " after its deployment");
+            }
+        }
+
+        // 2. The router's allowlists.
+        List<Call> calls = new ArrayList<>();
+        List<Address> adapters = contracts.stream().filter(c -> c.role() != Role.ROUTER).map(Contract::address)
+                .distinct().toList();
+        List<Address> messengers = chain.bridges().values().stream()
+                .filter(b -> JunctionContracts.bridgeArtifact(b.key()).filter(ContractArtifacts.ACROSS_ADAPTER::equals)
+                        .isPresent())
+                .map(Bridge::spokePool).distinct().toList();
+        List<RpcCall> reads = new ArrayList<>();
+        adapters.forEach(a -> reads.add(read(router.address(), "isAdapter(address)", a)));
+        messengers.forEach(m -> reads.add(read(router.address(), "isBridgeMessenger(address)", m)));
+        relayer.ifPresent(r -> reads.add(read(router.address(), "isRelayer(address)", r)));
+        List<RpcResult> flags = rpc.batch(reads);
+        int at = 0;
+        for (Address a : adapters) {
+            if (!isTrue(flags.get(at++))) {
+                calls.add(new Call("setAdapter(" + a + ")", router.address(), encode("setAdapter(address,bool)", a)));
+            }
+        }
+        for (Address m : messengers) {
+            if (!isTrue(flags.get(at++))) {
+                calls.add(new Call("setBridgeMessenger(" + m + ")", router.address(),
+                        encode("setBridgeMessenger(address,bool)", m)));
+            }
+        }
+        if (relayer.isPresent() && !isTrue(flags.get(at))) {
+            calls.add(new Call("setRelayer(" + relayer.get() + ")", router.address(),
+                    encode("setRelayer(address,bool)", relayer.get())));
+        }
+        if (!calls.isEmpty()) {
+            String ownerWord = rpc.call("eth_call", Map.of("to", router.address().lower(), "data",
+                    Hex.encode(selector("owner()"))), "latest").asString();
+            Address actual = Address.evm("0x" + ownerWord.substring(ownerWord.length() - 40));
+            if (!actual.equals(owner)) {
+                throw fail("the router " + router.address() + " is owned by " + actual + ", not by the deployer "
+                        + owner + ": only its owner can register adapters");
+            }
+        }
+        sendAll(calls);
+
+        Map<String, Address> byKey = new LinkedHashMap<>();
+        contracts.stream().filter(c -> c.role() != Role.ROUTER).forEach(c -> byKey.put(c.key(), c.address()));
+        log.info("chain {}: router {} with {} adapters ready ({} transactions sent)", id, router.address(),
+                byKey.size(), sent);
+        return new Result(router.address(), byKey, sent);
+    }
+
+    /**
+     * Which of {@code adapters} the router allows ({@code isAdapter}, one JSON-RPC batch at the latest block): for a
+     * start-up check that the derived adapters are the registered ones.
+     *
+     * @return the same keys, in the same order, each with the router's answer
+     */
+    public static Map<String, Boolean> allowed(JsonRpcClient rpc, Address router, Map<String, Address> adapters) {
+        List<String> keys = List.copyOf(adapters.keySet());
+        List<RpcResult> answers = rpc.batch(keys.stream()
+                .map(k -> read(router, "isAdapter(address)", adapters.get(k))).toList());
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+            out.put(keys.get(i), isTrue(answers.get(i)));
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------------------------------- transactions
+
+    private record Call(String what, Address to, byte[] data) {
+    }
+
+    private record Sent(Call call, String hash) {
+    }
+
+    /** Signs and sends the calls with consecutive nonces (one block can hold them all), then waits for each. */
+    private void sendAll(List<Call> calls) {
+        if (calls.isEmpty()) {
+            return;
+        }
+        BigInteger nonce = Quantities.big(rpc.call("eth_getTransactionCount", owner.lower(), "pending").asString());
+        JsonNode latest = rpc.call("eth_getBlockByNumber", "latest", false);
+        JsonNode baseFee = latest.get("baseFeePerGas");
+        List<Sent> pending = new ArrayList<>();
+        for (Call c : calls) {
+            BigInteger gas = estimate(c).multiply(BigInteger.valueOf(GAS_MARGIN_PERCENT)).divide(BigInteger.valueOf(100));
+            String data = Hex.encode(c.data());
+            RawTransaction raw;
+            byte[] signed;
+            if (baseFee != null && !baseFee.isNull()) {
+                BigInteger tip = priorityFee();
+                BigInteger maxFee = Quantities.big(baseFee.asString()).multiply(BigInteger.TWO).add(tip);
+                raw = RawTransaction.createTransaction(chain.id().value(), nonce, gas, c.to().lower(), BigInteger.ZERO,
+                        data, tip, maxFee);
+                signed = TransactionEncoder.signMessage(raw, key);
+            } else {
+                BigInteger price = Quantities.big(rpc.call("eth_gasPrice").asString());
+                raw = RawTransaction.createTransaction(nonce, price, gas, c.to().lower(), BigInteger.ZERO, data);
+                signed = TransactionEncoder.signMessage(raw, chain.id().value(), key);
+            }
+            String hash = rpc.call("eth_sendRawTransaction", Hex.encode(signed)).asString();
+            sent++;
+            log.info("chain {}: sent {} (nonce {}, tx {})", chain.id().value(), c.what(), nonce, hash);
+            pending.add(new Sent(c, hash));
+            nonce = nonce.add(BigInteger.ONE);
+        }
+        long until = System.nanoTime() + receiptTimeout.toNanos();
+        for (Sent s : pending) {
+            JsonNode receipt = rpc.call("eth_getTransactionReceipt", s.hash());
+            while (receipt == null || receipt.isNull()) {
+                if (System.nanoTime() > until) {
+                    throw fail("no receipt for " + s.call().what() + " (tx " + s.hash() + ") after "
+                            + receiptTimeout.toSeconds() + " s");
+                }
+                sleep(chain.pollInterval());
+                receipt = rpc.call("eth_getTransactionReceipt", s.hash());
+            }
+            if (Quantities.big(receipt.path("status").asString("0x0")).signum() != 1) {
+                throw fail(s.call().what() + " reverted (tx " + s.hash() + ")");
+            }
+        }
+    }
+
+    private BigInteger estimate(Call c) {
+        try {
+            return Quantities.big(rpc.call("eth_estimateGas", Map.of("from", owner.lower(), "to", c.to().lower(),
+                    "data", Hex.encode(c.data()))).asString());
+        } catch (RpcException e) {
+            throw fail(c.what() + " would fail: " + e.getMessage(), e);
+        }
+    }
+
+    private BigInteger priorityFee() {
+        try {
+            return Quantities.big(rpc.call("eth_maxPriorityFeePerGas").asString());
+        } catch (RpcException e) {
+            return BigInteger.valueOf(1_000_000_000L);
+        }
+    }
+
+    private byte[] code(Address a) {
+        return Hex.decode(rpc.call("eth_getCode", a.lower(), "latest").asString());
+    }
+
+    private DeployException fail(String message) {
+        return new DeployException("chain " + chain.id().value() + ": " + message);
+    }
+
+    private DeployException fail(String message, Throwable cause) {
+        return new DeployException("chain " + chain.id().value() + ": " + message, cause);
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DeployException("interrupted while waiting for a receipt", e);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ ABI
+
+    private static RpcCall read(Address to, String signature, Address arg) {
+        byte[] data = concat(selector(signature), JunctionContracts.word(arg));
+        return RpcCall.of("eth_call", Map.of("to", to.lower(), "data", Hex.encode(data)), "latest");
+    }
+
+    private static boolean isTrue(RpcResult r) {
+        return Quantities.big(r.orThrow().asString()).signum() != 0;
+    }
+
+    /** {@code signature(address,bool)} with {@code (arg, true)}. */
+    private static byte[] encode(String signature, Address arg) {
+        return concat(selector(signature), JunctionContracts.word(arg), JunctionContracts.word(BigInteger.ONE));
+    }
+
+    static byte[] selector(String signature) {
+        return Arrays.copyOf(Hash.sha3(signature.getBytes(StandardCharsets.UTF_8)), 4);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int n = 0;
+        for (byte[] p : parts) {
+            n += p.length;
+        }
+        byte[] out = new byte[n];
+        int at = 0;
+        for (byte[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,512 @@
+package dev.junction.status;
+
+import dev.junction.calldata.RouterAbi;
+import dev.junction.calldata.RouterErrors;
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.TxHash;
+import dev.junction.execution.RouteKind;
+import dev.junction.execution.Substatus;
+import dev.junction.execution.SwapKind;
+import dev.junction.market.ChainHead;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Provider;
+import dev.junction.market.StaleChainException;
+import dev.junction.market.Token;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainTx;
+import dev.junction.rpc.EthRpc;
+import dev.junction.rpc.LogEntry;
+import dev.junction.rpc.RpcException;
+import dev.junction.rpc.TxReceipt;
+import dev.junction.status.RouteLogs.Deposit;
+import dev.junction.status.RouteLogs.Fallback;
+import dev.junction.status.RouteLogs.Fill;
+import dev.junction.status.RouteLogs.Route;
+import dev.junction.status.RouteLogs.Terms;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * GET /status in chain mode: any transaction hash on a configured chain, read from the chain's node. The receipt and
+ * the router's events give the route; a same-chain route ends with the receipt (DONE after the chain's
+ * {@code confirmations}, FAILED with the router's error decoded from a replay of the transaction); a cross-chain route
+ * goes on with the Across deposit in the receipt and its fill on the destination chain, found with
+ * {@code eth_getLogs}. Answers are cached per head block of the chains they read (a terminal answer for good), so a
+ * polling client costs the node nothing more within a block.
+ */
+final class ChainStatus {
+
+    /** Seconds before a fill's search starts, ahead of the source block's time (clock skew between chains). */
+    static final long FILL_SEARCH_SLACK_SECONDS = 600;
+    /** Blocks per {@code eth_getLogs} of a fill search. */
+    static final long LOG_RANGE = 10_000;
+    /** Answers kept. */
+    static final int CACHE_SIZE = 10_000;
+    /** FAILED's substatus for a revert other than the route's minimum (the message names the router's error). */
+    static final String REVERTED = "REVERTED";
+
+    private final Map<ChainId, ChainSettings> chains = new LinkedHashMap<>();
+    private final Function<ChainId, Optional<EthRpc>> nodes;
+    private final Supplier<MarketSnapshot> market;
+    private final Map<String, Answer> answers = Collections.synchronizedMap(
+            new LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Answer> eldest) {
+                    return size() > CACHE_SIZE;
+                }
+            });
+    private final Map<String, FillSearch> fills = new ConcurrentHashMap<>();
+    private final Map<String, Optional<String>> providers = new ConcurrentHashMap<>();
+
+    /** An answer, the head block of each chain it read, the wallets it belongs to; a terminal one never expires. */
+    private record Answer(StatusResult result, Map<ChainId, Long> heads, Set<String> wallets, boolean terminal) {
+    }
+
+    /** A fill search of one deposit: the next destination block to search, or the fill found. */
+    private record FillSearch(long nextFrom, Fill found) {
+    }
+
+    ChainStatus(List<ChainSettings> chains, Function<ChainId, Optional<EthRpc>> nodes,
+            Supplier<MarketSnapshot> market) {
+        chains.forEach(c -> this.chains.put(c.id(), c));
+        this.nodes = nodes;
+        this.market = market;
+    }
+
+    /** Whether {@code chain} is a configured chain (its hashes are read from its node). */
+    boolean serves(ChainId chain) {
+        return chains.containsKey(chain);
+    }
+
+    /**
+     * The status of the route whose source transaction is {@code hash} on {@code chain}.
+     *
+     * @param userAddress when not null, the transaction's sender or the route's sender (a permit's owner) must be
+     *     this wallet, else NOT_FOUND
+     * @throws RpcException when a node the answer needs failed (after its client's retries and failover)
+     */
+    StatusResult lookup(TxHash hash, ChainId chain, String userAddress) {
+        MarketSnapshot m = market.get();
+        String key = chain.value() + ":" + hash.value();
+        Answer cached = answers.get(key);
+        if (cached == null || !(cached.terminal() || cached.heads().equals(heads(m, cached.heads().keySet())))) {
+            cached = read(hash, chain, m);
+            answers.put(key, cached);
+        }
+        if (userAddress != null && cached.result().status() != SwapStatus.NOT_FOUND
+                && !cached.wallets().contains(userAddress.toLowerCase(Locale.ROOT))) {
+            return StatusResult.notFound("No route of wallet " + userAddress + " with source transaction " + hash
+                    + " on chain " + chain + ".", StatusService.NOT_FOUND_POLL_SECONDS);
+        }
+        return cached.result();
+    }
+
+    private static Map<ChainId, Long> heads(MarketSnapshot m, Set<ChainId> chains) {
+        Map<ChainId, Long> out = new LinkedHashMap<>();
+        for (ChainId c : chains) {
+            out.put(c, m.head(c).map(ChainHead::blockNumber).orElse(-1L));
+        }
+        return out;
+    }
+
+    /**
+     * One reading of the chains, at the market's current heads.
+     *
+     * @throws RpcException when a node failed (the API answers 9002, or 9003 on a timeout)
+     */
+    private Answer read(TxHash hash, ChainId chainId, MarketSnapshot m) {
+        Reading r = new Reading(m, chainId, hash);
+        StatusResult result = r.run();
+        return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal);
+    }
+
+    /** The state of one lookup. */
+    private final class Reading {
+        final MarketSnapshot m;
+        final ChainId source;
+        final TxHash hash;
+        final ChainSettings s;
+        final Set<ChainId> chainsRead = new LinkedHashSet<>();
+        final Set<String> wallets = new HashSet<>();
+        boolean terminal;
+        // filled as the reading goes
+        ChainTx tx;
+        Terms terms;
+        Route route;
+        StatusResult.TxDetails src;
+        Long updatedAt;
+
+        Reading(MarketSnapshot m, ChainId source, TxHash hash) {
+            this.m = m;
+            this.source = source;
+            this.hash = hash;
+            this.s = chains.get(source);
+            chainsRead.add(source);
+        }
+
+        StatusResult run() {
+            EthRpc rpc = node(source);
+            Optional<EthRpc.Lookup> found = rpc.transaction(hash.value());
+            if (found.isEmpty()) {
+                return StatusResult.notFound("Chain " + source + " has no transaction " + hash
+                        + " (yet); poll again.", StatusService.NOT_FOUND_POLL_SECONDS);
+            }
+            tx = found.get().tx();
+            TxReceipt receipt = found.get().receipt();
+            Address router = s.router();
+            terms = router != null && router.equals(tx.to()) ? RouteLogs.terms(tx.input()).orElse(null) : null;
+            wallets.add(tx.from().lower());
+            if (receipt == null) {
+                if (terms == null) {
+                    return StatusResult.notFound("Transaction " + hash + " waits in the node's pool and is not a call "
+                            + "of Junction's router on chain " + source + "; poll again once it is mined.",
+                            StatusService.NOT_FOUND_POLL_SECONDS);
+                }
+                return answer(SwapStatus.PENDING, Substatus.RECEIVED.name(), "The transaction is in the node's pool, "
+                        + "not yet in a block.", null, 2, null, minimum());
+            }
+            route = router == null ? null : RouteLogs.route(receipt.logs(), router).orElse(null);
+            if (route == null && terms == null) {
+                return StatusResult.notFound("Transaction " + hash + " on chain " + source + " is not a Junction route "
+                        + "(no call of the router, no RouteExecuted from it).", null);
+            }
+            if (route != null) {
+                wallets.add(route.executed().sender().lower());
+            }
+            long block = receipt.blockNumber();
+            long timestamp = rpc.block(block).timestamp();
+            src = txDetails(source, timestamp, hash.value());
+            updatedAt = timestamp * 1000;
+            long confirmations = confirmations(source, block);
+            if (confirmations < s.confirmations()) {
+                return answer(SwapStatus.PENDING, Substatus.WAIT_SOURCE_CONFIRMATIONS.name(), "Included in block "
+                        + block + "; " + confirmations + " of " + s.confirmations() + " confirmations.", null,
+                        pollSeconds(s), null, minimum());
+            }
+            if (!receipt.success() || route == null) {
+                return failed(rpc, receipt);
+            }
+            if (route.bridge() == null) {
+                terminal = true;
+                return answer(SwapStatus.DONE, Substatus.COMPLETED.name(), "The swap is complete: "
+                        + route.executed().amountOut() + " delivered to " + route.executed().receiver() + ".", null,
+                        null, null, route.executed().amountOut());
+            }
+            return crossChain(receipt);
+        }
+
+        /** A reverted route (or a successful call of the router that ran no route), replayed to read its error. */
+        StatusResult failed(EthRpc rpc, TxReceipt receipt) {
+            terminal = true;
+            if (receipt.success()) {
+                return StatusResult.notFound("Transaction " + hash + " on chain " + source + " called Junction's router "
+                        + "but ran no route.", null);
+            }
+            RouterErrors.Decoded reason = revert(rpc, receipt);
+            String substatus = "InsufficientOutput".equals(reason.name()) ? Substatus.SLIPPAGE_EXCEEDED.name()
+                    : REVERTED;
+            return answer(SwapStatus.FAILED, substatus, "The transaction reverted in block " + receipt.blockNumber()
+                    + "; nothing moved. " + reason.message(), null, null, null, BigInteger.ZERO);
+        }
+
+        /**
+         * The router's error ({@link RouterErrors#decode}): the transaction re-run as eth_call on its block's parent,
+         * then on its block.
+         */
+        RouterErrors.Decoded revert(EthRpc rpc, TxReceipt receipt) {
+            for (long at : new long[] {receipt.blockNumber() - 1, receipt.blockNumber()}) {
+                Optional<RpcException> e = rpc.replay(tx, Math.max(0, at));
+                if (e.isPresent()) {
+                    return RouterErrors.decode(e.get().data().orElse(null), e.get().getMessage());
+                }
+            }
+            if (receipt.gasUsed() >= tx.gas().longValue()) {
+                return new RouterErrors.Decoded(null, "it ran out of gas (" + receipt.gasUsed() + " used of "
+                        + tx.gas() + ")");
+            }
+            return new RouterErrors.Decoded(null, "the replay of the transaction at block " + receipt.blockNumber()
+                    + " did not revert: a transaction before it in the block changed the state it needed");
+        }
+
+        /** The bridge leg: the deposit in the source receipt, its fill on the destination chain. */
+        StatusResult crossChain(TxReceipt receipt) {
+            ChainId dest = route.bridge().destinationChain();
+            Map<Address, String> spokePools = new LinkedHashMap<>();
+            s.bridges().values().forEach(b -> spokePools.put(b.spokePool(), b.key()));
+            Optional<Deposit> deposit = RouteLogs.deposit(receipt.logs(), List.copyOf(spokePools.keySet()), dest);
+            ChainSettings ds = chains.get(dest);
+            String bridgeKey = deposit.map(d -> spokePools.get(d.spokePool())).orElse(null);
+            ChainSettings.Bridge destBridge = ds == null || bridgeKey == null ? null : ds.bridges().get(bridgeKey);
+            if (deposit.isEmpty() || destBridge == null) {
+                return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "The bridge transfer "
+                        + "to chain " + dest + " cannot be followed here: " + (deposit.isEmpty()
+                                ? "the receipt has no deposit event of a bridge configured on chain " + source
+                                : "chain " + dest + " is not configured with bridge " + bridgeKey) + ".",
+                        null, 60, null, minimum());
+            }
+            Deposit d = deposit.get();
+            chainsRead.add(dest);
+            EthRpc destRpc = node(dest);
+            ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
+                    + " has no head yet"));
+            Fill fill = findFill(destRpc, destBridge.spokePool(), source, d, head, updatedAt / 1000);
+            if (fill == null) {
+                if (head.blockTimestamp() > d.fillDeadline()) {
+                    terminal = true;
+                    return answer(SwapStatus.EXPIRED, Substatus.REFUND_IN_PROGRESS.name(), "Deposit " + d.depositId()
+                            + " to chain " + dest + " was not filled by its fillDeadline " + d.fillDeadline()
+                            + " (chain " + dest + " is at " + head.blockTimestamp() + "): " + bridgeKey + " refunds "
+                            + d.inputAmount() + " of " + d.inputToken() + " to the depositor on chain " + source
+                            + " with a later bundle; the requested token will not arrive.", null, null, null,
+                            BigInteger.ZERO);
+                }
+                return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "Deposit "
+                        + d.depositId() + " is waiting for its fill on chain " + dest + " (fillDeadline "
+                        + d.fillDeadline() + ").", null, pollSeconds(ds), null, minimum());
+            }
+            long fillTime = destRpc.block(fill.blockNumber()).timestamp();
+            updatedAt = fillTime * 1000;
+            StatusResult.TxDetails destTx = txDetails(dest, fillTime, fill.txHash());
+            long confirmations = confirmations(dest, fill.blockNumber());
+            if (confirmations < ds.confirmations()) {
+                return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "Filled in block "
+                        + fill.blockNumber() + " of chain " + dest + "; " + confirmations + " of "
+                        + ds.confirmations() + " confirmations.", destTx, pollSeconds(ds), null, minimum());
+            }
+            terminal = true;
+            if (ds.router() != null && ds.router().equals(fill.recipient())) {
+                List<LogEntry> logs = destRpc.receipt(fill.txHash()).map(TxReceipt::logs).orElse(List.of());
+                String quoteId = route.executed().quoteId();
+                Optional<Fallback> fallback = RouteLogs.fallback(logs, ds.router(), quoteId);
+                if (fallback.isPresent()) {
+                    Fallback f = fallback.get();
+                    StatusResult.Asset received = asset(dest, f.token(), f.amount());
+                    return answer(SwapStatus.DONE, Substatus.PARTIAL.name(), "The destination swap could not run "
+                            + "(its minimum, deadline or a pause): " + f.amount() + " of the bridged token " + f.token()
+                            + " went to " + f.receiver() + " instead.", destTx, null, received, BigInteger.ZERO);
+                }
+                Optional<Route> destRoute = RouteLogs.route(logs, ds.router())
+                        .filter(r -> r.executed().quoteId().equals(quoteId));
+                if (destRoute.isPresent()) {
+                    return answer(SwapStatus.DONE, Substatus.COMPLETED.name(), "The swap is complete: "
+                            + destRoute.get().executed().amountOut() + " delivered to "
+                            + destRoute.get().executed().receiver() + " on chain " + dest + ".", destTx, null, null,
+                            destRoute.get().executed().amountOut());
+                }
+            }
+            return answer(SwapStatus.DONE, Substatus.COMPLETED.name(), "The bridge transfer is complete: "
+                    + fill.delivered() + " delivered to " + fill.recipient() + " on chain " + dest + ".", destTx,
+                    null, null, fill.delivered());
+        }
+
+        /** Confirmations of a block on a chain: the market's head (or the block, if the market lags) counts. */
+        long confirmations(ChainId chain, long block) {
+            long head = m.head(chain).map(ChainHead::blockNumber).orElse(block);
+            return Math.max(head, block) - block + 1;
+        }
+
+        /** The guaranteed minimum while pending, from the route's input; null when not decodable. */
+        BigInteger minimum() {
+            return terms == null ? null : terms.minAmountOut();
+        }
+
+        StatusResult answer(SwapStatus status, String substatus, String message, StatusResult.TxDetails destTx,
+                Integer pollAfter, StatusResult.Asset received, BigInteger toAmount) {
+            Address inputToken = route != null ? route.executed().inputToken() : terms != null ? terms.inputToken()
+                    : null;
+            BigInteger amountIn = route != null ? route.executed().amountIn() : terms != null ? terms.amountIn() : null;
+            Address outputToken = route != null ? route.executed().outputToken() : terms != null ? terms.outputToken()
+                    : null;
+            ChainId toChain = toChain();
+            boolean bridge = toChain != null && !toChain.equals(source);
+            RouteKind kind = !bridge ? RouteKind.SAME_CHAIN_SWAP : hasSwap() ? RouteKind.CROSS_CHAIN_SWAP
+                    : RouteKind.BRIDGE;
+            boolean gasless = terms != null ? terms.permit()
+                    : route != null && !route.executed().sender().equals(tx.from());
+            String quoteId = route != null ? route.executed().quoteId() : terms != null ? RouteLogs.quoteId(terms)
+                    : null;
+            StatusResult.ProviderRef provider = provider(bridge);
+            return new StatusResult(destTx, new StatusResult.Details(substatus, message, received,
+                    received == null ? null : received.amount(), pollAfter),
+                    inputToken == null ? null : asset(source, inputToken, amountIn), (gasless ? SwapKind.GASLESS
+                            : SwapKind.DIRECT).wire(), provider, kind.wire(), src != null ? src
+                            : txDetails(source, null, hash.value()), status, quoteId, null,
+                    outputToken == null || toChain == null ? null : asset(toChain, outputToken, toAmount), updatedAt);
+        }
+
+        /** The chain of the output: the bridge's destination, else the source. */
+        ChainId toChain() {
+            if (route != null) {
+                return route.bridge() == null ? source : route.bridge().destinationChain();
+            }
+            if (terms != null) {
+                return terms.steps().stream().filter(t -> t.kind() == RouterAbi.KIND_BRIDGE).findFirst()
+                        .map(t -> t.destinationChain() == 0 ? null : ChainId.of(t.destinationChain())).orElse(source);
+            }
+            return source;
+        }
+
+        /** Whether the route swaps on either chain (else it is a bridge transfer only). */
+        boolean hasSwap() {
+            if (terms != null) {
+                return terms.steps().stream().anyMatch(t -> t.kind() == RouterAbi.KIND_SWAP)
+                        || terms.steps().size() > 1;
+            }
+            if (route.hasSwap()) {
+                return true;
+            }
+            ChainSettings ds = chains.get(route.bridge().destinationChain());
+            return ds != null && ds.router() != null && ds.router().equals(route.bridge().recipient());
+        }
+
+        /** The bridge of a cross-chain route, or the DEX of a same-chain one, from its adapter. */
+        StatusResult.ProviderRef provider(boolean bridge) {
+            Address adapter = null;
+            if (route != null) {
+                adapter = bridge ? route.bridge().adapter() : route.steps().isEmpty() ? null
+                        : route.steps().getFirst().adapter();
+            } else if (terms != null && !terms.steps().isEmpty()) {
+                adapter = terms.steps().stream().filter(t -> !bridge || t.kind() == RouterAbi.KIND_BRIDGE).findFirst()
+                        .orElse(terms.steps().getFirst()).adapter();
+            }
+            if (adapter == null) {
+                return null;
+            }
+            Optional<String> key = providerKey(source, adapter);
+            if (key.isEmpty()) {
+                return new StatusResult.ProviderRef(adapter.value(), adapter.value());
+            }
+            return new StatusResult.ProviderRef(key.get(), m.provider(key.get()).map(Provider::name)
+                    .orElse(key.get()));
+        }
+
+        StatusResult.Asset asset(ChainId chain, Address token, BigInteger amount) {
+            Optional<Token> t = m.token(chain, token);
+            return new StatusResult.Asset(chain.value(), token.value(), t.map(Token::symbol).orElse(null),
+                    t.map(Token::decimals).orElse(null), amount == null ? null : amount.toString());
+        }
+
+        StatusResult.TxDetails txDetails(ChainId chain, Long timestamp, String txHash) {
+            return new StatusResult.TxDetails(chain.value(), m.chain(chain).map(c -> c.logoUrl()).orElse(null),
+                    timestamp, txHash);
+        }
+    }
+
+    private EthRpc node(ChainId chain) {
+        return nodes.apply(chain).orElseThrow(() -> new StaleChainException(chain, "chain " + chain.value()
+                + " has no node client yet"));
+    }
+
+    /** Seconds between polls: about a block. */
+    private static int pollSeconds(ChainSettings s) {
+        return (int) Math.max(1, Math.ceil(s.blockTime().toMillis() / 1000.0));
+    }
+
+    /**
+     * The provider key of an adapter: the configured DEX whose factory its {@code factory()} answers, or the bridge
+     * whose spoke pool its {@code spokePool()} answers. Read once per adapter.
+     */
+    private Optional<String> providerKey(ChainId chain, Address adapter) {
+        ChainSettings s = chains.get(chain);
+        return providers.computeIfAbsent(chain.value() + ":" + adapter.lower(), k -> {
+            EthRpc rpc = node(chain);
+            Optional<Address> factory = addressCall(rpc, adapter, "factory()");
+            if (factory.isPresent()) {
+                for (ChainSettings.Dex d : s.dexes().values()) {
+                    if (factory.get().equals(d.factory())) {
+                        return Optional.of(d.key());
+                    }
+                }
+            }
+            Optional<Address> spokePool = addressCall(rpc, adapter, "spokePool()");
+            if (spokePool.isPresent()) {
+                for (ChainSettings.Bridge b : s.bridges().values()) {
+                    if (spokePool.get().equals(b.spokePool())) {
+                        return Optional.of(b.key());
+                    }
+                }
+            }
+            return Optional.empty();
+        });
+    }
+
+    private static Optional<Address> addressCall(EthRpc rpc, Address to, String signature) {
+        try {
+            String out = RouteLogs.strip(rpc.call(to, RouterAbi.selector(signature), "latest"));
+            return out.length() == 64 ? Optional.of(RouteLogs.address(out, 0)) : Optional.empty();
+        } catch (RpcException e) {
+            if (e.type().retryable()) {
+                throw e;
+            }
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The fill of a deposit on the destination chain, searched with {@code eth_getLogs} on its spoke pool by origin
+     * chain and deposit id, from the first block at or after the source block's time (less a slack) up to the
+     * market's head; later searches go on from where the last one stopped.
+     */
+    private Fill findFill(EthRpc rpc, Address spokePool, ChainId origin, Deposit d, ChainHead head,
+            long sourceTime) {
+        String key = origin.value() + ":" + d.destinationChain().value() + ":" + d.depositId();
+        FillSearch search = fills.get(key);
+        if (search != null && search.found() != null) {
+            return search.found();
+        }
+        long from = search != null ? search.nextFrom()
+                : firstBlockAtOrAfter(rpc, head, sourceTime - FILL_SEARCH_SLACK_SECONDS);
+        List<List<String>> topics = List.of(List.of(RouteLogs.FILLED_RELAY, RouteLogs.FILLED_V3_RELAY),
+                List.of(word(BigInteger.valueOf(origin.value()))), List.of(word(d.depositId())));
+        Fill found = null;
+        while (from <= head.blockNumber() && found == null) {
+            long to = Math.min(head.blockNumber(), from + LOG_RANGE - 1);
+            List<Fill> hits = new ArrayList<>();
+            for (LogEntry l : rpc.logs(spokePool, from, to, topics)) {
+                if (!l.removed()) {
+                    hits.add(RouteLogs.fill(l));
+                }
+            }
+            found = hits.isEmpty() ? null : hits.getFirst();
+            from = to + 1;
+        }
+        fills.put(key, new FillSearch(from, found));
+        return found;
+    }
+
+    /** The first block whose timestamp is at least {@code time} (binary search over headers), the head at most. */
+    private static long firstBlockAtOrAfter(EthRpc rpc, ChainHead head, long time) {
+        if (head.blockTimestamp() < time) {
+            return head.blockNumber();
+        }
+        long lo = 0;
+        long hi = head.blockNumber();
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (rpc.block(mid).timestamp() < time) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static String word(BigInteger v) {
+        String hex = v.toString(16);
+        return "0x" + "0".repeat(64 - hex.length()) + hex;
+    }
+}

@@ -1,0 +1,209 @@
+package dev.junction.status;
+
+import dev.junction.calldata.RouterAbi;
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.rpc.LogEntry;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a transaction's logs and input say about a Junction route: the router's events ({@code RouteExecuted},
+ * {@code StepExecuted}, {@code BridgeInitiated}, {@code DestinationFallback}), Across's deposit and fill events, and the
+ * route's terms decoded from an {@code executeRoute} / {@code executeRouteWithPermit} input. Pure functions over hex.
+ */
+final class RouteLogs {
+
+    static final String ROUTE_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(0));
+    static final String STEP_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(1));
+    static final String BRIDGE_INITIATED = RouterAbi.topic(RouterAbi.EVENTS.get(2));
+    static final String DESTINATION_FALLBACK = RouterAbi.topic("DestinationFallback(bytes32,address,address,uint256)");
+
+    /** Across SpokePool (contracts 5.x, bytes32 addresses) and its legacy V3 events. */
+    static final String FUNDS_DEPOSITED = RouterAbi.topic("FundsDeposited(bytes32,bytes32,uint256,uint256,uint256,"
+            + "uint256,uint32,uint32,uint32,bytes32,bytes32,bytes32,bytes)");
+    static final String V3_FUNDS_DEPOSITED = RouterAbi.topic("V3FundsDeposited(address,address,uint256,uint256,"
+            + "uint256,uint32,uint32,uint32,uint32,address,address,address,bytes)");
+    static final String FILLED_RELAY = RouterAbi.topic("FilledRelay(bytes32,bytes32,uint256,uint256,uint256,uint256,"
+            + "uint256,uint32,uint32,bytes32,bytes32,bytes32,bytes32,bytes32,(bytes32,bytes32,uint256,uint8))");
+    static final String FILLED_V3_RELAY = RouterAbi.topic("FilledV3Relay(address,address,uint256,uint256,uint256,"
+            + "uint256,uint32,uint32,uint32,address,address,address,address,bytes,(address,bytes,uint256,uint8))");
+
+    static final String EXECUTE_ROUTE = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE);
+    static final String EXECUTE_ROUTE_WITH_PERMIT = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT);
+
+    private RouteLogs() {
+    }
+
+    /** {@code RouteExecuted}. */
+    record Executed(String quoteId, Address sender, Address receiver, Address inputToken, BigInteger amountIn,
+            Address outputToken, BigInteger amountOut) {
+    }
+
+    /** {@code StepExecuted}. */
+    record Step(int index, Address adapter, int kind, Address tokenIn, Address tokenOut, BigInteger amountIn,
+            BigInteger amountOut) {
+    }
+
+    /** {@code BridgeInitiated}. */
+    record Bridge(Address adapter, ChainId destinationChain, Address tokenIn, BigInteger amountIn, Address recipient) {
+    }
+
+    /** {@code DestinationFallback}: the receiver got the bridged token. */
+    record Fallback(String quoteId, Address receiver, Address token, BigInteger amount) {
+    }
+
+    /** An Across deposit ({@code FundsDeposited} or {@code V3FundsDeposited}) by the spoke pool that emitted it. */
+    record Deposit(Address spokePool, ChainId destinationChain, BigInteger depositId, Address inputToken,
+            Address outputToken, BigInteger inputAmount, BigInteger outputAmount, long fillDeadline,
+            Address recipient) {
+    }
+
+    /** An Across fill ({@code FilledRelay} or {@code FilledV3Relay}): what the recipient was paid, and where. */
+    record Fill(String txHash, long blockNumber, Address recipient, Address outputToken, BigInteger delivered) {
+    }
+
+    /** The router's events of one route in a receipt (from the router's address only). */
+    record Route(Executed executed, List<Step> steps, Bridge bridge) {
+        boolean hasSwap() {
+            return steps.stream().anyMatch(s -> s.kind() == RouterAbi.KIND_SWAP);
+        }
+    }
+
+    /** The route's terms, from the input of a call to the router. */
+    record Terms(String quoteId, Address inputToken, BigInteger amountIn, Address outputToken,
+            BigInteger minAmountOut, Address receiver, boolean permit, List<TermStep> steps) {
+    }
+
+    /** One step as the input names it; {@code destinationChain} is decoded for a bridge step (Across data), else 0. */
+    record TermStep(int kind, Address adapter, Address tokenIn, Address tokenOut, long destinationChain) {
+    }
+
+    /** The route whose {@code RouteExecuted} the router emitted in these logs, if any. */
+    static Optional<Route> route(List<LogEntry> logs, Address router) {
+        Executed executed = null;
+        List<Step> steps = new ArrayList<>();
+        Bridge bridge = null;
+        for (LogEntry l : logs) {
+            if (!l.address().equals(router) || l.topics().isEmpty()) {
+                continue;
+            }
+            String d = strip(l.data());
+            if (l.topic0().equals(ROUTE_EXECUTED) && executed == null) {
+                executed = new Executed(l.topics().get(1), topicAddress(l, 2), topicAddress(l, 3), address(d, 0),
+                        word(d, 1), address(d, 2), word(d, 3));
+            } else if (l.topic0().equals(STEP_EXECUTED)) {
+                steps.add(new Step(topicWord(l, 2).intValueExact(), topicAddress(l, 3), word(d, 0).intValueExact(),
+                        address(d, 1), address(d, 2), word(d, 3), word(d, 4)));
+            } else if (l.topic0().equals(BRIDGE_INITIATED) && bridge == null) {
+                bridge = new Bridge(topicAddress(l, 2), ChainId.of(topicWord(l, 3).longValueExact()), address(d, 0),
+                        word(d, 1), address(d, 2));
+            }
+        }
+        return executed == null ? Optional.empty() : Optional.of(new Route(executed, List.copyOf(steps), bridge));
+    }
+
+    /** The Across deposit to {@code destination} that one of {@code spokePools} emitted in these logs, if any. */
+    static Optional<Deposit> deposit(List<LogEntry> logs, List<Address> spokePools, ChainId destination) {
+        for (LogEntry l : logs) {
+            boolean current = l.topic0().equals(FUNDS_DEPOSITED);
+            if (!(current || l.topic0().equals(V3_FUNDS_DEPOSITED)) || !spokePools.contains(l.address())
+                    || l.topics().size() < 4 || topicWord(l, 1).longValueExact() != destination.value()) {
+                continue;
+            }
+            // Both events: inputToken, outputToken, inputAmount, outputAmount, quoteTimestamp, fillDeadline,
+            // exclusivityDeadline, recipient, exclusiveRelayer, message (addresses as bytes32 or address words).
+            String d = strip(l.data());
+            return Optional.of(new Deposit(l.address(), destination, topicWord(l, 2), address(d, 0), address(d, 1),
+                    word(d, 2), word(d, 3), word(d, 5).longValueExact(), address(d, 7)));
+        }
+        return Optional.empty();
+    }
+
+    /** A fill log as found by {@code eth_getLogs} on the destination's spoke pool. */
+    static Fill fill(LogEntry l) {
+        String d = strip(l.data());
+        // FilledRelay: ..., recipient (9), messageHash (10), then relayExecutionInfo inline: updatedRecipient (11),
+        // updatedMessageHash (12), updatedOutputAmount (13). FilledV3Relay: recipient (9), message offset (10),
+        // relayExecutionInfo offset (11) -> (updatedRecipient, updatedMessage offset, updatedOutputAmount, fillType).
+        if (l.topic0().equals(FILLED_RELAY)) {
+            return new Fill(l.transactionHash(), l.blockNumber(), address(d, 11), address(d, 1), word(d, 13));
+        }
+        int info = word(d, 11).intValueExact() / 32;
+        return new Fill(l.transactionHash(), l.blockNumber(), address(d, info), address(d, 1), word(d, info + 2));
+    }
+
+    /** The router's {@code DestinationFallback} of a quote in these logs, if any. */
+    static Optional<Fallback> fallback(List<LogEntry> logs, Address router, String quoteId) {
+        return logs.stream().filter(l -> l.address().equals(router) && l.topic0().equals(DESTINATION_FALLBACK)
+                && l.topics().get(1).equals(quoteId)).findFirst().map(l -> {
+                    String d = strip(l.data());
+                    return new Fallback(quoteId, topicAddress(l, 2), address(d, 0), word(d, 1));
+                });
+    }
+
+    /** The terms of an {@code executeRoute} or {@code executeRouteWithPermit} input; empty for any other input. */
+    static Optional<Terms> terms(String input) {
+        String hex = strip(input);
+        if (hex.length() < 8) {
+            return Optional.empty();
+        }
+        String selector = "0x" + hex.substring(0, 8);
+        boolean permit = selector.equals(EXECUTE_ROUTE_WITH_PERMIT);
+        if (!permit && !selector.equals(EXECUTE_ROUTE)) {
+            return Optional.empty();
+        }
+        String a = hex.substring(8);
+        try {
+            int p = word(a, 0).intValueExact() / 32;
+            int s = word(a, 1).intValueExact() / 32;
+            List<TermStep> steps = new ArrayList<>();
+            int count = word(a, s).intValueExact();
+            for (int i = 0; i < count; i++) {
+                int at = s + 1 + word(a, s + 1 + i).intValueExact() / 32;
+                int kind = word(a, at).intValueExact();
+                long destination = 0;
+                if (kind == RouterAbi.KIND_BRIDGE) {
+                    // Step.data = abi.encode(AcrossDeposit): offset word, then depositor, recipient, outputToken,
+                    // outputAmount, plannedInput, destinationChainId, ...
+                    int data = at + word(a, at + 5).intValueExact() / 32;
+                    if (word(a, data).intValueExact() >= 7 * 32) {
+                        destination = word(a, data + 1 + 1 + 5).longValueExact();
+                    }
+                }
+                steps.add(new TermStep(kind, address(a, at + 1), address(a, at + 2), address(a, at + 3), destination));
+            }
+            return Optional.of(new Terms(word(a, p).toString(16), address(a, p + 1), word(a, p + 2), address(a, p + 3),
+                    word(a, p + 4), address(a, p + 5), permit, List.copyOf(steps)));
+        } catch (RuntimeException malformed) {
+            return Optional.empty();
+        }
+    }
+
+    /** The 32-byte quote id as 0x + 64 hex. */
+    static String quoteId(Terms t) {
+        return "0x" + "0".repeat(64 - t.quoteId().length()) + t.quoteId();
+    }
+
+    static String strip(String hex) {
+        return hex == null ? "" : hex.startsWith("0x") ? hex.substring(2) : hex;
+    }
+
+    static BigInteger word(String hex, int i) {
+        return new BigInteger(hex.substring(64 * i, 64 * i + 64), 16);
+    }
+
+    static Address address(String hex, int i) {
+        return Address.evm("0x" + hex.substring(64 * i + 24, 64 * i + 64));
+    }
+
+    private static BigInteger topicWord(LogEntry l, int i) {
+        return new BigInteger(strip(l.topics().get(i)), 16);
+    }
+
+    private static Address topicAddress(LogEntry l, int i) {
+        return Address.evm("0x" + strip(l.topics().get(i)).substring(24));
+    }
+}

@@ -1,0 +1,235 @@
+package dev.junction.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Hex;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainsConfig;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.Quantities;
+import dev.junction.rpc.RpcSettings;
+import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilHarness.Anvil;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.FileSystemResource;
+import org.web3j.crypto.Credentials;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The deploy command against two anvil chains holding real Uniswap V2/V3, WETH9, Permit2 and Across SpokePool
+ * bytecode (the chains harness): everything deployed and registered, the addresses the ones
+ * {@link JunctionContracts} predicts, and a second run prints the same object without sending a transaction.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DeployOnAnvilTest {
+
+    static final String DEPLOYER_KEY = AnvilHarness.DEV_KEYS.get(0);
+    static final String RELAYER_KEY = AnvilHarness.DEV_KEYS.get(3);
+    static final String MARKET = """
+            {"tokens": [{"symbol": "USDC", "decimals": 6}],
+             "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100"}]},
+             "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000", "amountA": "100"}]},
+             "across": true}
+            """;
+
+    final List<Anvil> anvils = new ArrayList<>();
+    final List<JsonNode> markets = new ArrayList<>();
+    Path yaml;
+
+    @BeforeAll
+    void chains() throws Exception {
+        StringBuilder y = new StringBuilder("junction:\n  relayer:\n    private-key: \"" + RELAYER_KEY + "\"\n"
+                + "  chains:\n");
+        for (long id : List.of(31337L, 8453L)) {
+            Anvil a = AnvilHarness.startAnvil(id, null);
+            anvils.add(a);
+            JsonNode m = AnvilHarness.deployMarket(a.rpcUrl(), DEPLOYER_KEY, MARKET);
+            markets.add(m);
+            y.append(chainYaml(id, a.rpcUrl(), m));
+        }
+        yaml = Files.createTempFile("deploy-chains", ".yml");
+        Files.writeString(yaml, y);
+    }
+
+    static String chainYaml(long id, String rpcUrl, JsonNode m) {
+        String weth = m.path("weth").asString();
+        String usdc = m.path("tokens").path("USDC").asString();
+        return """
+                    %d:
+                      rpc-url: "%s"
+                      tokens: ["%s", "%s"]
+                      wrapped-native: "%s"
+                      stablecoins: ["%s"]
+                      block-time: 1s
+                      poll-interval: 50ms
+                      dexes:
+                        uniswap-v2: {kind: uniswap-v2, factory: "%s"}
+                        uniswap-v3: {kind: uniswap-v3, factory: "%s"}
+                      bridges:
+                        across: {spoke-pool: "%s"}
+                """.formatted(id, rpcUrl, weth, usdc, weth, usdc, m.path("uniswapV2").path("factory").asString(),
+                m.path("uniswapV3").path("factory").asString(), m.path("across").path("spokePool").asString());
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        anvils.forEach(Anvil::close);
+        Files.deleteIfExists(yaml);
+    }
+
+    String[] args(Path config, String... more) {
+        List<String> a = new ArrayList<>(List.of("--spring.config.additional-location=file:" + config));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    @Test
+    void deploysEverythingOnceAndASecondRunSendsNothing() throws Exception {
+        JsonMapper json = JsonMapper.builder().build();
+        String first = DeployCommand.deploy(args(yaml, "--junction.deployer.private-key=" + DEPLOYER_KEY));
+        Address owner = Address.evm(Credentials.create(DEPLOYER_KEY).getAddress());
+        Map<Long, Long> nonces = new java.util.HashMap<>();
+        for (Anvil a : anvils) {
+            nonces.put(a.chainId(), nonce(a, owner));
+        }
+
+        String second = DeployCommand.deploy(args(yaml, "--junction.deployer.private-key=" + DEPLOYER_KEY));
+        assertThat(second).isEqualTo(first);
+        for (Anvil a : anvils) {
+            assertThat(nonce(a, owner)).as("deployer nonce on chain %d after the second run", a.chainId())
+                    .isEqualTo(nonces.get(a.chainId()));
+        }
+
+        JsonNode out = json.readTree(first);
+        assertThat(out.propertyNames()).containsExactlyInAnyOrder("31337", "8453");
+        List<ChainSettings> settings = settings();
+        Address relayer = Address.evm(Credentials.create(RELAYER_KEY).getAddress());
+        for (int i = 0; i < anvils.size(); i++) {
+            Anvil a = anvils.get(i);
+            ChainSettings s = settings.stream().filter(c -> c.id().value() == a.chainId()).findFirst().orElseThrow();
+            JsonNode chain = out.path(Long.toString(a.chainId()));
+            Address router = Address.evm(chain.path("router").asString());
+            // The addresses JunctionContracts predicts (the adapters without any key).
+            assertThat(router).isEqualTo(JunctionContracts.router(s, owner));
+            Map<String, Address> adapters = new java.util.LinkedHashMap<>();
+            chain.path("adapters").properties().forEach(e -> adapters.put(e.getKey(), Address.evm(e.getValue().asString())));
+            assertThat(adapters).containsExactlyEntriesOf(JunctionContracts.adapters(s));
+            assertThat(adapters).containsOnlyKeys("uniswap-v2", "uniswap-v3", "across");
+
+            JsonRpcClient rpc = rpc(a);
+            assertThat(code(rpc, router)).isNotEmpty();
+            assertThat(call(rpc, router, "owner()")).isEqualTo(word(owner));
+            for (Address adapter : adapters.values()) {
+                assertThat(code(rpc, adapter)).as("code at %s", adapter).isNotEmpty();
+                assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
+            }
+            assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s)))
+                    .containsOnly(Map.entry("uniswap-v2", true), Map.entry("uniswap-v3", true), Map.entry("across", true));
+            Address spokePool = Address.evm(markets.get(i).path("across").path("spokePool").asString());
+            assertThat(call(rpc, router, "isBridgeMessenger(address)", spokePool)).isEqualTo(word(1));
+            assertThat(call(rpc, router, "isRelayer(address)", relayer)).isEqualTo(word(1));
+            assertThat(call(rpc, router, "permit2()")).isEqualTo(word(ChainSettings.CANONICAL_PERMIT2));
+            assertThat(call(rpc, router, "weth()")).isEqualTo(word(Address.evm(markets.get(i).path("weth").asString())));
+        }
+    }
+
+    @Test
+    void failuresAreOneLineAndANonZeroExit() throws Exception {
+        // No key.
+        Result noKey = run(args(yaml));
+        assertThat(noKey.exit).isEqualTo(2);
+        assertThat(noKey.lastLine).startsWith("junction deploy: JUNCTION_DEPLOYER_PRIVATE_KEY is not set");
+
+        // An unreachable node.
+        Path down = Files.createTempFile("deploy-down", ".yml");
+        Files.writeString(down, "junction:\n  chains:\n" + chainYaml(31337, "http://127.0.0.1:1", markets.getFirst()));
+        Result unreachable = run(args(down, "--junction.deployer.private-key=" + DEPLOYER_KEY));
+        assertThat(unreachable.exit).isEqualTo(1);
+        assertThat(unreachable.lastLine).startsWith("junction deploy: chain 31337: JSON-RPC failed: http://127.0.0.1:1");
+
+        // A chain without the CREATE2 deployer.
+        try (Anvil bare = AnvilHarness.startAnvil(31337, null)) {
+            rpc(bare).call("anvil_setCode", Create2.DEPLOYER.lower(), "0x");
+            Path config = Files.createTempFile("deploy-bare", ".yml");
+            Files.writeString(config, "junction:\n  chains:\n" + chainYaml(31337, bare.rpcUrl(), markets.getFirst()));
+            Result noDeployer = run(args(config, "--junction.deployer.private-key=" + DEPLOYER_KEY));
+            assertThat(noDeployer.exit).isEqualTo(1);
+            assertThat(noDeployer.lastLine).startsWith("junction deploy: chain 31337: no CREATE2 deployer at "
+                    + Create2.DEPLOYER);
+            Files.delete(config);
+        }
+        Files.delete(down);
+    }
+
+    record Result(int exit, String lastLine) {
+    }
+
+    static Result run(String[] args) {
+        PrintStream err = System.err;
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = DeployCommand.run(args);
+        } finally {
+            System.setErr(err);
+        }
+        String[] lines = buffer.toString(StandardCharsets.UTF_8).strip().split("\n");
+        err.println(String.join("\n", lines));
+        return new Result(exit, lines[lines.length - 1]);
+    }
+
+    List<ChainSettings> settings() throws Exception {
+        StandardEnvironment env = new StandardEnvironment();
+        new YamlPropertySourceLoader().load("chains", new FileSystemResource(yaml))
+                .forEach(env.getPropertySources()::addLast);
+        ConfigurationPropertySources.attach(env);
+        return ChainsConfig.bind(Binder.get(env));
+    }
+
+    static JsonRpcClient rpc(Anvil a) {
+        return new JsonRpcClient(List.of(URI.create(a.rpcUrl())), RpcSettings.DEFAULT);
+    }
+
+    static long nonce(Anvil a, Address owner) {
+        return Quantities.longValue(rpc(a).call("eth_getTransactionCount", owner.lower(), "latest").asString());
+    }
+
+    static byte[] code(JsonRpcClient rpc, Address a) {
+        return Hex.decode(rpc.call("eth_getCode", a.lower(), "latest").asString());
+    }
+
+    static String call(JsonRpcClient rpc, Address to, String signature, Address... args) {
+        StringBuilder data = new StringBuilder(Hex.encode(Deployer.selector(signature)));
+        for (Address a : args) {
+            data.append(word(a).substring(2));
+        }
+        return rpc.call("eth_call", Map.of("to", to.lower(), "data", data.toString()), "latest").asString();
+    }
+
+    static String word(Address a) {
+        return Hex.encode(JunctionContracts.word(a));
+    }
+
+    static String word(long v) {
+        return Hex.encode(JunctionContracts.word(java.math.BigInteger.valueOf(v)));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.junction.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainsConfig;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.web3j.crypto.Hash;
+
+/** The adapters' CREATE2 addresses, derived from the settings alone (no key, no node). */
+class JunctionContractsTest {
+
+    static final Address OWNER_A = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    static final Address OWNER_B = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+
+    static List<ChainSettings> settings(Map<String, String> properties) {
+        return ChainsConfig.bind(new Binder(new MapConfigurationPropertySource(properties)));
+    }
+
+    static Map<String, String> chain(long id, String weth) {
+        String at = "junction.chains." + id + ".";
+        Map<String, String> p = new HashMap<>();
+        p.put(at + "rpc-url", "http://127.0.0.1:1");
+        p.put(at + "tokens[0]", weth);
+        p.put(at + "tokens[1]", "0x00000000000000000000000000000000000000A1");
+        p.put(at + "wrapped-native", weth);
+        p.put(at + "dexes.uniswap-v2.kind", "uniswap-v2");
+        p.put(at + "dexes.uniswap-v2.factory", "0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f");
+        p.put(at + "dexes.uniswap-v3.kind", "uniswap-v3");
+        p.put(at + "dexes.uniswap-v3.factory", "0x1F98431c8aD98523631AE4a59f267346ea31F984");
+        p.put(at + "bridges.across.spoke-pool", "0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5");
+        p.put(at + "bridges.stargate.spoke-pool", "0x00000000000000000000000000000000000000B2");
+        return p;
+    }
+
+    @Test
+    void create2MatchesEip1014() {
+        // EIP-1014 example 5: deployer 0x00000000000000000000000000000000deadbeef, salt 0xcafebabe (left-padded),
+        // init code 0xdeadbeef.
+        byte[] salt = new byte[32];
+        salt[28] = (byte) 0xca;
+        salt[29] = (byte) 0xfe;
+        salt[30] = (byte) 0xba;
+        salt[31] = (byte) 0xbe;
+        assertThat(Create2.address(Address.evm("0x00000000000000000000000000000000deadbeef"), salt,
+                Hex.decode("0xdeadbeef"))).isEqualTo(Address.evm("0x60f3f640a8508fC6a86d45DF051962668E1e8AC7"));
+        assertThat(Create2.SALT).isEqualTo(Hash.sha3("junction.v1".getBytes()));
+    }
+
+    @Test
+    void adaptersPerProviderKeyDependOnSettingsNotOnTheDeployer() {
+        ChainSettings c = settings(chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2")).getFirst();
+        Map<String, Address> adapters = JunctionContracts.adapters(c);
+        // One per DEX and one per bridge with an on-chain deposit Junction can call: stargate has none.
+        assertThat(adapters).containsOnlyKeys("uniswap-v2", "uniswap-v3", "across");
+        assertThat(List.copyOf(adapters.keySet())).containsExactly("uniswap-v2", "uniswap-v3", "across");
+        assertThat(adapters.values()).doesNotHaveDuplicates();
+
+        List<JunctionContracts.Contract> byA = JunctionContracts.contracts(c, OWNER_A);
+        List<JunctionContracts.Contract> byB = JunctionContracts.contracts(c, OWNER_B);
+        assertThat(byA.subList(1, byA.size()).stream().map(JunctionContracts.Contract::address).toList())
+                .isEqualTo(byB.subList(1, byB.size()).stream().map(JunctionContracts.Contract::address).toList())
+                .isEqualTo(List.copyOf(adapters.values()));
+        // The router takes its owner in the constructor: another owner, another address.
+        assertThat(JunctionContracts.router(c, OWNER_A)).isEqualTo(byA.getFirst().address())
+                .isNotEqualTo(JunctionContracts.router(c, OWNER_B));
+    }
+
+    @Test
+    void initCodeIsTheBuildsBytecodeAndTheConstructorArguments() {
+        ChainSettings c = settings(chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2")).getFirst();
+        JunctionContracts.Contract v2 = JunctionContracts.contracts(c, OWNER_A).stream()
+                .filter(x -> x.key().equals("uniswap-v2")).findFirst().orElseThrow();
+        byte[] code = ContractArtifacts.bytecode(ContractArtifacts.UNISWAP_V2_ADAPTER);
+        String args = Hex.encode(v2.initCode()).substring(2 + code.length * 2);
+        assertThat(args).isEqualTo("0000000000000000000000005c69bee701ef814a2b6a3edd4b1652cb9cc5aa6f"
+                + "96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f"
+                + "00000000000000000000000000000000000000000000000000000000000003e5"
+                + "00000000000000000000000000000000000000000000000000000000000003e8");
+        assertThat(v2.address()).isEqualTo(Create2.address(v2.initCode()));
+    }
+
+    @Test
+    void everyChainIsKeyedByItsIdForTheAdapterDirectory() {
+        Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+        p.putAll(chain(8453, "0x4200000000000000000000000000000000000006"));
+        Map<ChainId, Map<String, Address>> all = JunctionContracts.adapters(settings(p));
+        assertThat(all).containsOnlyKeys(ChainId.of(1), ChainId.of(8453));
+        // Same factories and spoke pool on both chains in this configuration: same init code, same addresses.
+        assertThat(all.get(ChainId.of(1))).isEqualTo(all.get(ChainId.of(8453)));
+    }
+
+    @Test
+    void theRouterNeedsTheWrappedNativeToken() {
+        Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+        p.remove("junction.chains.1.wrapped-native");
+        ChainSettings c = settings(p).getFirst();
+        assertThat(JunctionContracts.adapters(c)).hasSize(3);
+        assertThatThrownBy(() -> JunctionContracts.router(c, OWNER_A))
+                .hasMessageContaining("junction.chains.1.wrapped-native is required");
+    }
+}
