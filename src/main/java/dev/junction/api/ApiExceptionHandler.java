@@ -129,7 +129,10 @@ public class ApiExceptionHandler {
 
     // ---- domain families: one method per module's exception family, added by that module's engineer -------------
 
-    /** Gasless: quote and permit refusals (4001, 4003-4010), a fee that eats the input (3004), bad parameters. */
+    /**
+     * Gasless: quote and permit refusals (4001, 4003-4010), a fee that eats the input (3004), bad parameters, and on a
+     * real chain a relayer transaction whose eth_call reverts (3007).
+     */
     @ExceptionHandler(GaslessException.class)
     ResponseEntity<Envelope<Envelope.ParamRef>> gasless(GaslessException e) {
         ErrorCode code = switch (e.failure()) {
@@ -145,6 +148,7 @@ public class ApiExceptionHandler {
             case INVALID_PARAMETER -> ErrorCode.INVALID_PARAMETER;
             case NO_ROUTE -> ErrorCode.NO_ROUTE;
             case INSUFFICIENT_FUNDS -> ErrorCode.INSUFFICIENT_FUNDS;
+            case SIMULATION_FAILED -> ErrorCode.BUILD_SIMULATION_FAILED;
         };
         return answer(code, e.getMessage(), e.param());
     }

@@ -1,11 +1,15 @@
 package dev.junction.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.junction.chain.Hex;
 import dev.junction.gasless.GaslessQuote;
 import dev.junction.gasless.GaslessSwap;
 import dev.junction.gasless.Permit2TypedData;
 import dev.junction.gasless.PermitMessage;
+import dev.junction.gasless.PermitTransferFrom;
 import dev.junction.gasless.PermitWitnessTransferFrom;
+import dev.junction.gasless.RoutePermit;
+import dev.junction.gasless.RouteWitness;
 import dev.junction.gasless.SwapWitness;
 import dev.junction.gasless.TypedField;
 import java.util.LinkedHashMap;
@@ -46,15 +50,24 @@ final class GaslessResponses {
     record Domain(long chainId, String name, String verifyingContract) {
     }
 
-    /** The permit; {@code witness} only in acquisition mode 3. */
+    /**
+     * The permit; {@code witness} only in acquisition mode 3: {@link Witness} (SwapWitness, the sandbox's executor) or
+     * {@link RouteWitnessJson} (JunctionRoute, Junction's router on a real chain).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Message(String deadline, String nonce, TokenPermissions permitted, String spender, Witness witness) {
+    record Message(String deadline, String nonce, TokenPermissions permitted, String spender, Object witness) {
     }
 
     record TokenPermissions(String amount, String token) {
     }
 
     record Witness(String quoteId, String outputToken, String minAmountOut, String receiver, String toChain) {
+    }
+
+    /** The {@code JunctionRoute} witness the router verifies (uint256 as decimal strings, bytes32 as 0x-hex). */
+    record RouteWitnessJson(String quoteId, String inputToken, String amountIn, String outputToken,
+            String minAmountOut, String receiver, String deadline, String feeBps, String feeRecipient,
+            String destinationCall, String steps) {
     }
 
     record Field(String name, String type) {
@@ -106,12 +119,21 @@ final class GaslessResponses {
         Map<String, List<Field>> types = new LinkedHashMap<>();
         td.types().forEach((name, fields) -> types.put(name, fields.stream().map(GaslessResponses::field).toList()));
         PermitMessage m = td.message();
-        Witness witness = null;
-        if (m instanceof PermitWitnessTransferFrom w) {
-            SwapWitness s = w.witness();
-            witness = new Witness(s.quoteId(), s.outputToken().toString(), s.minAmountOut().toString(),
-                    s.receiver().toString(), Long.toString(s.toChain().value()));
-        }
+        Object witness = switch (m) {
+            case PermitWitnessTransferFrom w -> {
+                SwapWitness s = w.witness();
+                yield new Witness(s.quoteId(), s.outputToken().toString(), s.minAmountOut().toString(),
+                        s.receiver().toString(), Long.toString(s.toChain().value()));
+            }
+            case RoutePermit p -> {
+                RouteWitness r = p.witness();
+                yield new RouteWitnessJson(Hex.encode(r.quoteId()), r.inputToken().toString(), r.amountIn().toString(),
+                        r.outputToken().toString(), r.minAmountOut().toString(), r.receiver().toString(),
+                        r.deadline().toString(), r.feeBps().toString(), r.feeRecipient().toString(),
+                        Hex.encode(r.destinationCall()), Hex.encode(r.steps()));
+            }
+            case PermitTransferFrom plain -> null;
+        };
         Message message = new Message(m.deadline().toString(), m.nonce().toString(),
                 new TokenPermissions(m.permitted().amount().toString(), m.permitted().token().toString()),
                 m.spender().toString(), witness);

@@ -18,6 +18,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -53,17 +54,63 @@ public final class TransactionBuilder {
     public Transaction build(RouteCall call) {
         AcquisitionMode mode = effectiveMode(call);
         byte[] quoteId = quoteIdBytes(call.quoteId());
-        Abi.Value params = tuple(bytes32(quoteId), address(call.nativeInput() ? Address.NATIVE : call.inputToken()),
+        byte[] data = Abi.call(RouterAbi.EXECUTE_ROUTE, params(call, mode, quoteId),
+                tupleArray(steps(call, 0, quoteId)));
+        Address allowanceTarget = call.nativeInput() ? Address.ZERO : mode.usesPermit2() ? PERMIT2 : call.router();
+        BigInteger value = call.nativeInput() ? call.amountIn().value() : BigInteger.ZERO;
+        return new Transaction(call.router(), Hex.encode(data), call.chain(), allowanceTarget,
+                gasWithMargin(call.gasEstimate()), call.expiry(), false, value);
+    }
+
+    /**
+     * The relayer's transaction of a gasless route (acquisition mode 2 or 3): a call of the router's
+     * {@code executeRouteWithPermit(RouteParams, Step[], PermitData)}; Permit2 moves the input from
+     * {@code permit.owner}, so {@code allowanceTarget} is Permit2 and {@code value} is 0.
+     *
+     * @throws CalldataException when the route's acquisition mode is not 2 or 3
+     */
+    public Transaction buildWithPermit(RouteCall call, PermitData permit) {
+        AcquisitionMode mode = effectiveMode(call);
+        if (!mode.usesPermit2()) {
+            throw new CalldataException("acquisitionMode", "must be 2 or 3 for executeRouteWithPermit");
+        }
+        byte[] quoteId = quoteIdBytes(call.quoteId());
+        Abi.Value permitData = tuple(address(permit.owner()), uint256(permit.nonce()), uint256(permit.deadline()),
+                bytes(permit.signature()));
+        byte[] data = Abi.call(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT, params(call, mode, quoteId),
+                tupleArray(steps(call, 0, quoteId)), permitData);
+        return new Transaction(call.router(), Hex.encode(data), call.chain(), PERMIT2,
+                gasWithMargin(call.gasEstimate()), call.expiry(), false, BigInteger.ZERO);
+    }
+
+    /**
+     * The calldata of {@link #buildWithPermit} with {@code signature} put into a template built with an empty one
+     * ({@link PermitData#unsigned}). The signature's bytes are the last tail of the encoding (the last member of the
+     * last argument), so filling them moves no offset: the template's final word (length 0) becomes the length and
+     * the bytes, right-padded to a word. Equal to building with the signature.
+     *
+     * @throws IllegalArgumentException when {@code unsignedData} does not end with an empty signature
+     */
+    public static String withSignature(String unsignedData, byte[] signature) {
+        byte[] template = Hex.decode(unsignedData);
+        if (template.length < 4 + 32
+                || !Arrays.equals(Arrays.copyOfRange(template, template.length - 32, template.length), new byte[32])) {
+            throw new IllegalArgumentException("the calldata does not end with an empty permit signature");
+        }
+        // abi.encode(bytes) is an offset word, the length word and the bytes padded to words: keep the last two
+        byte[] tail = Abi.encode(bytes(signature));
+        byte[] out = Arrays.copyOf(template, template.length - 32 + tail.length - 32);
+        System.arraycopy(tail, 32, out, template.length - 32, tail.length - 32);
+        return Hex.encode(out);
+    }
+
+    private static Abi.Value params(RouteCall call, AcquisitionMode mode, byte[] quoteId) {
+        return tuple(bytes32(quoteId), address(call.nativeInput() ? Address.NATIVE : call.inputToken()),
                 uint256(call.amountIn().value()), address(evmOrZero(call.outputToken())),
                 uint256(call.minAmountOut().value()), address(evmOrZero(call.receiver())), uint256(call.deadline()),
                 uint16(call.feeBps()), address(call.feeBps() == 0 ? Address.ZERO : call.feeRecipient()),
                 Abi.uint8(mode.code()), bytes(Hex.decode(call.destinationCallData())),
                 uint256(call.destinationGasLimit()));
-        byte[] data = Abi.call(RouterAbi.EXECUTE_ROUTE, params, tupleArray(steps(call, 0, quoteId)));
-        Address allowanceTarget = call.nativeInput() ? Address.ZERO : mode.usesPermit2() ? PERMIT2 : call.router();
-        BigInteger value = call.nativeInput() ? call.amountIn().value() : BigInteger.ZERO;
-        return new Transaction(call.router(), Hex.encode(data), call.chain(), allowanceTarget,
-                gasWithMargin(call.gasEstimate()), call.expiry(), false, value);
     }
 
     /**

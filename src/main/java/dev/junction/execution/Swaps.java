@@ -34,6 +34,19 @@ public interface Swaps {
         throw new UnsupportedOperationException("this executor does not take wallet-signed swaps");
     }
 
+    /**
+     * Accepts a GASLESS swap whose one transaction Junction's relayer has signed and recorded on a real chain
+     * ({@link ChainRelay#prepare}, in the caller's database transaction): the swap's source transaction is that one
+     * (hash, nonce, relayer), and the executor follows it to its end from the chain (included, confirmed, then DONE
+     * from the receipt, or FAILED with the decoded revert reason) instead of running it itself. Idempotent on
+     * {@link ExecutionPlan#reference()}.
+     *
+     * @throws UnsupportedOperationException from an implementation without real chains (test doubles)
+     */
+    default SwapSubmission submitRelayed(ExecutionPlan plan, ChainRelay.Relayed relayed) {
+        throw new UnsupportedOperationException("this executor does not follow relayed transactions");
+    }
+
     /** The swap whose source transaction is {@code sourceTx} on {@code fromChain}. */
     Optional<SwapView> findBySourceTx(ChainId fromChain, TxHash sourceTx);
 

@@ -34,7 +34,7 @@ public class GaslessException extends RuntimeException {
             case NATIVE_INPUT -> "fromToken";
             case CHAIN_NOT_GASLESS -> "fromChain";
             case FEE_EXCEEDS_INPUT, INSUFFICIENT_FUNDS -> "amount";
-            case INVALID_PARAMETER, NO_ROUTE -> null;
+            case INVALID_PARAMETER, NO_ROUTE, SIMULATION_FAILED -> null;
         };
     }
 }

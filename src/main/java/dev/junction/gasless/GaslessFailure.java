@@ -29,5 +29,7 @@ public enum GaslessFailure {
     /** No route for the request (the routing module's no-route code). */
     NO_ROUTE,
     /** On a real chain, the owner's balance or Permit2 allowance of the input token is below the amount (4010). */
-    INSUFFICIENT_FUNDS
+    INSUFFICIENT_FUNDS,
+    /** On a real chain, an eth_call of the relayer's exact transaction reverts (3007, with the decoded reason). */
+    SIMULATION_FAILED
 }

@@ -195,7 +195,9 @@ class GaslessQuoteStore {
     private static final String QUOTE_INSERT = "INSERT INTO gasless_quote (quote_id, acquisition_mode, sender, receiver,"
             + " from_chain, to_chain, from_token, to_token, amount_in, fee_amount, amount_in_after_fee, amount_out,"
             + " amount_out_min, spender, router, nonce, deadline, digest, inner_data, route_kind, bridge_count, providers,"
-            + " main_provider, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " main_provider, created_at, route_fee_bps, route_fee_recipient, route_steps_hash,"
+            + " route_destination_call_hash)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private static Object[] quoteRow(QuoteRecord q, Instant now) {
         return new Object[] {q.quoteId(), q.acquisitionMode(), q.sender().lower(), q.receiver().lower(),
@@ -203,7 +205,11 @@ class GaslessQuoteStore {
                 q.amountIn().toString(), q.feeAmount().toString(), q.amountInAfterFee().toString(),
                 q.amountOut().toString(), q.amountOutMin().toString(), q.spender().lower(), q.router().lower(),
                 q.nonce().value(), q.deadline(), q.digest(), q.innerData(), q.routeKind(), q.bridgeCount(),
-                String.join(",", q.providers()), q.mainProvider(), Timestamp.from(now)};
+                String.join(",", q.providers()), q.mainProvider(), Timestamp.from(now),
+                q.onChain() == null ? null : q.onChain().feeBps(),
+                q.onChain() == null ? null : q.onChain().feeRecipient().lower(),
+                q.onChain() == null ? null : q.onChain().stepsHash(),
+                q.onChain() == null ? null : q.onChain().destinationCallHash()};
     }
 
     private static void stepRows(QuoteRecord q, List<Object[]> out) {
@@ -283,7 +289,13 @@ class GaslessQuoteStore {
                 addr(rs, "spender"), addr(rs, "router"), new PermitNonce(rs.getLong("nonce")), rs.getLong("deadline"),
                 rs.getString("digest"), rs.getString("inner_data"), rs.getString("route_kind"),
                 rs.getInt("bridge_count"), providers.isEmpty() ? List.of() : Arrays.asList(providers.split(",")),
-                rs.getString("main_provider"), steps);
+                rs.getString("main_provider"), steps, onChain(rs));
+    }
+
+    private static QuoteRecord.OnChain onChain(ResultSet rs) throws SQLException {
+        String steps = rs.getString("route_steps_hash");
+        return steps == null ? null : new QuoteRecord.OnChain(rs.getInt("route_fee_bps"),
+                addr(rs, "route_fee_recipient"), steps, rs.getString("route_destination_call_hash"));
     }
 
     private static Address addr(ResultSet rs, String column) throws SQLException {

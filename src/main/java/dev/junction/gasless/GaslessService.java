@@ -1,10 +1,17 @@
 package dev.junction.gasless;
 
+import dev.junction.calldata.AdapterDirectory;
+import dev.junction.calldata.PermitData;
+import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.TransactionBuilder;
+import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.Hex;
+import dev.junction.chain.ChainId;
+import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainReads;
+import dev.junction.execution.ChainRelay;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.RouteKind;
@@ -29,10 +36,14 @@ import java.util.List;
 import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Function;
 import org.web3j.crypto.Hash;
+import org.web3j.utils.Numeric;
 
 /**
  * Gasless swaps: issues Permit2 quotes (GET /gasless/quote) and accepts signed permits (POST /gasless/submit-swap),
@@ -55,14 +66,41 @@ public class GaslessService {
     private final TransactionBuilder calldata = new TransactionBuilder();
     private final SecureRandom random = new SecureRandom();
     private OwnerFunds ownerFunds;
+    private ChainRelay relay;
+    private TransactionBuilder routerCalldata = new TransactionBuilder();
+    private int feeMarginPercent = DEFAULT_FEE_MARGIN_PERCENT;
+
+    /** The margin on the relayer's gas cost in its fee, percent ({@code junction.gasless.fee-margin-percent}). */
+    static final int DEFAULT_FEE_MARGIN_PERCENT = 25;
 
     @Autowired
     GaslessService(Market market, SimulationClock clock, ObjectProvider<RoutePlanner> planner, Swaps swaps,
             GaslessNonceStore nonces, GaslessQuoteStore quotes, PlatformTransactionManager transactions,
-            ObjectProvider<ChainReads> chains) {
+            ObjectProvider<ChainRelay> chains, ObjectProvider<AdapterDirectory> adapters,
+            @Value("${junction.gasless.fee-margin-percent:" + DEFAULT_FEE_MARGIN_PERCENT + "}") int feeMarginPercent) {
         this(market, clock, planner.getIfAvailable(RoutePlanner::new), swaps, nonces, quotes, transactions);
-        ChainReads reads = chains.getIfAvailable();
-        this.ownerFunds = reads == null ? null : new OwnerFunds(reads);
+        ChainRelay r = chains.getIfAvailable();
+        if (r != null) {
+            checkOnChain(r);
+            this.relay = r;
+        }
+        this.routerCalldata = new TransactionBuilder(adapters.getIfAvailable(() -> AdapterDirectory.DERIVED));
+        if (feeMarginPercent < 0) {
+            throw new IllegalArgumentException("junction.gasless.fee-margin-percent must be >= 0");
+        }
+        this.feeMarginPercent = feeMarginPercent;
+    }
+
+    /** Turns on gasless swaps through Junction's relayer on the real chains it relays on (wired by Spring). */
+    void relayOnChain(ChainRelay relay, AdapterDirectory adapters) {
+        checkOnChain(relay);
+        this.relay = relay;
+        this.routerCalldata = new TransactionBuilder(adapters);
+    }
+
+    /** Whether gasless swaps from {@code chain} go through Junction's relayer and router on a real chain. */
+    private boolean relayed(ChainId chain) {
+        return relay != null && relay.relayer(chain).isPresent();
     }
 
     GaslessService(Market market, SimulationClock clock, RoutePlanner planner, Swaps swaps, GaslessNonceStore nonces,
@@ -87,7 +125,8 @@ public class GaslessService {
         QuoteRules.check(cmd);
         RankingMode ranking = RankingMode.parse(cmd.rankingMode());
         MarketSnapshot snapshot = market.current();
-        Chain source = QuoteRules.sourceChain(snapshot, cmd);
+        boolean relayed = relayed(cmd.fromChain());
+        Chain source = QuoteRules.sourceChain(snapshot, cmd, relayed);
         QuoteRules.destinationChain(snapshot, cmd);
         Slippage slippage = SlippageRule.of(cmd.slippage());
         BigInteger amount = cmd.amount().value();
@@ -96,6 +135,9 @@ public class GaslessService {
         RouteRequest base = new RouteRequest(cmd.fromChain(), cmd.fromToken(), cmd.toChain(), cmd.toToken(), amount, 0,
                 new ProviderFilter(cmd.includeProviders(), cmd.excludeProviders()), cmd.allowMultiBridge(),
                 ranking.routeMode());
+        if (relayed) {
+            return List.of(quoteOnChain(cmd, snapshot, source, base, slippage, integratorFee));
+        }
 
         // The fee depends on the route's gas and the route on the amount left after the fee: start from the route for
         // the whole amount, then re-plan on amount - fee until the fee covers the planned route's gas.
@@ -136,7 +178,7 @@ public class GaslessService {
                     cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee,
                     cmd.amount().minus(fee), amountOut, amountOutMin, source.gaslessExecutor(), source.router(),
                     candidate, deadline, "", innerData, route.pathType().wire(), route.bridgeCount(),
-                    assembly.providers(), assembly.mainProvider(), assembly.planSteps());
+                    assembly.providers(), assembly.mainProvider(), assembly.planSteps(), null);
             typedData = record.typedData();
             QuoteRecord signed = record.withDigest(Hex.encode(typedData.digest()));
             try {
@@ -163,6 +205,139 @@ public class GaslessService {
                 Hex.encode(Hash.sha3(Hex.decode(innerData))), "0",
                 assembly.lines(cmd.sender(), source.gaslessExecutor(), cmd.amount(), fee), cmd.meta());
         return new GaslessQuote(quoteId, deadline, nonce, typedData, feeView, terms, template);
+    }
+
+    /**
+     * A quote on a real chain: Junction's relayer sends {@code executeRouteWithPermit} to the chain's router, which
+     * pulls the whole amount through Permit2 (spender = the router) and pays the relayer's fee through the route's fee
+     * fields, so a mode-3 signature binds the fee with everything else (the {@link RouteWitness}).
+     *
+     * <p>The fee is the relayer's gas for the route plus the Permit2 pull at the node's live base + priority fee
+     * (the chain market's), converted into the input token at market prices, plus {@code fee-margin-percent}, plus the
+     * integrator fee. It is paid as {@code feeBps = ceil(fee * 10000 / amount)}: the router takes
+     * {@code floor(amount * feeBps / 10000)}, which is never below the fee and above it by less than one basis point
+     * of the amount. The route is planned on what is left after that, again until the fee covers its gas.
+     */
+    private GaslessQuote quoteOnChain(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source,
+            RouteRequest base, Slippage slippage, BigInteger integratorFee) {
+        if (!cmd.fromChain().equals(cmd.toChain())) {
+            throw new GaslessException(GaslessFailure.NO_ROUTE, "Junction's relayer on chain " + cmd.fromChain()
+                    + " runs same-chain gasless swaps only; toChain must be " + cmd.fromChain(), "toChain");
+        }
+        Address relayer = relay.relayer(cmd.fromChain()).orElseThrow();
+        if (cmd.acquisitionMode() == AcquisitionMode.SIGNED_PERMIT.code() && !registeredRelayer(source, relayer)) {
+            throw new GaslessException(GaslessFailure.UNSUPPORTED_ACQUISITION_MODE, "acquisitionMode 2 (a plain "
+                    + "Permit2 permit) binds only token, amount, spender, nonce and deadline, so Junction's router "
+                    + source.router() + " on chain " + source.id() + " accepts it only from a relayer registered on "
+                    + "it, and Junction's relayer " + relayer + " is not registered there; use acquisitionMode 3 "
+                    + "(the signature binds the whole route)");
+        }
+        BigInteger amount = cmd.amount().value();
+        PlannedRoute route = best(snapshot, base.withAmount(positive(amount.subtract(integratorFee), amount,
+                integratorFee)));
+        int bps = feeBps(relayerCost(snapshot, route).add(integratorFee), amount);
+        for (int round = 0; round < FEE_ROUNDS; round++) {
+            route = best(snapshot, base.withAmount(positive(amount.subtract(routerFee(amount, bps)), amount,
+                    routerFee(amount, bps))));
+            int needed = feeBps(relayerCost(snapshot, route).add(integratorFee), amount);
+            if (needed <= bps) {
+                break;
+            }
+            bps = needed;
+        }
+        Amount fee = Amount.of(routerFee(amount, bps));
+        Address feeRecipient = relay.feeRecipient(cmd.fromChain()).orElse(relayer);
+        Instant now = clock.now();
+        long minutes = cmd.deadlineMinutes() == null ? GaslessQuoteCommand.DEFAULT_DEADLINE_MINUTES
+                : cmd.deadlineMinutes();
+        long deadline = now.getEpochSecond() + minutes * 60;
+        String quoteId = newQuoteId();
+        Address receiver = cmd.effectiveReceiver();
+        Amount amountOut = Amount.of(route.amountOut());
+        Amount amountOutMin = Amount.of(slippage.minAmountOut(route.amountOut()));
+        RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, amountOutMin.value());
+        RouteCall call = assembly.permitCall(quoteId, source, cmd.sender(), receiver, cmd.amount(), amountOutMin, bps,
+                feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()), now.getEpochSecond(), deadline);
+        RouteWitness witness = RouteWitness.of(call, routerCalldata);
+        // As on the sandbox: the nonce, the quote and its steps commit in one grouped transaction before the answer;
+        // a nonce another instance took first is replaced (the calldata carries the nonce, so it is rebuilt).
+        QuoteRecord stored = null;
+        Permit2TypedData typedData = null;
+        String innerData = null;
+        for (int attempt = 0; stored == null; attempt++) {
+            PermitNonce candidate = nonces.candidate(cmd.sender());
+            innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
+                    candidate.toBigInteger(), BigInteger.valueOf(deadline))).data();
+            QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver,
+                    cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee,
+                    cmd.amount().minus(fee), amountOut, amountOutMin, source.router(), source.router(), candidate,
+                    deadline, "", innerData, route.pathType().wire(), route.bridgeCount(), assembly.providers(),
+                    assembly.mainProvider(), assembly.planSteps(), new QuoteRecord.OnChain(bps, feeRecipient,
+                            Hex.encode(witness.steps()), Hex.encode(witness.destinationCall())));
+            typedData = record.typedData();
+            if (typedData.message() instanceof RoutePermit p && !p.witness().equals(witness)) {
+                throw new IllegalStateException("quote " + quoteId + ": the stored terms do not rebuild the route"
+                        + " witness");
+            }
+            QuoteRecord signed = record.withDigest(Hex.encode(typedData.digest()));
+            try {
+                quotes.issue(signed, now);
+                nonces.reserved(cmd.sender(), candidate);
+                stored = signed;
+            } catch (GaslessQuoteStore.NonceTakenException taken) {
+                nonces.taken(cmd.sender());
+                if (attempt + 1 >= GaslessNonceStore.ATTEMPTS) {
+                    throw new IllegalStateException("could not reserve a Permit2 nonce for " + cmd.sender()
+                            + " after " + GaslessNonceStore.ATTEMPTS + " attempts", taken);
+                }
+            }
+        }
+        PermitNonce nonce = stored.nonce();
+
+        ExecutorGas.Cost gas = ExecutorGas.of(snapshot, route);
+        Amount integrator = Amount.of(integratorFee);
+        GaslessQuote.Fee feeView = new GaslessQuote.Fee(fee, feeRecipient, route.fromToken().usd(fee.value()),
+                fee.minus(integrator), integrator);
+        GaslessQuote.Terms terms = new GaslessQuote.Terms(cmd.acquisitionMode(), assembly.mainProvider(),
+                pathId(route), cmd.amount(), stored.amountInAfterFee(), amountOut, amountOutMin, route.bridgeCount(),
+                assembly.bridgeProviders(), assembly.costs(gas.usd()), cmd.fromToken(), assembly.latency(), receiver,
+                route.pathType().wire(), cmd.toToken(), cmd.fromChain(), cmd.sender(), cmd.toChain());
+        GaslessQuote.CalldataTemplate template = new GaslessQuote.CalldataTemplate(source.router(), innerData,
+                Hex.encode(Hash.sha3(Hex.decode(innerData))), "0",
+                assembly.lines(cmd.sender(), source.router(), cmd.amount(), fee), cmd.meta());
+        return new GaslessQuote(quoteId, deadline, nonce, typedData, feeView, terms, template);
+    }
+
+    /** The relayer's gas for a route at the chain's live fees, in input-token units, with the margin (rounded up). */
+    private BigInteger relayerCost(MarketSnapshot snapshot, PlannedRoute route) {
+        BigInteger gas = ExecutorGas.of(snapshot, route).inInputToken();
+        BigInteger[] qr = gas.multiply(BigInteger.valueOf(100L + feeMarginPercent)).divideAndRemainder(
+                BigInteger.valueOf(100));
+        return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+    }
+
+    /** The least feeBps whose router fee {@code floor(amount * feeBps / 10000)} covers {@code fee} (3004 above 10000). */
+    static int feeBps(BigInteger fee, BigInteger amount) {
+        BigInteger[] qr = fee.multiply(BPS).divideAndRemainder(amount);
+        BigInteger bps = qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+        if (bps.compareTo(BPS) >= 0) {
+            throw new GaslessException(GaslessFailure.FEE_EXCEEDS_INPUT, "amount " + amount
+                    + " does not cover the gasless fee " + fee + " (relayer gas plus integrator fee, input-token units)");
+        }
+        return bps.intValueExact();
+    }
+
+    /** What the router pays the fee recipient: {@code floor(amount * feeBps / 10000)} (JunctionRouter._execute). */
+    static BigInteger routerFee(BigInteger amount, int feeBps) {
+        return amount.multiply(BigInteger.valueOf(feeBps)).divide(BPS);
+    }
+
+    /** Whether the chain's router lets {@code relayer} send mode-2 permits ({@code isRelayer(relayer)}). */
+    private boolean registeredRelayer(Chain source, Address relayer) {
+        byte[] data = Numeric.hexStringToByteArray(FunctionEncoder.encode(new Function("isRelayer", List.of(
+                new org.web3j.abi.datatypes.Address(relayer.lower())), List.of())));
+        byte[] out = relay.call(source.id(), source.router(), data);
+        return out.length >= 32 && out[31] == 1;
     }
 
     /**
@@ -194,7 +369,39 @@ public class GaslessService {
         }
         SignatureVerifier.requireSigner(digest, parsed, quote.sender());
         requireOnChain(quote);
-        return tx.execute(status -> accept(quote, parsed));
+        if (quote.onChain() == null) {
+            return tx.execute(status -> accept(quote, parsed, null));
+        }
+        if (!relayed(quote.fromChain())) {
+            throw new IllegalStateException("quote " + quote.quoteId() + " was issued for Junction's relayer on chain "
+                    + quote.fromChain() + ", which this instance has no relayer for");
+        }
+        RelayCall call = simulate(quote, parsed);
+        GaslessSwap swap = tx.execute(status -> accept(quote, parsed, call));
+        relay.wake();
+        return swap;
+    }
+
+    /** The relayer's transaction of an on-chain quote with the signature in place, and its gas limit. */
+    private record RelayCall(byte[] data, long gasLimit) {
+    }
+
+    /**
+     * An {@code eth_call} of exactly the transaction the relayer will send (from the relayer, to the router, at the
+     * latest block); its gas limit from {@code eth_estimateGas} with the relayer's margin.
+     *
+     * @throws GaslessException SIMULATION_FAILED (3007) with the router's decoded error when it reverts
+     */
+    private RelayCall simulate(QuoteRecord quote, PermitSignature signature) {
+        byte[] data = Hex.decode(TransactionBuilder.withSignature(quote.innerData(), signature.bytes()));
+        try {
+            relay.simulate(quote.fromChain(), quote.router(), data);
+        } catch (CallRevertedException e) {
+            throw new GaslessException(GaslessFailure.SIMULATION_FAILED, "the relayer's transaction (router "
+                    + quote.router() + ".executeRouteWithPermit on chain " + quote.fromChain() + ") reverts in an "
+                    + "eth_call at the latest block: " + e.getMessage() + "; nothing was sent");
+        }
+        return new RelayCall(data, relay.gasLimit(quote.fromChain(), quote.router(), data));
     }
 
     /**
@@ -209,12 +416,13 @@ public class GaslessService {
         ownerFunds.requireNonceUnused(quote.fromChain(), quote.sender(), quote.nonce());
     }
 
-    /** Turns on the on-chain checks of {@link #submit} (wired by Spring when a {@link ChainReads} exists). */
+    /** Turns on the on-chain checks of {@link #submit} (wired by Spring when a {@link ChainRelay} exists). */
     void checkOnChain(ChainReads chains) {
         this.ownerFunds = new OwnerFunds(chains);
     }
 
-    private GaslessSwap accept(QuoteRecord quote, PermitSignature signature) {
+    /** @param onChain the relayer's transaction on a real chain; null in the sandbox (the executor runs the route) */
+    private GaslessSwap accept(QuoteRecord quote, PermitSignature signature, RelayCall onChain) {
         quotes.lock(quote.quoteId());
         var prior = quotes.submission(quote.quoteId());
         if (prior.isPresent()) {
@@ -230,7 +438,14 @@ public class GaslessService {
                     + " (word " + quote.nonce().wordPos() + ", bit " + quote.nonce().bitPos() + ") of "
                     + quote.sender() + " is already used");
         }
-        SwapSubmission submitted = swaps.submit(plan(quote));
+        SwapSubmission submitted;
+        if (onChain == null) {
+            submitted = swaps.submit(plan(quote));
+        } else {
+            ChainRelay.Relayed relayed = relay.prepare(quote.fromChain(), quote.quoteId(), quote.router(),
+                    onChain.data(), onChain.gasLimit());
+            submitted = swaps.submitRelayed(plan(quote), relayed);
+        }
         GaslessQuoteStore.Submission s = new GaslessQuoteStore.Submission(quote.quoteId(), signature.hex(), submitted.swapId(),
                 submitted.executorTxId(), submitted.sourceTxHash());
         quotes.insertSubmission(s, now);
@@ -251,7 +466,8 @@ public class GaslessService {
 
     private static GaslessSwap swap(QuoteRecord q, GaslessQuoteStore.Submission s) {
         return new GaslessSwap(s.swapId(), s.executorTxId(), s.executionTxHash(), q.amountIn(), q.amountOut(),
-                q.feeAmount(), q.fromChain(), q.fromToken(), q.toChain(), q.toToken(), q.routeKindInfo());
+                q.feeAmount(), q.fromChain(), q.fromToken(), q.toChain(), q.toToken(), q.routeKindInfo(),
+                q.onChain() != null);
     }
 
     private static String normalisedOrNull(String signature) {

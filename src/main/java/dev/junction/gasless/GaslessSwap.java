@@ -16,10 +16,12 @@ import java.util.List;
  * @param amountOut the quoted output
  * @param feeAmount the fee kept from the input
  * @param routeKind the route's shape
+ * @param onChain relayed on a real chain (chain mode): the owner's balance, Permit2 allowance and nonce were read from
+ *     the node and the relayer's transaction simulated before it was accepted; false in the sandbox
  */
 public record GaslessSwap(String swapId, String executorTxId, TxHash executionTxHash, Amount amountIn, Amount amountOut,
         Amount feeAmount, ChainId fromChainId, Address fromToken, ChainId toChainId, Address toToken,
-        RouteKindInfo routeKind) {
+        RouteKindInfo routeKind, boolean onChain) {
 
     /** Status right after acceptance: the executor has the swap and has not finished it. */
     public String status() {

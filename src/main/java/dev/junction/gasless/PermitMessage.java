@@ -3,8 +3,12 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import java.math.BigInteger;
 
-/** The signed Permit2 message of a gasless quote: {@link PermitTransferFrom} or {@link PermitWitnessTransferFrom}. */
-public sealed interface PermitMessage extends Eip712Struct permits PermitTransferFrom, PermitWitnessTransferFrom {
+/**
+ * The signed Permit2 message of a gasless quote: {@link PermitTransferFrom} (mode 2), {@link PermitWitnessTransferFrom}
+ * (mode 3 through the sandbox's executor) or {@link RoutePermit} (mode 3 through Junction's router on a real chain).
+ */
+public sealed interface PermitMessage extends Eip712Struct
+        permits PermitTransferFrom, PermitWitnessTransferFrom, RoutePermit {
 
     TokenPermissions permitted();
 

@@ -3,6 +3,7 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.execution.PlanStep;
 import java.math.BigInteger;
 import java.util.List;
@@ -16,12 +17,27 @@ import java.util.List;
  * @param providers provider keys in route order
  * @param mainProvider the aggregator shown ({@code junction} when the route has no swap)
  * @param steps the executor's steps
+ * @param onChain the route through Junction's router a relayer sends on a real chain (chain mode); null in the
+ *     sandbox, whose executor runs the route itself
  */
 record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address receiver, ChainId fromChain,
         ChainId toChain, Address fromToken, Address toToken, Amount amountIn, Amount feeAmount, Amount amountInAfterFee,
         Amount amountOut, Amount amountOutMin, Address spender, Address router, PermitNonce nonce, long deadline,
         String digest, String innerData, String routeKind, int bridgeCount, List<String> providers,
-        String mainProvider, List<PlanStep> steps) {
+        String mainProvider, List<PlanStep> steps, OnChain onChain) {
+
+    /**
+     * The router route's terms that the typed data binds besides the quote's own (mode 3's {@link RouteWitness}); the
+     * call itself is {@code innerData}: {@code executeRouteWithPermit} with an empty signature
+     * ({@code TransactionBuilder.withSignature} fills it in).
+     *
+     * @param feeBps the route's feeBps: the relayer's fee (gas and integrator fee) in basis points of amountIn
+     * @param feeRecipient the relayer's fee address
+     * @param stepsHash {@code keccak256(abi.encode(steps))}, 0x-hex
+     * @param destinationCallHash {@code keccak256(abi.encode(destinationCallData, destinationGasLimit))}, 0x-hex
+     */
+    record OnChain(int feeBps, Address feeRecipient, String stepsHash, String destinationCallHash) {
+    }
 
     QuoteRecord {
         providers = List.copyOf(providers);
@@ -36,7 +52,7 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
     QuoteRecord withDigest(String digest) {
         return new QuoteRecord(quoteId, acquisitionMode, sender, receiver, fromChain, toChain, fromToken, toToken,
                 amountIn, feeAmount, amountInAfterFee, amountOut, amountOutMin, spender, router, nonce, deadline, digest,
-                innerData, routeKind, bridgeCount, providers, mainProvider, steps);
+                innerData, routeKind, bridgeCount, providers, mainProvider, steps, onChain);
     }
 
     /** The typed data the sender was asked to sign, rebuilt from the stored terms. */
@@ -44,10 +60,18 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
         TokenPermissions permitted = new TokenPermissions(fromToken, amountIn);
         BigInteger n = nonce.toBigInteger();
         BigInteger d = BigInteger.valueOf(deadline);
-        PermitMessage message = acquisitionMode == 3
-                ? new PermitWitnessTransferFrom(permitted, spender, n, d,
-                        new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain))
-                : new PermitTransferFrom(permitted, spender, n, d);
+        PermitMessage message;
+        if (acquisitionMode != 3) {
+            message = new PermitTransferFrom(permitted, spender, n, d);
+        } else if (onChain != null) {
+            message = new RoutePermit(permitted, spender, n, d, new RouteWitness(Hex.decode(quoteId), fromToken,
+                    amountIn.value(), toToken, amountOutMin.value(), receiver, d,
+                    BigInteger.valueOf(onChain.feeBps()), onChain.feeBps() == 0 ? Address.ZERO : onChain.feeRecipient(),
+                    Hex.decode(onChain.destinationCallHash()), Hex.decode(onChain.stepsHash())));
+        } else {
+            message = new PermitWitnessTransferFrom(permitted, spender, n, d,
+                    new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain));
+        }
         return new Permit2TypedData(Eip712Domain.permit2(fromChain), message);
     }
 

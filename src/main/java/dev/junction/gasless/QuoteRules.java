@@ -44,11 +44,14 @@ final class QuoteRules {
         }
     }
 
-    /** The source chain; it must be an EVM chain with a router and a gasless executor, else 4009. */
-    static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd) {
+    /**
+     * The source chain; it must be an EVM chain with a router and a gasless executor (the sandbox's, or Junction's
+     * relayer on a real chain: {@code relayed}), else 4009.
+     */
+    static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd, boolean relayed) {
         Chain chain = market.chain(cmd.fromChain()).orElseThrow(() -> new GaslessException(
                 GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain() + " is not a chain Junction serves", "fromChain"));
-        if (!chain.evm() || chain.gaslessExecutor() == null || chain.router() == null) {
+        if (!chain.evm() || chain.gaslessExecutor() == null && !relayed || chain.router() == null) {
             throw new GaslessException(GaslessFailure.CHAIN_NOT_GASLESS, "fromChain " + cmd.fromChain()
                     + " has no Junction gasless executor, so fromToken cannot be swapped gaslessly there", "fromChain");
         }

@@ -84,6 +84,20 @@ final class RouteAssembly {
                 route.gasLimit().longValueExact() + ExecutorGas.PERMIT2_PULL_GAS);
     }
 
+    /**
+     * The route call Junction's relayer sends on a real chain: {@code executeRouteWithPermit} pulls the full
+     * {@code amountIn} from the owner through Permit2 (acquisition mode 2 or 3), pays the relayer's fee through the
+     * route's fee fields ({@code feeBps} of amountIn, floor, to {@code feeRecipient}) and runs the planned steps on
+     * the rest; the route's deadline is the permit's.
+     */
+    RouteCall permitCall(String quoteId, Chain source, Address owner, Address receiver, Amount amountIn,
+            Amount amountOutMin, int feeBps, Address feeRecipient, AcquisitionMode mode, long quotedAt, long deadline) {
+        RouteCall executorCall = routeCall(quoteId, source, receiver, amountOutMin, quotedAt, deadline);
+        return new RouteCall(quoteId, source.id(), source.router(), owner, receiver, route.fromToken().address(),
+                amountIn, route.toToken().address(), amountOutMin, feeBps, feeRecipient, mode, "0x", BigInteger.ZERO,
+                executorCall.steps(), quotedAt, deadline, deadline, executorCall.gasEstimate());
+    }
+
     private Address router(ChainId chain) {
         return market.chain(chain).map(Chain::router).orElse(null);
     }

@@ -3,31 +3,29 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import java.math.BigInteger;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a user signs for acquisition mode 3 through Junction's router ({@code executeRouteWithPermit}): Permit2's
- * {@code PermitWitnessTransferFrom} with spender = the router and the {@link RouteWitness}. {@link #types()} and the
- * message are what ethers v6 {@code signTypedData(domain, types, message)} takes; {@link #digest()} is what Permit2
- * verifies.
+ * {@code PermitWitnessTransferFrom} with spender = the router and the {@link RouteWitness}. With Permit2's domain in a
+ * {@link Permit2TypedData}, its types and values are what ethers v6 {@code signTypedData(domain, types,
+ * message)} takes; {@link Permit2TypedData#digest()} is what Permit2 verifies.
  *
- * @param domain Permit2's domain on the source chain
  * @param permitted the route's input token and amountIn
  * @param spender Junction's router on the source chain
  * @param nonce Permit2 unordered nonce
  * @param deadline Unix seconds, inclusive
  * @param witness the route
  */
-public record RoutePermit(Eip712Domain domain, TokenPermissions permitted, Address spender, BigInteger nonce,
-        BigInteger deadline, RouteWitness witness) implements Eip712Struct {
+public record RoutePermit(TokenPermissions permitted, Address spender, BigInteger nonce, BigInteger deadline,
+        RouteWitness witness) implements PermitMessage {
 
     static final List<TypedField> FIELDS = List.of(new TypedField("permitted", "TokenPermissions"),
             new TypedField("spender", "address"), new TypedField("nonce", "uint256"),
             new TypedField("deadline", "uint256"), new TypedField("witness", RouteWitness.TYPE_NAME));
 
     public RoutePermit {
-        if (domain == null || witness == null) {
-            throw new IllegalArgumentException("a route permit needs Permit2's domain and the route witness");
+        if (witness == null) {
+            throw new IllegalArgumentException("a route permit needs the route witness");
         }
         PermitMessage.check(permitted, spender, nonce, deadline);
     }
@@ -47,15 +45,5 @@ public record RoutePermit(Eip712Domain domain, TokenPermissions permitted, Addre
         return List.of(new Eip712Value.StructValue(permitted), new Eip712Value.AddressValue(spender),
                 new Eip712Value.Uint256Value(nonce), new Eip712Value.Uint256Value(deadline),
                 new Eip712Value.StructValue(witness));
-    }
-
-    /** The primary type first, then JunctionRoute and TokenPermissions; no {@code EIP712Domain}. */
-    public Map<String, List<TypedField>> types() {
-        return Eip712Encoder.types(this);
-    }
-
-    /** {@code keccak256(0x1901 || Permit2 domain separator || hashStruct(message))}. */
-    public byte[] digest() {
-        return Eip712Encoder.digest(domain, this);
     }
 }

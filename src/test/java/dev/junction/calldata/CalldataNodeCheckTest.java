@@ -93,6 +93,78 @@ class CalldataNodeCheckTest {
         }
     }
 
+    /**
+     * executeRouteWithPermit (the gasless relayer's call): ethers v6 decodes it with the JSON ABI to exactly the route,
+     * steps and PermitData Junction encoded, re-encodes it to the same bytes, and the signature filled into an unsigned
+     * template ({@link TransactionBuilder#withSignature}) gives the same calldata as building with it.
+     */
+    @Test
+    void ethersDecodesTheRelayersExecuteRouteWithPermit() throws Exception {
+        TransactionBuilder builder = new TransactionBuilder();
+        ArrayNode cases = JSON.createArrayNode();
+        Map<String, RouteCall> calls = new HashMap<>();
+        Map<String, PermitData> permits = new HashMap<>();
+        byte[] signature = new byte[65];
+        for (int i = 0; i < 65; i++) {
+            signature[i] = (byte) (i + 1);
+        }
+        signature[64] = 28;
+        int n = 0;
+        for (var e : GoldenCases.all().entrySet()) {
+            RouteCall c = e.getValue();
+            if (c.nativeInput()) {
+                continue;
+            }
+            RouteCall permitCall = new RouteCall(c.quoteId(), c.chain(), c.router(), c.sender(), c.receiver(),
+                    c.inputToken(), c.amountIn(), c.outputToken(), c.minAmountOut(), 37,
+                    dev.junction.chain.Address.evm("0x00000000000000000000000000000000000000fe"),
+                    n % 2 == 0 ? dev.junction.chain.AcquisitionMode.SIGNED_PERMIT_WITNESS
+                            : dev.junction.chain.AcquisitionMode.SIGNED_PERMIT, c.destinationCallData(),
+                    c.destinationGasLimit(), c.steps(), c.quotedAt(), c.deadline(), c.expiry(), c.gasEstimate());
+            PermitData permit = new PermitData(c.sender().solana() ? dev.junction.chain.Address.ZERO : c.sender(),
+                    java.math.BigInteger.valueOf(1_000_000L + n), java.math.BigInteger.valueOf(c.deadline()),
+                    signature);
+            String data = builder.buildWithPermit(permitCall, permit).data();
+            String template = builder.buildWithPermit(permitCall, PermitData.unsigned(permit.owner(), permit.nonce(),
+                    permit.deadline())).data();
+            assertThat(TransactionBuilder.withSignature(template, signature)).as(e.getKey()).isEqualTo(data);
+            String name = "permit:" + e.getKey();
+            cases.addObject().put("name", name).put("signature", "router").put("data", data);
+            calls.put(name, permitCall);
+            permits.put(name, permit);
+            n++;
+        }
+        assertThat(cases.size()).isGreaterThan(3);
+        Path file = Files.createTempFile("calldata-permit-cases", ".json");
+        try {
+            Files.writeString(file, JSON.writeValueAsString(cases));
+            Result r = run(List.of("node", "decode.mjs", file.toAbsolutePath().toString(),
+                    Path.of("").toAbsolutePath().toString()), NODE_DIR);
+            assertThat(r.exit).as(r.out).isZero();
+            for (JsonNode c : JSON.readTree(r.out)) {
+                String name = c.get("name").asText();
+                RouteCall call = calls.get(name);
+                PermitData permit = permits.get(name);
+                assertThat(c.get("matched").asText()).as(name).isEqualTo(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT);
+                assertThat(c.get("selector").asText()).isEqualTo(RouterAbi.selector(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT));
+                assertThat(c.get("roundTrip").asBoolean()).as(name + " re-encodes to the same bytes").isTrue();
+                JsonNode params = c.get("args").get(0);
+                assertThat(params.get(2).asText()).isEqualTo(call.amountIn().toString());
+                assertThat(params.get(7).asInt()).isEqualTo(37);
+                assertThat(params.get(8).asText().toLowerCase()).isEqualTo("0x00000000000000000000000000000000000000fe");
+                assertThat(params.get(9).asInt()).isEqualTo(call.acquisitionMode().code());
+                assertThat(c.get("args").get(1).size()).isEqualTo(call.steps().size());
+                JsonNode p = c.get("args").get(2);
+                assertThat(p.get(0).asText().toLowerCase()).isEqualTo(permit.owner().lower());
+                assertThat(p.get(1).asText()).isEqualTo(permit.nonce().toString());
+                assertThat(p.get(2).asText()).isEqualTo(permit.deadline().toString());
+                assertThat(p.get(3).asText()).isEqualTo(Hex.encode(signature));
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
     record Result(int exit, String out) {
     }
 

@@ -41,7 +41,7 @@ class GaslessQuoteStoreTest {
         return new QuoteRecord(quoteId, r.acquisitionMode(), r.sender(), r.receiver(), r.fromChain(), r.toChain(),
                 r.fromToken(), r.toToken(), r.amountIn(), r.feeAmount(), r.amountInAfterFee(), r.amountOut(),
                 r.amountOutMin(), r.spender(), r.router(), new PermitNonce(nonce), r.deadline(), "0xdigest",
-                r.innerData(), r.routeKind(), r.bridgeCount(), r.providers(), r.mainProvider(), r.steps());
+                r.innerData(), r.routeKind(), r.bridgeCount(), r.providers(), r.mainProvider(), r.steps(), r.onChain());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -24,7 +24,9 @@ class QuoteRecordTest {
                 "0xdeadbeef", "cross_chain", 1, List.of("uniswap-v3", "across"), "uniswap-v3",
                 List.of(new PlanStep.Swap(ChainId.of(1), "pool-1",
                         Address.evm("0x3333333333333333333333333333333333333333"),
-                        Address.evm("0x7777777777777777777777777777777777777777"), Amount.of(990), Amount.of(480))));
+                        Address.evm("0x7777777777777777777777777777777777777777"), Amount.of(990), Amount.of(480))),
+                new QuoteRecord.OnChain(25, Address.evm("0x8888888888888888888888888888888888888888"),
+                        "0x" + "ab".repeat(32), "0x" + "cd".repeat(32)));
     }
 
     @Test

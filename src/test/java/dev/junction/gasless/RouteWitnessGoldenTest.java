@@ -44,12 +44,11 @@ class RouteWitnessGoldenTest {
     void theTypeIsPermit2sStubFollowedByTheRoutersWitnessTypeString() {
         RouteCall call = GoldenRoutes.get("uniswap-v3-usdc-weth");
         RouteWitness w = RouteWitness.of(call, new TransactionBuilder());
-        RoutePermit permit = new RoutePermit(Eip712Domain.permit2(ChainId.of(1)),
-                new TokenPermissions(call.inputToken(), call.amountIn()), call.router(), BigInteger.ONE,
+        RoutePermit permit = new RoutePermit(new TokenPermissions(call.inputToken(), call.amountIn()), call.router(), BigInteger.ONE,
                 BigInteger.valueOf(call.deadline()), w);
         String stub = "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,";
         assertThat(Eip712Encoder.encodeType(permit)).isEqualTo(stub + RouteWitness.WITNESS_TYPE_STRING);
-        assertThat(permit.types().keySet()).containsExactly("PermitWitnessTransferFrom", "JunctionRoute", "TokenPermissions");
+        assertThat(new Permit2TypedData(Eip712Domain.permit2(ChainId.of(1)), permit).types().keySet()).containsExactly("PermitWitnessTransferFrom", "JunctionRoute", "TokenPermissions");
         assertThat(Hex.encode(Eip712Encoder.typeHash(w))).isEqualTo(Hex.encode(Hash.sha3(
                 RouteWitness.WITNESS_TYPE_STRING.substring("JunctionRoute witness)".length(),
                         RouteWitness.WITNESS_TYPE_STRING.indexOf("TokenPermissions")).getBytes())));

@@ -1,6 +1,7 @@
 package dev.junction.execution.internal;
 
 import dev.junction.chain.Address;
+import dev.junction.execution.ChainRelay;
 import dev.junction.execution.InstanceId;
 import dev.junction.execution.SettlementListener;
 import dev.junction.execution.Simulator;
@@ -52,9 +53,10 @@ class ExecutionConfiguration {
 
     @Bean
     SwapProcessor swapProcessor(SwapRepository repo, Network network, Transactions transactions,
-            TransactionTemplate executionTransactions, ExecutionProperties props, SimulationClock clock) {
+            TransactionTemplate executionTransactions, ExecutionProperties props, SimulationClock clock,
+            ObjectProvider<ChainRelay> relay) {
         return new SwapProcessor(repo, network, transactions, executionTransactions, System::currentTimeMillis,
-                clock::millis, props.leaseSeconds() * 1000L);
+                clock::millis, props.leaseSeconds() * 1000L, relay.getIfAvailable());
     }
 
     /** This process's one id: the swap runner's lease owner and the api's {@code junction_instance} row. */

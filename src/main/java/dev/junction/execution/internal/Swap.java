@@ -86,7 +86,18 @@ public final class Swap {
     }
 
     public void sourceReverted(long blockTimestampMs, long atMs) {
-        fire(SwapEvent.SOURCE_REVERTED, atMs, () -> sourceTimestampMs = blockTimestampMs);
+        sourceReverted(blockTimestampMs, null, atMs);
+    }
+
+    /**
+     * The source transaction reverted on a real chain; {@code reason} (decoded from the router's errors) is kept and
+     * shown in the status message. Null: no reason known (the sandbox), and none is shown.
+     */
+    public void sourceReverted(long blockTimestampMs, String reason, long atMs) {
+        fire(SwapEvent.SOURCE_REVERTED, atMs, () -> {
+            sourceTimestampMs = blockTimestampMs;
+            failureReason = reason == null ? "" : "The transaction reverted: " + reason + ".";
+        });
     }
 
     public void deadlinePassed(long atMs) {
@@ -153,9 +164,16 @@ public final class Swap {
         this.failureReason = reason;
     }
 
-    /** Why the swap gave up (FAILED / RETRIES_EXHAUSTED), else null. */
+    /** The failure reason as recorded (also a transient step failure's, or blank), for the repository. */
+    String recordedFailureReason() {
+        return failureReason;
+    }
+
+    /** Why the swap failed (FAILED / RETRIES_EXHAUSTED, or a real chain's decoded revert), else null. */
     public String failureReason() {
-        return substatus == Substatus.RETRIES_EXHAUSTED ? failureReason : null;
+        boolean kept = substatus == Substatus.RETRIES_EXHAUSTED
+                || state == SwapState.FAILED && substatus == Substatus.SLIPPAGE_EXCEEDED;
+        return kept && failureReason != null && !failureReason.isBlank() ? failureReason : null;
     }
 
     /** The status message: the substatus's text, with the failure reason when the executor gave up. */

@@ -1,6 +1,7 @@
 package dev.junction.execution.internal;
 
 import dev.junction.chain.Amount;
+import dev.junction.execution.ChainRelay;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.SwapKind;
 import dev.junction.execution.network.BridgeTransfer;
@@ -18,6 +19,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class SwapProcessor {
 
+    /** How often a relayed swap's transaction is looked at again while it waits, simulation ms. */
+    static final long RELAYED_POLL_MS = 500;
+
     private final SwapRepository swaps;
     private final Network network;
     private final Transactions transactions;
@@ -25,14 +29,23 @@ public final class SwapProcessor {
     private final LongSupplier wallClock;
     private final LongSupplier simulationClock;
     private final long leaseMs;
+    private final ChainRelay relay;
+
+    /** A processor without real chains (the sandbox only). */
+    public SwapProcessor(SwapRepository swaps, Network network, Transactions transactions, TransactionTemplate tx,
+            LongSupplier wallClock, LongSupplier simulationClock, long leaseMs) {
+        this(swaps, network, transactions, tx, wallClock, simulationClock, leaseMs, null);
+    }
 
     /**
      * @param wallClock epoch ms of the wall clock (leases)
      * @param simulationClock epoch ms of the simulation clock the plans' deadlines are set on
      * @param leaseMs lease renewed on each save, ms
+     * @param relay the relayer on real chains (null: none); a GASLESS swap on a chain it relays on is followed there
      */
     public SwapProcessor(SwapRepository swaps, Network network, Transactions transactions, TransactionTemplate tx,
-            LongSupplier wallClock, LongSupplier simulationClock, long leaseMs) {
+            LongSupplier wallClock, LongSupplier simulationClock, long leaseMs, ChainRelay relay) {
+        this.relay = relay;
         this.swaps = swaps;
         this.network = network;
         this.transactions = transactions;
@@ -59,6 +72,9 @@ public final class SwapProcessor {
     long step(Swap s, String instance) {
         ExecutionPlan plan = s.plan();
         long now = network.now();
+        if (relayed(plan)) {
+            return relayedStep(s, instance, now);
+        }
         return switch (s.state()) {
             case RECEIVED -> {
                 ChainTx source = transactions.source(s.id(), plan, s.source().nonce());
@@ -138,6 +154,48 @@ public final class SwapProcessor {
             }
             case DONE, FAILED, REFUNDED, EXPIRED -> now;
         };
+    }
+
+    /** Whether the swap's one transaction is the relayer's on a real chain (see {@code Swaps.submitRelayed}). */
+    private boolean relayed(ExecutionPlan plan) {
+        return plan.kind() == SwapKind.GASLESS && relay != null && relay.relayer(plan.fromChain()).isPresent();
+    }
+
+    /**
+     * A relayed swap follows its transaction on the chain: included (SOURCE_SENT, or FAILED with the decoded reason
+     * when it reverted), then DONE with the router's amountOut once the chain's confirmations are reached. Due again
+     * after {@link #RELAYED_POLL_MS} while nothing changed.
+     */
+    private long relayedStep(Swap s, String instance, long now) {
+        ChainRelay.Outcome o = relay.outcome(s.plan().fromChain(), s.source().hash()).orElseThrow(
+                () -> new IllegalStateException("swap " + s.id() + ": the relayer has no transaction "
+                        + s.source().hash()));
+        switch (s.state()) {
+            case RECEIVED -> {
+                if (!o.included()) {
+                    return now + RELAYED_POLL_MS;
+                }
+                if (!o.success()) {
+                    s.sourceReverted(o.blockTimestampMs(), o.revertReason(), now);
+                    save(s, instance);
+                    return now;
+                }
+                s.sourceIncluded(o.blockTimestampMs(), null, now);
+                save(s, instance);
+                return o.confirmed() ? now : now + RELAYED_POLL_MS;
+            }
+            case SOURCE_SENT -> {
+                if (!o.confirmed()) {
+                    return now + RELAYED_POLL_MS;
+                }
+                s.sourceFinal(o.amountOut() == null ? s.plan().minAmountOut() : o.amountOut(), now);
+                save(s, instance);
+                return now;
+            }
+            default -> {
+                return now;
+            }
+        }
     }
 
     /** Sends (or finds) the transaction whose id was recorded, checking that it hashes to the recorded hash. */

@@ -90,7 +90,7 @@ public final class SwapRepository {
                         d == null ? null : d.nonce(), d == null ? null : d.hash().value(), s.destinationTimestampMs(),
                         str(s.bridgedAmount()), str(s.amountOut()),
                         s.receivedToken() == null ? null : s.receivedToken().value(), s.updatedAtMs(), leaseUntilMs,
-                        truncate(s.failureReason(), 400), s.id(), s.version(), instance)
+                        truncate(s.recordedFailureReason(), 400), s.id(), s.version(), instance)
                 .update();
         if (n != 1) {
             throw new ConcurrentSwapUpdateException(s.id());

@@ -3,6 +3,7 @@ package dev.junction.execution.internal;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.ChainRelay;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.InvalidPlanException;
 import dev.junction.execution.PlanStep;
@@ -86,6 +87,30 @@ public final class SwapService implements Swaps {
         Swap swap = tx.execute(status -> {
             Swap s = Swap.received(UUID.randomUUID().toString(), "exec_" + UUID.randomUUID().toString().replace("-", ""),
                     plan, new Swap.TxId(plan.fromChain(), plan.sender(), walletNonce, walletTx), network.now());
+            swaps.insert(s, plan.reference(), s.createdAtMs(), instance);
+            return s;
+        });
+        runner.wake();
+        return submission(swap);
+    }
+
+    @Override
+    public SwapSubmission submitRelayed(ExecutionPlan plan, ChainRelay.Relayed relayed) {
+        if (plan.kind() != SwapKind.GASLESS || plan.crossChain()) {
+            throw new InvalidPlanException("a relayed swap is a same-chain GASLESS swap");
+        }
+        validate(plan, market.current());
+        if (plan.reference() != null) {
+            Optional<Swap> first = swaps.findByReference(plan.reference());
+            if (first.isPresent()) {
+                return submission(first.get());
+            }
+        }
+        // joins the caller's transaction, the one that recorded the relayer's signed transaction
+        Swap swap = tx.execute(status -> {
+            Swap s = Swap.received(UUID.randomUUID().toString(), "exec_" + UUID.randomUUID().toString().replace("-", ""),
+                    plan, new Swap.TxId(plan.fromChain(), relayed.sender(), relayed.nonce(), relayed.hash()),
+                    network.now());
             swaps.insert(s, plan.reference(), s.createdAtMs(), instance);
             return s;
         });

@@ -3,6 +3,8 @@ package dev.junction.execution.relayer;
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
 import java.math.BigInteger;
+import dev.junction.rpc.LogEntry;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -43,6 +45,15 @@ public interface EthRpc {
 
     /** {@code eth_call} of {@code data} on {@code to} at the latest block: the returned bytes. */
     byte[] call(Address to, byte[] data);
+
+    /**
+     * {@code eth_call} of {@code data} on {@code to} from {@code from} at {@code block} ({@code latest} or a
+     * {@code 0x} quantity): the returned bytes; a revert throws {@link RpcException} with its {@code revertData()}.
+     */
+    byte[] call(Address from, Address to, byte[] data, String block);
+
+    /** The logs of an included transaction ({@code eth_getTransactionReceipt}'s {@code logs}); empty if none. */
+    List<LogEntry> logs(TxHash hash);
 
     /** {@code eth_getBalance(address, "latest")}, wei. */
     BigInteger balance(Address address);

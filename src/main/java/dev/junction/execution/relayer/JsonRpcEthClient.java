@@ -2,7 +2,10 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
+import dev.junction.rpc.BlockHeader;
 import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.Quantities;
+import dev.junction.rpc.LogEntry;
 import dev.junction.rpc.RpcSettings;
 import java.math.BigInteger;
 import java.net.URI;
@@ -98,6 +101,22 @@ public final class JsonRpcEthClient implements EthRpc {
     }
 
     @Override
+    public byte[] call(Address from, Address to, byte[] data, String block) {
+        ObjectNode tx = JSON.createObjectNode();
+        tx.put("from", from.lower());
+        tx.put("to", to.lower());
+        tx.put("data", "0x" + HexFormat.of().formatHex(data));
+        String hex = call("eth_call", List.of(tx, block)).asString();
+        return HexFormat.of().parseHex(hex.substring(2));
+    }
+
+    @Override
+    public List<LogEntry> logs(TxHash hash) {
+        JsonNode r = call("eth_getTransactionReceipt", List.of(hash.value()));
+        return r == null || r.isNull() || !r.has("logs") ? List.of() : dev.junction.rpc.EthRpc.parseLogs(r.get("logs"));
+    }
+
+    @Override
     public BigInteger balance(Address address) {
         return quantity(call("eth_getBalance", List.of(address.lower(), "latest")));
     }
@@ -114,22 +133,16 @@ public final class JsonRpcEthClient implements EthRpc {
             if (e.type().retryable()) {
                 throw new NodeUnavailableException("node unavailable for " + method + ": " + e.type(), e);
             }
-            throw new RpcException(method, e.code(), e.getMessage());
+            throw new RpcException(method, e.code(), e.getMessage(), e.data().orElse(null));
         }
     }
 
     private static Block block(JsonNode b) {
-        JsonNode base = b.get("baseFeePerGas");
-        return new Block(quantity(b.get("number")).longValueExact(), b.get("hash").asString(),
-                base == null || base.isNull() ? BigInteger.ZERO : quantity(base),
-                quantity(b.get("timestamp")).longValueExact());
+        BlockHeader h = dev.junction.rpc.EthRpc.header(b, "block");
+        return new Block(h.number(), h.hash(), h.baseFeePerGas(), h.timestamp());
     }
 
     private static BigInteger quantity(JsonNode n) {
-        String s = n.asString();
-        if (!s.startsWith("0x")) {
-            throw new IllegalStateException("not a hex quantity: " + s);
-        }
-        return s.length() == 2 ? BigInteger.ZERO : new BigInteger(s.substring(2), 16);
+        return Quantities.big(n.asString());
     }
 }

@@ -93,8 +93,7 @@ public final class Relayer {
                 return first.get();
             }
         }
-        long gas = gasLimit != null ? gasLimit
-                : rpc.estimateGas(key.address(), to, value, data) * policy.gasLimitPerMille() / 1000;
+        long gas = gasLimit != null ? gasLimit : gasLimit(to, value, data);
         Fees fees = fees();
         try {
             return tx.execute(s -> {
@@ -116,6 +115,16 @@ public final class Relayer {
     /** Ids of this relayer's transactions on this chain that are not yet confirmed (to resume after a restart). */
     public List<String> open() {
         return store.open(chain, key.address());
+    }
+
+    /** The transaction one of whose signed versions has this hash. */
+    public Optional<RelayedTx> findByHash(TxHash hash) {
+        return store.findByHash(hash);
+    }
+
+    /** {@code eth_estimateGas} of a call from the relayer with the policy's margin. */
+    public long gasLimit(Address to, BigInteger value, byte[] data) {
+        return rpc.estimateGas(key.address(), to, value, data) * policy.gasLimitPerMille() / 1000;
     }
 
     public Optional<RelayedTx> find(String id) {

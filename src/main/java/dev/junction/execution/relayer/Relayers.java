@@ -2,7 +2,14 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.execution.ChainReads;
+import dev.junction.calldata.RouterAbi;
+import dev.junction.calldata.RouterErrors;
+import dev.junction.chain.Amount;
+import dev.junction.chain.TxHash;
+import dev.junction.execution.CallRevertedException;
+import dev.junction.execution.ChainRelay;
+import dev.junction.rpc.LogEntry;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,11 +28,15 @@ import org.springframework.context.SmartLifecycle;
  * transaction of the relayer key on that chain, whichever instance signed it, so a transaction signed by an instance
  * that died is still broadcast (no stuck nonce gap). A node that cannot be reached is retried at the next poll.
  */
-public final class Relayers implements SmartLifecycle, ChainReads {
+public final class Relayers implements SmartLifecycle, ChainRelay {
 
     private static final Logger log = LoggerFactory.getLogger(Relayers.class);
 
+    /** Topic 0 of the router's {@code RouteExecuted}: its data ends with amountOut. */
+    private static final String ROUTE_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.getFirst());
+
     private final Map<ChainId, Relayer> byChain;
+    private final Address feeRecipient;
     private final long pollIntervalMs;
     private final Map<ChainId, Boolean> reconciled = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
@@ -35,8 +46,104 @@ public final class Relayers implements SmartLifecycle, ChainReads {
     private Thread loop;
 
     public Relayers(List<Relayer> relayers, long pollIntervalMs) {
+        this(relayers, null, pollIntervalMs);
+    }
+
+    /** @param feeRecipient where gasless fees go; null: each relayer's own account */
+    public Relayers(List<Relayer> relayers, Address feeRecipient, long pollIntervalMs) {
         this.byChain = relayers.stream().collect(Collectors.toUnmodifiableMap(Relayer::chain, r -> r));
+        this.feeRecipient = feeRecipient;
         this.pollIntervalMs = pollIntervalMs;
+    }
+
+    @Override
+    public Optional<Address> relayer(ChainId chain) {
+        return on(chain).map(Relayer::address);
+    }
+
+    @Override
+    public Optional<Address> feeRecipient(ChainId chain) {
+        return on(chain).map(r -> feeRecipient == null ? r.address() : feeRecipient);
+    }
+
+    @Override
+    public byte[] simulate(ChainId chain, Address to, byte[] data) {
+        Relayer r = require(chain);
+        try {
+            return r.rpc().call(r.address(), to, data, "latest");
+        } catch (RpcException e) {
+            if (e.revertData() == null && !e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("revert")) {
+                throw e;
+            }
+            throw new CallRevertedException(RouterErrors.decode(e.revertData(), e.getMessage()).message(),
+                    e.revertData() == null ? "0x" : e.revertData());
+        }
+    }
+
+    @Override
+    public long gasLimit(ChainId chain, Address to, byte[] data) {
+        return require(chain).gasLimit(to, BigInteger.ZERO, data);
+    }
+
+    @Override
+    public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit) {
+        Relayer r = require(chain);
+        if (!reconciled.getOrDefault(chain, false)) {
+            // never take a nonce before the database's next nonce has been raised to the node's pending count
+            r.reconcile();
+            reconciled.put(chain, true);
+        }
+        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit);
+        return new Relayed(t.currentHash(), t.nonce(), t.sender());
+    }
+
+    @Override
+    public Optional<Outcome> outcome(ChainId chain, TxHash hash) {
+        Optional<Relayer> relayer = on(chain);
+        if (relayer.isEmpty()) {
+            return Optional.empty();
+        }
+        Relayer r = relayer.get();
+        return r.findByHash(hash).map(t -> {
+            if (t.state() == RelayedTx.State.SIGNED || t.state() == RelayedTx.State.BROADCAST) {
+                return new Outcome(false, false, t.currentHash(), false, 0, null, null);
+            }
+            boolean confirmed = t.state() == RelayedTx.State.CONFIRMED;
+            long timestampMs = r.rpc().block(t.includedBlock()).map(b -> b.timestamp() * 1000).orElse(0L);
+            if (Boolean.TRUE.equals(t.success())) {
+                Amount out = r.rpc().logs(t.includedHash()).stream()
+                        .filter(l -> !l.topics().isEmpty() && l.topics().getFirst().equals(ROUTE_EXECUTED)
+                                && l.address().equals(t.to()))
+                        .map(Relayers::lastWord).findFirst().map(Amount::of).orElse(null);
+                return new Outcome(true, confirmed, t.includedHash(), true, timestampMs, out, null);
+            }
+            return new Outcome(true, confirmed, t.includedHash(), false, timestampMs, null, revertReason(r, t));
+        });
+    }
+
+    /**
+     * Why an included transaction reverted: its call replayed from the relayer on the state before its block (the
+     * node keeps no revert data in a receipt), decoded from the router's errors.
+     */
+    private static String revertReason(Relayer r, RelayedTx t) {
+        try {
+            r.rpc().call(t.sender(), t.to(), t.data(), "0x" + Long.toHexString(Math.max(0, t.includedBlock() - 1)));
+            return "the transaction reverted on chain (it succeeds on the state before its block: out of gas, or "
+                    + "an earlier transaction in the block changed the state)";
+        } catch (RpcException e) {
+            return RouterErrors.decode(e.revertData(), e.getMessage()).message();
+        } catch (RuntimeException e) {
+            return "the transaction reverted on chain (" + e.getMessage() + ")";
+        }
+    }
+
+    private static BigInteger lastWord(LogEntry l) {
+        String data = l.data().startsWith("0x") ? l.data().substring(2) : l.data();
+        return data.length() < 64 ? BigInteger.ZERO : new BigInteger(data.substring(data.length() - 64), 16);
+    }
+
+    private Relayer require(ChainId chain) {
+        return on(chain).orElseThrow(() -> new IllegalArgumentException("no relayer on chain " + chain));
     }
 
     /** The relayer on {@code chain}, if one is configured. */

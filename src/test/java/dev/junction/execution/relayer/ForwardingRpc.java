@@ -68,4 +68,14 @@ class ForwardingRpc implements EthRpc {
     public BigInteger balance(Address address) {
         return node.balance(address);
     }
+
+    @Override
+    public byte[] call(Address from, Address to, byte[] data, String block) {
+        return node.call(from, to, data, block);
+    }
+
+    @Override
+    public java.util.List<dev.junction.rpc.LogEntry> logs(TxHash hash) {
+        return node.logs(hash);
+    }
 }

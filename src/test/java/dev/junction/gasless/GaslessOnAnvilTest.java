@@ -1,0 +1,352 @@
+package dev.junction.gasless;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junction.calldata.AdapterDirectory;
+import dev.junction.calldata.RouterAbi;
+import dev.junction.calldata.RouterErrors;
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.RpcException;
+import dev.junction.rpc.RpcSettings;
+import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilProcess;
+import dev.junction.support.RouterDeployment;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A gasless swap on a real chain, end to end (issue 15): anvil with the real Uniswap V2/V3, WETH9 and Permit2
+ * bytecode (the chains harness, from npm), Junction's router and adapters from the contract suite's build, Junction in
+ * chain mode with a relayer key. The owner signs the typed data /gasless/quote returns with ethers v6
+ * {@code signTypedData}; Junction's relayer sends {@code executeRouteWithPermit}; the receiver gets at least the
+ * minimum, the Permit2 nonce is spent, /status answers DONE with the real transaction hash; a second submit returns
+ * the same swap; a replay of the signature on chain fails; an owner who has not approved Permit2 is refused (4010).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(GaslessOnAnvilTest.Adapters.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GaslessOnAnvilTest {
+
+    static final long CHAIN = 31_337;
+    static final String OWNER_KEY = AnvilHarness.DEV_KEYS.get(2);
+    static final Address OWNER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    static final String UNAPPROVED_KEY = AnvilHarness.DEV_KEYS.get(1);
+    static final Address UNAPPROVED = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+    static final String RELAYER_KEY = AnvilHarness.DEV_KEYS.get(3);
+    static final Address RELAYER = Address.evm("0x90F79bf6EB2c4f870365E785982E1f101E93b906");
+    static final Address DEPLOYER = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    static final Address RECEIVER = Address.evm("0x000000000000000000000000000000000000beef");
+    static final Address FEES = Address.evm("0x000000000000000000000000000000000000fee5");
+
+    static AnvilProcess anvil;
+    static JsonRpcClient node;
+    static Address usdc;
+    static Address weth;
+    static RouterDeployment.Deployed contracts;
+
+    @LocalServerPort
+    int port;
+
+    final HttpClient http = HttpClient.newHttpClient();
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /**
+     * The adapters this test deployed from forge's artifacts, which chain mode's CREATE2 directory (the deploy
+     * command's addresses) does not know.
+     */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class Adapters {
+        @Bean
+        @Primary
+        AdapterDirectory anvilAdapters() {
+            return AdapterDirectory.deployed(Map.of(ChainId.of(CHAIN), Map.of(
+                    "uniswap-v2", contracts.uniswapV2Adapter(), "uniswap-v3", contracts.uniswapV3Adapter())));
+        }
+    }
+
+    @DynamicPropertySource
+    static void chainMode(DynamicPropertyRegistry registry) throws Exception {
+        anvil = AnvilProcess.start(CHAIN);
+        node = new JsonRpcClient(List.of(anvil.rpcUrl()), RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(30))
+                .withAttempts(1, Duration.ZERO, Duration.ZERO));
+        JsonNode market = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
+                {"tokens": [{"symbol": "USDC", "decimals": 6}],
+                 "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100"}]},
+                 "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 3000, "priceAInB": "3000",
+                                          "amountA": "100"}]},
+                 "fund": [{"address": "%s", "tokens": {"USDC": "100000"}},
+                          {"address": "%s", "tokens": {"USDC": "100000"}}]}
+                """.formatted(OWNER, UNAPPROVED));
+        usdc = Address.evm(market.path("tokens").path("USDC").asString());
+        weth = Address.evm(market.path("tokens").path("WETH").asString());
+        assertThat(Address.evm(market.path("permit2").asString())).isEqualTo(Permit2.ADDRESS);
+        Address v2Factory = Address.evm(market.path("uniswapV2").path("factory").asString());
+        Address v3Factory = Address.evm(market.path("uniswapV3").path("factory").asString());
+        contracts = new RouterDeployment(anvil.rpcUrl(), DEPLOYER).deploy(Permit2.ADDRESS, weth, v2Factory,
+                DexKind.UNISWAP_V2.defaultInitCodeHash(), v3Factory, DexKind.UNISWAP_V3.defaultInitCodeHash());
+        // the owner approves Permit2 once (the one transaction a gasless user ever sends); the other owner does not
+        new RouterDeployment(anvil.rpcUrl(), OWNER).send(usdc, "0x095ea7b3" + word(Permit2.ADDRESS)
+                + "f".repeat(64));
+        // from now on a block a second, so the relayer's transaction collects its confirmations
+        node.call("evm_setIntervalMining", 1);
+
+        String at = "junction.chains." + CHAIN + ".";
+        registry.add("spring.datasource.url", () -> "jdbc:h2:mem:gasless-anvil-" + UUID.randomUUID()
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
+        registry.add("junction.market.source", () -> "chain");
+        registry.add(at + "name", () -> "Anvil");
+        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
+        registry.add(at + "tokens", () -> weth.value() + "," + usdc.value());
+        registry.add(at + "wrapped-native", () -> weth.value());
+        registry.add(at + "stablecoins", () -> usdc.value());
+        registry.add(at + "dexes.uniswap-v2.kind", () -> "uniswap-v2");
+        registry.add(at + "dexes.uniswap-v2.factory", () -> v2Factory.value());
+        registry.add(at + "dexes.uniswap-v3.kind", () -> "uniswap-v3");
+        registry.add(at + "dexes.uniswap-v3.factory", () -> v3Factory.value());
+        registry.add(at + "dexes.uniswap-v3.fee-tiers", () -> "3000");
+        registry.add(at + "router", () -> contracts.router().value());
+        registry.add(at + "confirmations", () -> "2");
+        registry.add(at + "block-time", () -> "1s");
+        registry.add(at + "max-staleness", () -> "10s");
+        registry.add(at + "poll-interval", () -> "200ms");
+        registry.add("junction.relayer.private-key", () -> RELAYER_KEY);
+        registry.add("junction.relayer.fee-recipient", () -> FEES.value());
+        registry.add("junction.relayer.poll-interval-ms", () -> "200");
+    }
+
+    @AfterAll
+    static void stopAnvil() {
+        if (anvil != null) {
+            anvil.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aModeThreeSwapSignedWithEthersRunsOnChainThroughTheRelayerAndReachesDone() throws Exception {
+        BigInteger amount = BigInteger.valueOf(1_000_000_000L); // 1,000 USDC
+        JsonNode quote = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3");
+        assertThat(quote.path("code").asInt()).as(quote.toString()).isZero();
+        JsonNode item = quote.path("data").get(0);
+        JsonNode eip712 = item.path("eip712");
+        assertThat(eip712.path("primaryType").asString()).isEqualTo("PermitWitnessTransferFrom");
+        assertThat(eip712.path("types").propertyNames()).containsExactly("PermitWitnessTransferFrom", "JunctionRoute",
+                "TokenPermissions");
+        assertThat(Address.evm(eip712.at("/domain/verifyingContract").asString())).isEqualTo(Permit2.ADDRESS);
+        assertThat(eip712.at("/domain/chainId").asLong()).isEqualTo(CHAIN);
+        JsonNode message = eip712.path("message");
+        assertThat(Address.evm(message.path("spender").asString())).isEqualTo(contracts.router());
+        assertThat(message.at("/permitted/amount").asString()).isEqualTo(amount.toString());
+        JsonNode witness = message.path("witness");
+        assertThat(witness.path("quoteId").asString()).isEqualTo(item.path("quoteId").asString());
+        assertThat(Address.evm(witness.path("receiver").asString())).isEqualTo(RECEIVER);
+        assertThat(witness.path("minAmountOut").asString()).isEqualTo(item.at("/quote/amountOutMin").asString());
+        // the relayer's fee is the route's fee: feeBps of amountIn, floor, to the relayer's fee address
+        int feeBps = Integer.parseInt(witness.path("feeBps").asString());
+        assertThat(feeBps).isPositive();
+        assertThat(Address.evm(witness.path("feeRecipient").asString())).isEqualTo(FEES);
+        BigInteger fee = amount.multiply(BigInteger.valueOf(feeBps)).divide(BigInteger.valueOf(10_000));
+        assertThat(item.at("/fee/feeAmount").asString()).isEqualTo(fee.toString());
+        assertThat(Address.evm(item.at("/fee/feeRecipient").asString())).isEqualTo(FEES);
+        assertThat(item.at("/calldataTemplate/innerData").asString())
+                .startsWith(RouterAbi.selector(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT));
+
+        JsonNode signed = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY);
+        BigInteger receiverBefore = balance(weth, RECEIVER);
+        BigInteger ownerBefore = balance(usdc, OWNER);
+        JsonNode submitted = submit(item.path("quoteId").asString(), signed.path("signature").asString());
+        assertThat(submitted.path("code").asInt()).as(submitted.toString()).isZero();
+        String txHash = submitted.at("/data/executionTxHash").asString();
+        assertThat(submitted.at("/data/status").asString()).isEqualTo("PENDING");
+
+        JsonNode status = null;
+        for (int i = 0; i < 600; i++) {
+            status = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN);
+            String s = status.at("/data/status").asString();
+            if ("DONE".equals(s) || "FAILED".equals(s)) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
+        assertThat(status.at("/data/srcTxDetails/txHash").asString()).isEqualTo(txHash);
+
+        JsonNode receipt = node.call("eth_getTransactionReceipt", txHash);
+        assertThat(receipt.path("status").asString()).isEqualTo("0x1");
+        assertThat(Address.evm(receipt.path("from").asString())).isEqualTo(RELAYER);
+        assertThat(Address.evm(receipt.path("to").asString())).isEqualTo(contracts.router());
+        BigInteger received = balance(weth, RECEIVER).subtract(receiverBefore);
+        assertThat(received).isGreaterThanOrEqualTo(new BigInteger(item.at("/quote/amountOutMin").asString()));
+        assertThat(status.at("/data/toAsset/amount").asString()).isEqualTo(received.toString());
+        assertThat(ownerBefore.subtract(balance(usdc, OWNER))).isEqualTo(amount);
+        assertThat(balance(usdc, FEES)).isEqualTo(fee);
+        // the owner's Permit2 nonce is spent
+        BigInteger nonce = new BigInteger(item.path("nonce").asString());
+        String bitmap = node.call("eth_call", Map.of("to", Permit2.ADDRESS.lower(), "data",
+                RouterAbi.selector("nonceBitmap(address,uint256)") + word(OWNER) + String.format("%064x", nonce.shiftRight(8))), "latest").asString();
+        assertThat(RouterDeployment.uint(bitmap).testBit(nonce.intValue() & 0xff)).isTrue();
+
+        // the same quote and signature again: the same swap
+        JsonNode again = submit(item.path("quoteId").asString(), signed.path("signature").asString());
+        assertThat(again.at("/data/swapId").asString()).isEqualTo(submitted.at("/data/swapId").asString());
+        assertThat(again.at("/data/executionTxHash").asString()).isEqualTo(txHash);
+
+        // a replay of the signed transaction on chain, by anyone: Permit2 refuses the spent nonce
+        String input = node.call("eth_getTransactionByHash", txHash).path("input").asString();
+        assertThatThrownBy(() -> node.call("eth_call", Map.of("from", DEPLOYER.lower(), "to",
+                contracts.router().lower(), "data", input), "latest"))
+                .isInstanceOfSatisfying(RpcException.class, e -> assertThat(
+                        RouterErrors.decode(e.data().orElse(null), e.getMessage()).message()).isEqualTo("InvalidNonce()"));
+    }
+
+    @Test
+    @Order(2)
+    void anOwnerWithoutAPermit2AllowanceIsRefusedWith4010AndNothingIsSent() throws Exception {
+        BigInteger amount = BigInteger.valueOf(500_000_000L);
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=" + amount + "&sender=" + UNAPPROVED + "&acquisitionMode=3")
+                .path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), UNAPPROVED_KEY).path("signature")
+                .asString();
+        long relayerNonce = nonceOf(RELAYER);
+        JsonNode refused = submit(item.path("quoteId").asString(), signature);
+        assertThat(refused.path("code").asInt()).as(refused.toString()).isEqualTo(4010);
+        assertThat(refused.path("httpStatus").asInt()).isBetween(400, 499);
+        assertThat(refused.path("message").asString()).contains(UNAPPROVED.toString()).contains(usdc.toString())
+                .contains(amount + " short");
+        Thread.sleep(1_500);
+        assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
+    }
+
+    @Test
+    @Order(3)
+    void modeTwoIsRefusedWith4008WhileTheRelayerIsNotRegisteredOnTheRouter() throws Exception {
+        JsonNode refused = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=1000000&sender=" + OWNER + "&acquisitionMode=2");
+        assertThat(refused.path("code").asInt()).as(refused.toString()).isEqualTo(4008);
+        assertThat(refused.path("message").asString()).contains(RELAYER.toString()).contains("not registered");
+    }
+
+    @Test
+    @Order(4)
+    void aTransactionThatWouldRevertIsRefusedWith3007NamingTheRoutersErrorAndNothingIsSent() throws Exception {
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=2000000&sender=" + OWNER + "&acquisitionMode=3").path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        RouterDeployment owner = new RouterDeployment(anvil.rpcUrl(), DEPLOYER);
+        owner.send(contracts.router(), RouterAbi.selector("pause()"));
+        try {
+            long relayerNonce = nonceOf(RELAYER);
+            JsonNode refused = submit(item.path("quoteId").asString(), signature);
+            assertThat(refused.path("code").asInt()).as(refused.toString()).isEqualTo(3007);
+            assertThat(refused.path("httpStatus").asInt()).isEqualTo(422);
+            assertThat(refused.path("message").asString()).contains("EnforcedPause()");
+            Thread.sleep(1_500);
+            assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
+        } finally {
+            owner.send(contracts.router(), RouterAbi.selector("unpause()"));
+        }
+        // the refusal changed nothing: the same signature goes through once the router runs again
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        assertThat(awaitEnd(accepted.at("/data/executionTxHash").asString()).at("/data/status").asString())
+                .isEqualTo("DONE");
+    }
+
+    @Test
+    @Order(5)
+    void modeTwoRunsOnceTheRouterRegistersTheRelayer() throws Exception {
+        new RouterDeployment(anvil.rpcUrl(), DEPLOYER).send(contracts.router(), RouterAbi.selector(
+                "setRelayer(address,bool)") + word(RELAYER) + "0".repeat(63) + "1");
+        BigInteger amount = BigInteger.valueOf(3_000_000L);
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=2").path("data").get(0);
+        assertThat(item.at("/eip712/types").propertyNames()).containsExactly("PermitTransferFrom", "TokenPermissions");
+        assertThat(Address.evm(item.at("/eip712/message/spender").asString())).isEqualTo(contracts.router());
+        BigInteger before = balance(weth, RECEIVER);
+        JsonNode submitted = submit(item.path("quoteId").asString(),
+                EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString());
+        assertThat(submitted.path("code").asInt()).as(submitted.toString()).isZero();
+        JsonNode status = awaitEnd(submitted.at("/data/executionTxHash").asString());
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
+        assertThat(balance(weth, RECEIVER).subtract(before))
+                .isGreaterThanOrEqualTo(new BigInteger(item.at("/quote/amountOutMin").asString()));
+    }
+
+    // --- helpers ---
+
+    JsonNode awaitEnd(String txHash) throws Exception {
+        JsonNode status = null;
+        for (int i = 0; i < 600; i++) {
+            status = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN);
+            String s = status.at("/data/status").asString();
+            if ("DONE".equals(s) || "FAILED".equals(s)) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        return status;
+    }
+
+    private static String word(Address a) {
+        return "0".repeat(24) + a.lower().substring(2);
+    }
+
+    private static BigInteger balance(Address token, Address holder) {
+        return RouterDeployment.uint(node.call("eth_call", Map.of("to", token.lower(), "data", "0x70a08231"
+                + word(holder)), "latest").asString());
+    }
+
+    private static long nonceOf(Address a) {
+        return RouterDeployment.uint(node.call("eth_getTransactionCount", a.lower(), "pending").asString())
+                .longValueExact();
+    }
+
+    JsonNode get(String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode body = JSON.readTree(r.body());
+        ((ObjectNode) body).put("httpStatus", r.statusCode());
+        return body;
+    }
+
+    JsonNode submit(String quoteId, String signature) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/gasless/submit-swap")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("quoteId", quoteId,
+                        "signature", signature)))).build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode body = JSON.readTree(r.body());
+        ((ObjectNode) body).put("httpStatus", r.statusCode());
+        return body;
+    }
+}
