@@ -110,7 +110,15 @@ class GaslessQuoteStore {
                     for (Issue next; group.size() < MAX_GROUP && (next = waiting.poll()) != null; ) {
                         group.add(next);
                     }
-                    write(group);
+                    try {
+                        write(group);
+                    } finally {
+                        for (Issue i : group) {
+                            if (!i.done) { // an Error escaped write: fail them rather than leave them parked
+                                i.finish(new IllegalStateException("writing the gasless quote failed"));
+                            }
+                        }
+                    }
                 } finally {
                     writing.unlock();
                 }
