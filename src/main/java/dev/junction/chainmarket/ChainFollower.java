@@ -52,6 +52,7 @@ final class ChainFollower {
     private volatile long nodeHead;
     private volatile String lastError;
     private volatile long reorgs;
+    private volatile long lastApplyNanos = -1;
 
     ChainFollower(ChainSettings settings, JsonRpcClient client, ChainLoader loader, ChainLoader.Loaded loaded,
             Market market, Clock clock) {
@@ -108,6 +109,20 @@ final class ChainFollower {
 
     long reorgs() {
         return reorgs;
+    }
+
+    /**
+     * Nanoseconds from the last applied range's logs arriving (the {@code eth_getLogs} answer parsed) to its new
+     * snapshot published, including any re-read of pools near their tick window's edge; -1 before the first. For the
+     * benchmark (bench/chain-bench.sh).
+     */
+    long lastApplyNanos() {
+        return lastApplyNanos;
+    }
+
+    /** The node's client (its {@link JsonRpcClient#httpRequests()} count, for measurements). */
+    JsonRpcClient client() {
+        return client;
     }
 
     /** Whether the state was confirmed at the node's head within max-staleness. */
@@ -172,6 +187,7 @@ final class ChainFollower {
             second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
         }
         List<RpcResult> answers = client.batch(second);
+        long arrived = System.nanoTime();
         List<LogEntry> logs = EthRpc.parseLogs(answers.get(0).orThrow());
         List<BlockHeader> headers = new ArrayList<>();
         for (int i = 1; i < answers.size(); i++) {
@@ -217,6 +233,7 @@ final class ChainFollower {
             remember(state);
         }
         publish(gasPrice);
+        lastApplyNanos = System.nanoTime() - arrived;
         syncedAtMillis = clock.millis();
     }
 
