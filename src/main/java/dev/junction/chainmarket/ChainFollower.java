@@ -46,6 +46,7 @@ final class ChainFollower {
     private final Clock clock;
     private final LogReducer.Context context;
     private final ArrayDeque<ChainState> history = new ArrayDeque<>();
+    private final List<Address> curvePools;
     private List<TokenInfo> tokens;
 
     private volatile long syncedAtMillis;
@@ -63,6 +64,7 @@ final class ChainFollower {
         this.clock = clock;
         this.tokens = loaded.tokens();
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
+        this.curvePools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
         this.nodeHead = loaded.state().block();
         this.syncedAtMillis = clock.millis();
@@ -76,6 +78,7 @@ final class ChainFollower {
         this.clock = loaded.clock;
         this.tokens = loaded.tokens;
         this.context = loaded.context;
+        this.curvePools = loaded.curvePools;
         this.history.addAll(loaded.history);
         this.nodeHead = loaded.nodeHead;
         this.syncedAtMillis = loaded.syncedAtMillis;
@@ -221,6 +224,13 @@ final class ChainFollower {
             LogReducer.Result r = LogReducer.apply(state.pools(), blockLogs, context);
             Map<Address, PoolState> pools = r.pools();
             reload.addAll(r.reload());
+            if (h.number() == to) {
+                for (Address a : curvePools) {
+                    if (pools.get(a) instanceof PoolState.Curve c && c.ramping(h.timestamp())) {
+                        reload.add(a); // A moves with time while it ramps: read it at this block
+                    }
+                }
+            }
             if (!reload.isEmpty() && h.number() == to) {
                 // Pools whose price came near the edge of their loaded ticks (in any block of the range): re-read.
                 pools = new HashMap<>(pools);
