@@ -9,6 +9,10 @@ import dev.junction.rpc.RpcResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Read-only calls at one block, batched: through Multicall3's {@code aggregate3} (many calls per {@code eth_call},
@@ -19,6 +23,8 @@ final class CallBatch {
 
     /** Calls per {@code aggregate3}. */
     static final int PER_AGGREGATE = 400;
+    /** Call data (hex characters) per HTTP request: well under the request-body caps of common nodes. */
+    static final long MAX_BODY_CHARS = 1_000_000;
 
     private final JsonRpcClient client;
     private final Address multicall3;
@@ -50,15 +56,58 @@ final class CallBatch {
             }
             return out;
         }
-        List<RpcCall> rpc = new ArrayList<>();
+        // aggregate3 calls, grouped into HTTP requests of at most MAX_BODY_CHARS of call data: nodes cap a request's
+        // body (anvil and geth at a few MB; a 2,000-pool round is several MB), so one batch per round would be
+        // refused whole ("Invalid request"). The requests of a round are sent concurrently.
+        List<List<RpcCall>> requests = new ArrayList<>();
+        List<RpcCall> current = new ArrayList<>();
+        long chars = 0;
         for (int from = 0; from < calls.size(); from += PER_AGGREGATE) {
             List<Abi.Call> chunk = calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE));
-            rpc.add(RpcCall.of("eth_call", Map.of("to", multicall3.lower(), "data", Abi.aggregate3(chunk)), tag));
+            String data = Abi.aggregate3(chunk);
+            if (!current.isEmpty() && chars + data.length() > MAX_BODY_CHARS) {
+                requests.add(current);
+                current = new ArrayList<>();
+                chars = 0;
+            }
+            current.add(RpcCall.of("eth_call", Map.of("to", multicall3.lower(), "data", data), tag));
+            chars += data.length();
         }
-        for (RpcResult r : client.batch(rpc)) {
-            out.addAll(Abi.aggregate3Results(r.orThrow().asString()));
+        requests.add(current);
+        for (List<RpcResult> answers : sendAll(requests)) {
+            for (RpcResult r : answers) {
+                out.addAll(Abi.aggregate3Results(r.orThrow().asString()));
+            }
         }
         return out;
+    }
+
+    /** Each JSON-RPC batch as one HTTP request, concurrently when there are several; answers in order. */
+    private List<List<RpcResult>> sendAll(List<List<RpcCall>> requests) {
+        if (requests.size() == 1) {
+            return List.of(client.batch(requests.getFirst()));
+        }
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<List<RpcResult>>> futures = new ArrayList<>();
+            for (List<RpcCall> r : requests) {
+                futures.add(pool.submit(() -> client.batch(r)));
+            }
+            List<List<RpcResult>> out = new ArrayList<>();
+            for (Future<List<RpcResult>> f : futures) {
+                try {
+                    out.add(f.get());
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while reading the chain", e);
+                }
+            }
+            return out;
+        }
     }
 
     private static String revertedOrThrow(RpcResult r) {

@@ -46,12 +46,14 @@ final class ChainFollower {
     private final Clock clock;
     private final LogReducer.Context context;
     private final ArrayDeque<ChainState> history = new ArrayDeque<>();
+    private final List<Address> curvePools;
     private List<TokenInfo> tokens;
 
     private volatile long syncedAtMillis;
     private volatile long nodeHead;
     private volatile String lastError;
     private volatile long reorgs;
+    private volatile long lastApplyNanos = -1;
 
     ChainFollower(ChainSettings settings, JsonRpcClient client, ChainLoader loader, ChainLoader.Loaded loaded,
             Market market, Clock clock) {
@@ -62,6 +64,7 @@ final class ChainFollower {
         this.clock = clock;
         this.tokens = loaded.tokens();
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
+        this.curvePools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
         this.nodeHead = loaded.state().block();
         this.syncedAtMillis = clock.millis();
@@ -75,6 +78,7 @@ final class ChainFollower {
         this.clock = loaded.clock;
         this.tokens = loaded.tokens;
         this.context = loaded.context;
+        this.curvePools = loaded.curvePools;
         this.history.addAll(loaded.history);
         this.nodeHead = loaded.nodeHead;
         this.syncedAtMillis = loaded.syncedAtMillis;
@@ -108,6 +112,20 @@ final class ChainFollower {
 
     long reorgs() {
         return reorgs;
+    }
+
+    /**
+     * Nanoseconds from the last applied range's logs arriving (the {@code eth_getLogs} answer parsed) to its new
+     * snapshot published, including any re-read of pools near their tick window's edge; -1 before the first. For the
+     * benchmark (bench/chain-bench.sh).
+     */
+    long lastApplyNanos() {
+        return lastApplyNanos;
+    }
+
+    /** The node's client (its {@link JsonRpcClient#httpRequests()} count, for measurements). */
+    JsonRpcClient client() {
+        return client;
     }
 
     /** Whether the state was confirmed at the node's head within max-staleness. */
@@ -172,6 +190,7 @@ final class ChainFollower {
             second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
         }
         List<RpcResult> answers = client.batch(second);
+        long arrived = System.nanoTime();
         List<LogEntry> logs = EthRpc.parseLogs(answers.get(0).orThrow());
         List<BlockHeader> headers = new ArrayList<>();
         for (int i = 1; i < answers.size(); i++) {
@@ -205,6 +224,13 @@ final class ChainFollower {
             LogReducer.Result r = LogReducer.apply(state.pools(), blockLogs, context);
             Map<Address, PoolState> pools = r.pools();
             reload.addAll(r.reload());
+            if (h.number() == to) {
+                for (Address a : curvePools) {
+                    if (pools.get(a) instanceof PoolState.Curve c && c.ramping(h.timestamp())) {
+                        reload.add(a); // A moves with time while it ramps: read it at this block
+                    }
+                }
+            }
             if (!reload.isEmpty() && h.number() == to) {
                 // Pools whose price came near the edge of their loaded ticks (in any block of the range): re-read.
                 pools = new HashMap<>(pools);
@@ -217,6 +243,7 @@ final class ChainFollower {
             remember(state);
         }
         publish(gasPrice);
+        lastApplyNanos = System.nanoTime() - arrived;
         syncedAtMillis = clock.millis();
     }
 

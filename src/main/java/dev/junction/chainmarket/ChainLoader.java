@@ -23,7 +23,7 @@ import java.util.TreeMap;
 /**
  * Reads a chain's tokens and pools at one block in a few batched rounds: (1) token metadata, {@code getPair} /
  * {@code getPool} of every served token pair on every factory and fee tier; (2) V2 reserves, V3 slot0, liquidity and
- * tick spacing; (3) the V3 tick-bitmap words of the window around the current tick; (4) {@code ticks(t)} of every
+ * tick spacing, Curve coins, balances, A, fee and ramp end; (3) the V3 tick-bitmap words of the window around the current tick; (4) {@code ticks(t)} of every
  * initialized tick found. Each round is Multicall3 {@code aggregate3} calls (or plain {@code eth_call}s) in one
  * JSON-RPC batch.
  */
@@ -40,6 +40,13 @@ final class ChainLoader {
     private static final String TICK_SPACING = Abi.selector("tickSpacing()");
     private static final String TICK_BITMAP = Abi.selector("tickBitmap(int16)");
     private static final String TICKS = Abi.selector("ticks(int24)");
+    private static final String COINS = Abi.selector("coins(uint256)");
+    private static final String BALANCES = Abi.selector("balances(uint256)");
+    private static final String CURVE_A = Abi.selector("A()");
+    private static final String CURVE_FEE = Abi.selector("fee()");
+    private static final String FUTURE_A_TIME = Abi.selector("future_A_time()");
+    /** Curve plain pools have 2 or 3 coins: coins(2) reverts on a 2-coin pool. */
+    private static final int CURVE_MAX_COINS = 3;
 
     private final ChainSettings settings;
     private final JsonRpcClient client;
@@ -125,6 +132,13 @@ final class ChainLoader {
                     : new PoolState.V3(c.dex().key(), pool, c.token0(), c.token1(), c.fee(), 1, BigInteger.ZERO, 0,
                             BigInteger.ZERO, new TreeMap<>(), 0, 0));
         }
+        for (Dex dex : settings.dexes().values()) {
+            if (dex.kind() == DexKind.CURVE) {
+                for (Address pool : dex.pools()) {
+                    found.add(PoolState.Curve.unread(dex.key(), pool));
+                }
+            }
+        }
         Map<Address, PoolState> pools = new LinkedHashMap<>();
         for (PoolState p : read(found, block)) {
             pools.put(p.address(), p);
@@ -133,7 +147,10 @@ final class ChainLoader {
                 head.baseFeePerGas(), pools), calls.usesMulticall());
     }
 
-    /** Re-reads these pools' state at {@code block} (V3: slot0, liquidity, spacing and the tick window). */
+    /**
+     * Re-reads these pools' state at {@code block} (V3: slot0, liquidity, spacing and the tick window; Curve: coins,
+     * balances, A, fee and the end of an A ramp).
+     */
     List<PoolState> read(List<PoolState> pools, long block) {
         if (calls == null) {
             throw new IllegalStateException("load() first");
@@ -142,6 +159,14 @@ final class ChainLoader {
         for (PoolState p : pools) {
             if (p instanceof PoolState.V2) {
                 round2.add(new Abi.Call(p.address(), Abi.call(GET_RESERVES)));
+            } else if (p instanceof PoolState.Curve) {
+                for (int i = 0; i < CURVE_MAX_COINS; i++) {
+                    round2.add(new Abi.Call(p.address(), Abi.call(COINS, Abi.word(i))));
+                    round2.add(new Abi.Call(p.address(), Abi.call(BALANCES, Abi.word(i))));
+                }
+                round2.add(new Abi.Call(p.address(), Abi.call(CURVE_A)));
+                round2.add(new Abi.Call(p.address(), Abi.call(CURVE_FEE)));
+                round2.add(new Abi.Call(p.address(), Abi.call(FUTURE_A_TIME)));
             } else {
                 round2.add(new Abi.Call(p.address(), Abi.call(SLOT0)));
                 round2.add(new Abi.Call(p.address(), Abi.call(LIQUIDITY)));
@@ -156,6 +181,28 @@ final class ChainLoader {
             if (p instanceof PoolState.V2 v2) {
                 String r = r2.get(k++);
                 out.add(r == null || Abi.words(r) < 2 ? v2 : v2.synced(Abi.uint(r, 0), Abi.uint(r, 1)));
+            } else if (p instanceof PoolState.Curve c) {
+                List<Address> coins = new ArrayList<>();
+                List<BigInteger> balances = new ArrayList<>();
+                for (int i = 0; i < CURVE_MAX_COINS; i++) {
+                    String coin = r2.get(k++);
+                    String balance = r2.get(k++);
+                    if (coin != null && balance != null && Abi.words(coin) >= 1 && Abi.words(balance) >= 1
+                            && coins.size() == i) {
+                        coins.add(Abi.address(coin, 0));
+                        balances.add(Abi.uint(balance, 0));
+                    }
+                }
+                String a = r2.get(k++);
+                String fee = r2.get(k++);
+                String rampEnd = r2.get(k++);
+                if (coins.size() < 2 || a == null || fee == null || Abi.words(a) < 1 || Abi.words(fee) < 1) {
+                    out.add(PoolState.Curve.unread(c.provider(), c.address()));
+                    continue;
+                }
+                out.add(new PoolState.Curve(c.provider(), c.address(), coins, balances,
+                        Abi.uint(a, 0).longValueExact(), Abi.uint(fee, 0).longValueExact(),
+                        rampEnd == null || Abi.words(rampEnd) < 1 ? 0 : Abi.uint(rampEnd, 0).longValueExact()));
             } else if (p instanceof PoolState.V3 v) {
                 String slot = r2.get(k++);
                 String liq = r2.get(k++);

@@ -7,6 +7,7 @@ import dev.junction.market.ChainHead;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
+import dev.junction.market.StablePool;
 import dev.junction.market.Token;
 import dev.junction.rpc.ChainSettings;
 import java.math.BigInteger;
@@ -40,6 +41,7 @@ final class ChainView {
             byAddress.put(t.address(), t);
         }
         List<PoolState> usable = state.pools().values().stream().filter(PoolState::usable)
+                .filter(p -> !(p instanceof PoolState.Curve c) || byAddress.keySet().containsAll(c.coins()))
                 .sorted((a, b) -> a.address().lower().compareTo(b.address().lower())).toList();
         Map<Address, Double> prices = prices(s, byAddress, usable);
         List<Token> tokens = new ArrayList<>();
@@ -82,10 +84,29 @@ final class ChainView {
                         v3.tickSpacing(), v3.sqrtPriceX96(), v3.tick(), v3.liquidity(), net, usd, v3.windowLow(),
                         v3.windowHigh());
             }
+            case PoolState.Curve c -> new StablePool(poolId(s, p), s.id(), p.provider(), c.coins(),
+                    c.coins().stream().map(t -> tokens.get(t).decimals()).toList(), c.balances(), c.amp(), c.fee(),
+                    curveUsd(c, tokens, prices));
         };
     }
 
-    /** Whole-token amounts of each side (V3: the in-range virtual reserves). Floating point: USD only. */
+    private static double curveUsd(PoolState.Curve c, Map<Address, TokenInfo> tokens, Map<Address, Double> prices) {
+        double usd = 0;
+        for (int i = 0; i < c.coins().size(); i++) {
+            usd += c.balances().get(i).doubleValue() / Math.pow(10, decimals(c.coins().get(i), tokens))
+                    * prices.getOrDefault(c.coins().get(i), 0.0);
+        }
+        return usd;
+    }
+
+    private static int decimals(Address token, Map<Address, TokenInfo> tokens) {
+        return tokens.containsKey(token) ? tokens.get(token).decimals() : 18;
+    }
+
+    /**
+     * Whole-token amounts of each side (V3: the in-range virtual reserves; Curve: the balances of coins 0 and 1).
+     * Floating point: USD only.
+     */
     private static double[] wholeAmounts(PoolState p, Map<Address, TokenInfo> tokens) {
         int d0 = tokens.containsKey(p.token0()) ? tokens.get(p.token0()).decimals() : 18;
         int d1 = tokens.containsKey(p.token1()) ? tokens.get(p.token1()).decimals() : 18;
@@ -95,6 +116,10 @@ final class ChainView {
             case PoolState.V2 v2 -> {
                 raw0 = v2.reserve0().doubleValue();
                 raw1 = v2.reserve1().doubleValue();
+            }
+            case PoolState.Curve c -> {
+                raw0 = c.balances().get(0).doubleValue();
+                raw1 = c.balances().get(1).doubleValue();
             }
             case PoolState.V3 v3 -> {
                 double sqrt = v3.sqrtPriceX96().doubleValue() / Q96;
@@ -113,6 +138,8 @@ final class ChainView {
         double raw1PerRaw0 = switch (p) {
             case PoolState.V2 v2 -> v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
             case PoolState.V3 v3 -> Math.pow(v3.sqrtPriceX96().doubleValue() / Q96, 2);
+            // A stable pool trades near parity in whole units: its spot price in raw units is the decimals' ratio.
+            case PoolState.Curve c -> Math.pow(10, d1 - d0);
         };
         // whole token1 per whole token0 = raw1PerRaw0 * 10^d0 / 10^d1; token1 in token0 is its inverse.
         return 1 / (raw1PerRaw0 * Math.pow(10, d0 - d1));

@@ -19,6 +19,7 @@ import java.util.Set;
  * sqrtPrice, tick and liquidity, {@code Mint}/{@code Burn} change the ticks' gross and net liquidity (and the active
  * liquidity when the range holds the current tick), {@code Initialize} sets the first price; a factory's
  * {@code PairCreated}/{@code PoolCreated} between two served tokens adds an empty pool that the following logs fill.
+ * A served Curve pool's event (exchange, liquidity, A ramp, fee) marks it to be re-read.
  * Logs of other contracts are ignored.
  */
 final class LogReducer {
@@ -41,10 +42,13 @@ final class LogReducer {
      * The result.
      *
      * @param pools the pools after the logs
-     * @param reload V3 pools whose current tick came near the edge of their loaded tick window
+     * @param reload pools to re-read at the range's last block: V3 pools whose current tick came near the edge of
+     *     their loaded tick window, Curve pools that emitted an event
      */
     record Result(Map<Address, PoolState> pools, Set<Address> reload) {
     }
+
+    private static final Set<String> CURVE_TOPICS = Set.copyOf(Events.CURVE);
 
     private LogReducer() {
     }
@@ -52,11 +56,18 @@ final class LogReducer {
     static Result apply(Map<Address, PoolState> before, List<LogEntry> logs, Context context) {
         Map<Address, PoolState> pools = new HashMap<>(before);
         Set<Address> touched = new LinkedHashSet<>();
+        Set<Address> reread = new LinkedHashSet<>();
         List<LogEntry> ordered = logs.stream().filter(l -> !l.removed())
                 .sorted(Comparator.comparingLong(LogEntry::blockNumber).thenComparingInt(LogEntry::logIndex)).toList();
         for (LogEntry log : ordered) {
             PoolState pool = pools.get(log.address());
             String t0 = log.topic0();
+            if (pool instanceof PoolState.Curve) {
+                if (CURVE_TOPICS.contains(t0)) {
+                    reread.add(pool.address());
+                }
+                continue;
+            }
             if (pool == null) {
                 Dex dex = context.factories().get(log.address());
                 if (dex != null) {
@@ -82,7 +93,7 @@ final class LogReducer {
                 touched.add(next.address());
             }
         }
-        Set<Address> reload = new LinkedHashSet<>();
+        Set<Address> reload = new LinkedHashSet<>(reread);
         for (Address a : touched) {
             if (pools.get(a) instanceof PoolState.V3 v3 && v3.nearWindowEdge()) {
                 reload.add(a);

@@ -4,11 +4,12 @@ import dev.junction.chain.Address;
 import dev.junction.market.math.TickMath;
 import java.math.BigInteger;
 import java.util.Collections;
+import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /** A pool's on-chain state as chain mode holds it: immutable; reducers return new values. */
-sealed interface PoolState permits PoolState.V2, PoolState.V3 {
+sealed interface PoolState permits PoolState.V2, PoolState.V3, PoolState.Curve {
 
     String provider();
 
@@ -32,6 +33,49 @@ sealed interface PoolState permits PoolState.V2, PoolState.V3 {
 
         V2 synced(BigInteger r0, BigInteger r1) {
             return new V2(provider, address, token0, token1, r0, r1);
+        }
+    }
+
+    /**
+     * A Curve StableSwap plain pool (2 or 3 coins) as its own getters answer at one block: {@code coins(i)},
+     * {@code balances(i)}, {@code A()}, {@code fee()}. Re-read whole whenever it emits an event, and at every block
+     * while its A ramps ({@code future_A_time()} after the block's timestamp); rates follow from the coins' decimals
+     * (a plain pool's {@code RATES}).
+     *
+     * @param amp {@code A()} at the block read
+     * @param rampEnd {@code future_A_time()}, 0 when the pool has no ramp getters
+     */
+    record Curve(String provider, Address address, List<Address> coins, List<BigInteger> balances, long amp,
+            long fee, long rampEnd) implements PoolState {
+
+        public Curve {
+            coins = List.copyOf(coins);
+            balances = List.copyOf(balances);
+        }
+
+        /** Not read yet. */
+        static Curve unread(String provider, Address address) {
+            return new Curve(provider, address, List.of(), List.of(), 0, 0, 0);
+        }
+
+        @Override
+        public Address token0() {
+            return coins.isEmpty() ? Address.ZERO : coins.get(0);
+        }
+
+        @Override
+        public Address token1() {
+            return coins.size() < 2 ? Address.ZERO : coins.get(1);
+        }
+
+        @Override
+        public boolean usable() {
+            return coins.size() >= 2 && amp > 0 && balances.stream().allMatch(b -> b.signum() > 0);
+        }
+
+        /** Whether A is still ramping after {@code timestamp} (seconds): the pool is re-read each block until then. */
+        boolean ramping(long timestamp) {
+            return rampEnd > timestamp;
         }
     }
 

@@ -147,8 +147,22 @@ public final class ChainsConfig {
         DexKind kind = DexKind.parse(d.kind()).orElseThrow(() -> new ChainConfigException(at + "kind must be "
                 + "uniswap-v2, uniswap-v3 or curve, was " + d.kind()));
         if (kind == DexKind.CURVE) {
-            throw new ChainConfigException(at + "kind=curve is not supported by this build yet (Uniswap V2 and V3 "
-                    + "are); remove the entry");
+            List<Address> pools = addresses(at + "pools", d.pools());
+            if (pools.isEmpty()) {
+                throw new ChainConfigException(at + "pools must list the Curve pools to serve (kind curve has no "
+                        + "factory to discover them)");
+            }
+            if (new LinkedHashSet<>(pools).size() != pools.size()) {
+                throw new ChainConfigException(at + "pools lists an address twice");
+            }
+            if (d.feeTiers() != null && !d.feeTiers().isEmpty()) {
+                throw new ChainConfigException(at + "fee-tiers applies to uniswap-v3 only");
+            }
+            return new Dex(key, kind, null, List.of(), pools, null);
+        }
+        if (d.pools() != null && !d.pools().isEmpty()) {
+            throw new ChainConfigException(at + "pools applies to kind curve only (Uniswap pools are found through "
+                    + "the factory)");
         }
         if (d.factory() == null) {
             throw new ChainConfigException(at + "factory is required for kind " + kind.wire());

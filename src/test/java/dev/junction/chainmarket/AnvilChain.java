@@ -54,6 +54,26 @@ final class AnvilChain {
         return new BigInteger(receipt.path("blockNumber").asString().substring(2), 16).longValueExact();
     }
 
+    /** Deploys {@code initCode} from an unlocked dev account; answers the new contract's address. */
+    Address deploy(Address from, String initCode) {
+        String hash = rpc.call("eth_sendTransaction", Map.of("from", from.lower(), "data", initCode,
+                "gas", "0x1c9c380")).asString();
+        JsonNode receipt = rpc.call("eth_getTransactionReceipt", hash);
+        for (int i = 0; i < 100 && receipt.isNull(); i++) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+            receipt = rpc.call("eth_getTransactionReceipt", hash);
+        }
+        if (!"0x1".equals(receipt.path("status").asString())) {
+            throw new AssertionError("deployment reverted: " + receipt);
+        }
+        return Address.evm(receipt.path("contractAddress").asString());
+    }
+
     void approve(Address owner, Address token, Address spender) {
         send(owner, token, Abi.call(Abi.selector("approve(address,uint256)"), Abi.word(spender), Abi.word(MAX)));
     }

@@ -56,6 +56,8 @@ class ChainModeAnvilTest {
     static Address usdc;
     static Address dai;
     static Address wbtc;
+    static Address frax;
+    static Address curve;
     static Address quoter;
     static Address router02;
     static Address swapRouter;
@@ -81,7 +83,7 @@ class ChainModeAnvilTest {
         chain = new AnvilChain(anvil.rpcUrl());
         deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
                 {"tokens": [{"symbol": "USDC", "decimals": 6}, {"symbol": "DAI", "decimals": 18},
-                            {"symbol": "WBTC", "decimals": 8}],
+                            {"symbol": "WBTC", "decimals": 8}, {"symbol": "FRAX", "decimals": 18}],
                  "uniswapV2": {"pairs": [{"a": "USDC", "b": "DAI", "priceAInB": "1", "amountA": "2000000"},
                                          {"a": "WETH", "b": "DAI", "priceAInB": "3000", "amountA": "300"}]},
                  "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 3000, "priceAInB": "3000",
@@ -89,7 +91,8 @@ class ChainModeAnvilTest {
                                          {"a": "WBTC", "b": "WETH", "fee": 3000, "priceAInB": "20",
                                           "amountA": "40"}]},
                  "fund": [{"address": "%s", "native": "1000",
-                           "tokens": {"USDC": "10000000", "DAI": "10000000", "WETH": "500", "WBTC": "100"}}]}
+                           "tokens": {"USDC": "10000000", "DAI": "10000000", "WETH": "500", "WBTC": "100",
+                                      "FRAX": "10000000"}}]}
                 """.formatted(TRADER));
         weth = address("tokens", "WETH");
         usdc = address("tokens", "USDC");
@@ -99,16 +102,30 @@ class ChainModeAnvilTest {
         router02 = address("uniswapV2", "router02");
         swapRouter = address("uniswapV3", "swapRouter");
         positions = address("uniswapV3", "positionManager");
+        frax = address("tokens", "FRAX");
         for (Address t : List.of(weth, usdc, dai, wbtc)) {
             chain.approve(TRADER, t, router02);
             chain.approve(TRADER, t, swapRouter);
             chain.approve(TRADER, t, positions);
         }
+        // Curve: the test-only Solidity reproduction of a two-coin plain pool (no npm package ships Curve's Vyper
+        // bytecode; docs/DECISIONS.md), DAI/FRAX, A 200, fee 0.04%, unbalanced.
+        JsonNode artifact = TestContracts.artifact("test/support/TestOnlyCurveStableSwap.sol",
+                "TestOnlyCurveStableSwap");
+        curve = chain.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(dai) + Abi.word(frax)
+                + Abi.word(200) + Abi.word(4_000_000));
+        chain.approve(TRADER, dai, curve);
+        chain.approve(TRADER, frax, curve);
+        chain.send(TRADER, curve, Abi.call(Abi.selector("addLiquidity(uint256,uint256)"),
+                Abi.word(units("1000000", 18)), Abi.word(units("1300000", 18))));
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil One");
         registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), dai.value(), wbtc.value()));
+        registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), dai.value(), wbtc.value(),
+                frax.value()));
+        registry.add(at + "dexes.curve.kind", () -> "curve");
+        registry.add(at + "dexes.curve.pools", () -> curve.value());
         registry.add(at + "wrapped-native", () -> weth.value());
         registry.add(at + "stablecoins", () -> usdc.value() + "," + dai.value());
         registry.add(at + "dexes.uniswap-v2.kind", () -> "uniswap-v2");
@@ -254,8 +271,38 @@ class ChainModeAnvilTest {
         ChainState followed = chainMarket.followers().get(ChainId.of(CHAIN)).state();
         assertThat(followed.block()).isEqualTo(viaBatches.state().block());
         assertThat(viaBatches.state().pools()).isEqualTo(followed.pools());
-        assertThat(viaBatches.state().pools()).hasSize(4);
+        assertThat(viaBatches.state().pools()).hasSize(5);
         assertThat(client.httpRequests()).isLessThanOrEqualTo(5);
+    }
+
+    BigInteger curveGetDy(int i, int j, BigInteger dx, long block) {
+        return Abi.uint(chain.call(curve, Abi.call(Abi.selector("get_dy(int128,int128,uint256)"), Abi.word(i),
+                Abi.word(j), Abi.word(dx)), block), 0);
+    }
+
+    void assertCurve(Address in, Address out, BigInteger amount) throws Exception {
+        JsonNode route = quote(in, out, amount, "curve");
+        assertThat(route.path("path")).hasSize(1);
+        long block = route.path("blockNumber").asLong();
+        int i = in.equals(dai) ? 0 : 1;
+        assertThat(route.path("amountOut").asString()).as("Curve %s -> %s amount %s at block %d", in, out, amount,
+                block).isEqualTo(curveGetDy(i, 1 - i, amount, block).toString());
+    }
+
+    @Test
+    @Order(2)
+    void curveQuotesEqualThePoolsGetDyBeforeAndAfterAnotherWalletsExchange() throws Exception {
+        awaitBlock(chain.blockNumber());
+        Random random = new Random(41);
+        for (int k = 0; k < 3; k++) {
+            assertCurve(dai, frax, units(String.format("%.6f", 1 + random.nextDouble() * 400_000), 18));
+            assertCurve(frax, dai, units(String.format("%.6f", 1 + random.nextDouble() * 400_000), 18));
+        }
+        // Another wallet exchanges (TokenExchange): the pool is re-read in the block's eth_getLogs round.
+        awaitBlock(chain.send(TRADER, curve, Abi.call(Abi.selector("exchange(int128,int128,uint256,uint256)"),
+                Abi.word(1), Abi.word(0), Abi.word(units("250000", 18)), Abi.word(0))));
+        assertCurve(dai, frax, units("123456.789", 18));
+        assertCurve(frax, dai, units("98765.4321", 18));
     }
 
     @Test

@@ -88,7 +88,7 @@ class ChainsConfigTest {
         v3.put("dexes.u.factory", FACTORY);
         assertThat(fail(v3, "dexes.u.fee-tiers[0]", "-1")).contains("junction.chains.5.dexes.u.fee-tiers[0]");
         assertThat(fail(v3, "dexes.u.init-code-hash", "0x12")).contains("junction.chains.5.dexes.u.init-code-hash");
-        assertThat(fail(base, "dexes.c.kind", "curve")).contains("dexes.c.kind=curve is not supported");
+        assertThat(fail(base, "dexes.c.kind", "curve")).contains("dexes.c.pools must list the Curve pools");
         Map<String, String> none = new HashMap<>(Map.of("tokens[0]", USDC));
         assertThat(fail(none, "name", "x")).contains("junction.chains.5.rpc-url (or rpc-urls) is required");
     }

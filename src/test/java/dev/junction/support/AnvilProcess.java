@@ -44,7 +44,7 @@ public final class AnvilProcess implements AutoCloseable {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String line;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120); // a large --load-state takes a while
             while ((line = out.readLine()) != null) {
                 Matcher m = LISTENING.matcher(line);
                 if (m.find()) {

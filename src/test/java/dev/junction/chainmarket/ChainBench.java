@@ -1,0 +1,199 @@
+package dev.junction.chainmarket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.LiveMarket;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.RpcCall;
+import dev.junction.rpc.RpcSettings;
+import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilProcess;
+import java.io.File;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Chain mode's benchmark (issue 14 "Speed and cost"), not part of {@code ./mvnw verify} (the class name matches no
+ * surefire include): {@code bench/chain-bench.sh} runs it. A synthetic anvil market ({@code chains/bin/
+ * synthetic-market.mjs}: by default 1,000 Uniswap V2 pairs and 1,000 V3 pools of the real npm bytecode), a
+ * {@link ChainMarket} loaded cold from it (wall time and HTTP requests), then {@code chainbench.blocks} blocks each
+ * with {@code chainbench.swaps} swaps in random pools, the follower polled once per block: HTTP requests per block and
+ * the time from the block's logs arriving to the new snapshot. Prints one summary; asserts only request counts.
+ * System properties: {@code chainbench.v2}, {@code chainbench.v3}, {@code chainbench.blocks},
+ * {@code chainbench.swaps}, {@code chainbench.multicall} (false: JSON-RPC batches only).
+ */
+class ChainBench {
+
+    static final long CHAIN = 31_337;
+    static final Address DEV0 = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+
+    @Test
+    void coldLoadAndFollowing() throws Exception {
+        int v2 = Integer.getInteger("chainbench.v2", 1000);
+        int v3 = Integer.getInteger("chainbench.v3", 1000);
+        int blocks = Integer.getInteger("chainbench.blocks", 200);
+        int swaps = Integer.getInteger("chainbench.swaps", 100);
+        boolean multicall = Boolean.parseBoolean(System.getProperty("chainbench.multicall", "true"));
+        Result r = run(v2, v3, blocks, swaps, multicall);
+        System.out.println(r.summary());
+        java.nio.file.Files.writeString(java.nio.file.Path.of("target", "chain-bench.txt"), r.summary() + "\n");
+        assertThat(r.pools()).isEqualTo(v2 + v3);
+    }
+
+    /** What one run measured. */
+    record Result(int pools, long setupMillis, long loadMillis, long loadRequests, int blocks, int swapsPerBlock,
+            long[] requestsPerBlock, long[] applyNanos, int reorgs, String load) {
+
+        String summary() {
+            long[] sorted = applyNanos.clone();
+            Arrays.sort(sorted);
+            long maxRequests = Arrays.stream(requestsPerBlock).max().orElse(0);
+            double meanRequests = Arrays.stream(requestsPerBlock).average().orElse(0);
+            long over2 = Arrays.stream(requestsPerBlock).filter(n -> n > 2).count();
+            return String.format(Locale.ROOT, """
+                    chain bench: %d pools (%s), market built in %.1f s
+                      cold load: %d ms, %d HTTP requests
+                      %d blocks x %d swaps: HTTP requests per block mean %.2f, max %d, blocks above 2: %d
+                      logs -> snapshot: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms""", pools, load,
+                    setupMillis / 1000.0, loadMillis, loadRequests, blocks, swapsPerBlock, meanRequests, maxRequests,
+                    over2, pct(sorted, 0.50), pct(sorted, 0.90), pct(sorted, 0.99),
+                    sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6);
+        }
+
+        private static double pct(long[] sorted, double p) {
+            if (sorted.length == 0) {
+                return 0;
+            }
+            return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1e6;
+        }
+    }
+
+    /** Builds the market on a fresh anvil, loads it cold, follows {@code blocks} blocks of swaps. */
+    static Result run(int v2, int v3, int blocks, int swaps, boolean multicall) throws Exception {
+        AnvilHarness.install();
+        // chainbench.state=FILE: reuse a market built once (anvil's --dump-state FILE, the market's JSON beside it
+        // as FILE.market.json), written by the first run that names it. For repeated runs only; never committed.
+        String stateFile = System.getProperty("chainbench.state", "");
+        java.nio.file.Path marketFile = java.nio.file.Path.of(stateFile + ".market.json");
+        boolean reuse = !stateFile.isEmpty() && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(stateFile))
+                && java.nio.file.Files.isRegularFile(marketFile);
+        String[] args = stateFile.isEmpty() ? new String[] {"--disable-block-gas-limit"}
+                : new String[] {"--disable-block-gas-limit", reuse ? "--load-state" : "--dump-state", stateFile};
+        try (AnvilProcess anvil = AnvilProcess.start(CHAIN, args)) {
+            long t0 = System.nanoTime();
+            JsonNode market;
+            if (reuse) {
+                market = JsonMapper.builder().build().readTree(java.nio.file.Files.readString(marketFile));
+            } else {
+                market = synthetic(anvil, v2, v3);
+                if (!stateFile.isEmpty()) {
+                    java.nio.file.Files.writeString(marketFile, market.toString());
+                }
+            }
+            long setup = (System.nanoTime() - t0) / 1_000_000;
+            List<Address> tokens = new ArrayList<>();
+            market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
+            Dex dv2 = new Dex("uniswap-v2", DexKind.UNISWAP_V2, address(market.path("v2").path("factory")), List.of(),
+                    List.of(), DexKind.UNISWAP_V2.defaultInitCodeHash());
+            Dex dv3 = new Dex("uniswap-v3", DexKind.UNISWAP_V3, address(market.path("v3").path("factory")),
+                    List.of(100, 500, 3000, 10000), List.of(), DexKind.UNISWAP_V3.defaultInitCodeHash());
+            ChainSettings settings = new ChainSettings(ChainId.of(CHAIN), "Bench", "bench", "ETH",
+                    List.of(anvil.rpcUrl()), tokens, null, List.of(tokens.getFirst()),
+                    Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
+                    multicall ? ChainSettings.CANONICAL_MULTICALL3
+                            : Address.evm("0x000000000000000000000000000000000000dEaD"),
+                    1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(100), 4);
+            ChainMarket chains = new ChainMarket(List.of(settings), RpcSettings.DEFAULT.withTimeout(
+                    Duration.ofSeconds(60)), Clock.systemUTC());
+            long l0 = System.nanoTime();
+            MarketSnapshot snapshot = chains.load();
+            long loadMillis = (System.nanoTime() - l0) / 1_000_000;
+            ChainFollower loaded = chains.followers().get(ChainId.of(CHAIN));
+            long loadRequests = loaded.client().httpRequests();
+            int pools = loaded.state().pools().size();
+            ChainFollower follower = loaded.withMarket(new LiveMarket(snapshot));
+
+            AnvilChain chain = new AnvilChain(anvil.rpcUrl());
+            JsonNode pairs = market.path("pairs");
+            JsonNode v3pools = market.path("pools");
+            Address router02 = address(market.path("v2").path("router02"));
+            Address swapRouter = address(market.path("v3").path("swapRouter"));
+            Random random = new Random(14);
+            long[] requests = new long[blocks];
+            long[] apply = new long[blocks];
+            for (int b = 0; b < blocks; b++) {
+                List<RpcCall> txs = new ArrayList<>();
+                long nonce = Long.decode(chain.rpc.call("eth_getTransactionCount", DEV0.lower(), "pending")
+                        .asString());
+                for (int s = 0; s < swaps; s++) {
+                    boolean flip = random.nextBoolean();
+                    BigInteger amount = BigInteger.TEN.pow(16).multiply(BigInteger.valueOf(1 + random.nextInt(500)));
+                    String to;
+                    String data;
+                    if (random.nextBoolean() && !pairs.isEmpty()) {
+                        JsonNode p = pairs.get(random.nextInt(pairs.size()));
+                        Address in = address(p.path(flip ? "b" : "a"));
+                        Address out = address(p.path(flip ? "a" : "b"));
+                        to = router02.lower();
+                        data = AnvilChain.swapExactTokensForTokens(amount, DEV0, in, out);
+                    } else {
+                        JsonNode p = v3pools.get(random.nextInt(v3pools.size()));
+                        Address in = address(p.path(flip ? "b" : "a"));
+                        Address out = address(p.path(flip ? "a" : "b"));
+                        to = swapRouter.lower();
+                        data = AnvilChain.exactInputSingle(in, out, p.path("fee").asInt(), DEV0, amount);
+                    }
+                    txs.add(RpcCall.of("eth_sendTransaction", Map.of("from", DEV0.lower(), "to", to, "data", data,
+                            "gas", "0x1e8480", "nonce", "0x" + Long.toHexString(nonce++))));
+                }
+                chain.rpc.call("evm_setAutomine", false);
+                chain.rpc.batch(txs).forEach(x -> x.orThrow());
+                chain.rpc.call("evm_mine");
+                long before = follower.client().httpRequests();
+                follower.poll();
+                requests[b] = follower.client().httpRequests() - before;
+                apply[b] = follower.lastApplyNanos();
+            }
+            chain.rpc.call("evm_setAutomine", true);
+            assertThat(follower.state().block()).isEqualTo(chain.blockNumber());
+            return new Result(pools, setup, loadMillis, loadRequests, blocks, swaps, requests, apply,
+                    (int) follower.reorgs(), multicall ? "Multicall3" : "JSON-RPC batches");
+        }
+    }
+
+    static Address address(JsonNode n) {
+        return Address.evm(n.asString());
+    }
+
+    /** Runs chains/bin/synthetic-market.mjs against the anvil; answers its JSON. */
+    static JsonNode synthetic(AnvilProcess anvil, int v2, int v3) throws Exception {
+        Process p = new ProcessBuilder("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
+                "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new File("chains"))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(1200, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IllegalStateException("synthetic-market.mjs failed: " + out);
+        }
+        return JsonMapper.builder().build().readTree(out);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.junction.chainmarket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The request counts of chain mode's benchmark (issue 14 "Speed and cost") on a small synthetic anvil market of real
+ * Uniswap V2/V3 bytecode: counts are deterministic, so they are asserted; times never are (bench/chain-bench.sh
+ * measures them on the 2,000-pool market).
+ */
+class ChainModeRequestCountTest {
+
+    @Test
+    void aColdLoadTakesSixHttpRequestsAndEachBlockTwoWhateverThePoolCount() throws Exception {
+        ChainBench.Result r = ChainBench.run(30, 30, 5, 20, true);
+        assertThat(r.pools()).isEqualTo(60);
+        // chain id + head + Multicall3 code; 4 rounds (metadata and getPair/getPool; reserves and slot0; bitmap words;
+        // ticks), each one JSON-RPC batch of aggregate3 calls; the gas price.
+        assertThat(r.loadRequests()).isEqualTo(6);
+        // head + gas price; eth_getLogs (with the range's headers): 20 swaps a block in random pools.
+        assertThat(r.requestsPerBlock()).containsOnly(2L);
+    }
+}

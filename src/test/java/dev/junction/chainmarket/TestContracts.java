@@ -1,0 +1,30 @@
+package dev.junction.chainmarket;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Test-only contracts of {@code contracts/test/support} compiled for a test with the project's pinned solc-js
+ * ({@code contracts/scripts/test-artifact.mjs}; {@code contracts/node_modules} is installed by the build).
+ */
+final class TestContracts {
+
+    private TestContracts() {
+    }
+
+    /** {@code {contractName, abi, bytecode}} of {@code contract} in {@code source} (relative to contracts/). */
+    static JsonNode artifact(String source, String contract) throws Exception {
+        Process p = new ProcessBuilder("node", "scripts/test-artifact.mjs", source, contract)
+                .directory(new File("contracts")).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IllegalStateException("compiling " + source + ":" + contract + " failed: " + out);
+        }
+        return JsonMapper.builder().build().readTree(out);
+    }
+}
