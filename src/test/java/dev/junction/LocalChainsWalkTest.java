@@ -2,6 +2,7 @@ package dev.junction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.deploy.DeployCommand;
 import dev.junction.support.AnvilHarness;
 import java.io.File;
 import java.io.IOException;
@@ -98,21 +99,22 @@ class LocalChainsWalkTest {
     /** Junction on the chain-mode YAML {@code up} wrote; answers null or why it is not serving these chains. */
     private void startJunction(JsonNode printed) throws Exception {
         Path yaml = stateDir.resolve("junction-chains.yml");
-        List<String> withoutRouter = new ArrayList<>();
-        printed.get("chains").properties().forEach(chain -> {
-            if (chain.getValue().path("router").isNull() || chain.getValue().path("router").isMissingNode()) {
-                withoutRouter.add(chain.getKey());
-            }
+        // With --no-junction, up deploys no router (it runs the packaged jar's deploy command, and during
+        // ./mvnw verify there is no jar yet): deploy them here with the same command, in this JVM.
+        JsonNode routers = JSON.readTree(DeployCommand.deploy(new String[] {
+            "--spring.config.additional-location=file:" + yaml,
+            "--junction.deployer.private-key=" + AnvilHarness.DEV_KEYS.getFirst()}));
+        List<String> args = new ArrayList<>(List.of("--spring.config.additional-location=file:" + yaml,
+                "--server.port=0", "--junction.data-dir=" + work.resolve("junction-data")));
+        ObjectNode upJson = (ObjectNode) JSON.readTree(stateDir.resolve("up.json").toFile());
+        routers.properties().forEach(chain -> {
+            String router = chain.getValue().path("router").asString();
+            args.add("--junction.chains." + chain.getKey() + ".router=" + router);
+            ((ObjectNode) upJson.path("chains").path(chain.getKey())).put("router", router);
         });
-        if (!withoutRouter.isEmpty()) {
-            junctionUnavailable = "bin/local-chains up deployed no Junction router on chains " + withoutRouter
-                    + ": this build has no deploy command yet (issue 13), so no route can be built or sent";
-            return;
-        }
+        Files.writeString(stateDir.resolve("up.json"), JSON.writeValueAsString(upJson));
         try {
-            junction = new SpringApplicationBuilder(JunctionApplication.class).run(
-                    "--spring.config.additional-location=file:" + yaml, "--server.port=0",
-                    "--junction.data-dir=" + work.resolve("junction-data"));
+            junction = new SpringApplicationBuilder(JunctionApplication.class).run(args.toArray(String[]::new));
             int port = ((WebServerApplicationContext) junction).getWebServer().getPort();
             String url = "http://127.0.0.1:" + port;
             HttpResponse<String> r = HttpClient.newHttpClient().send(

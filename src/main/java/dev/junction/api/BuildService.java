@@ -142,11 +142,17 @@ public class BuildService {
             min = min.max(minOutputAmount.value());
         }
         int feeBps = quote.request().feeBps() == null ? 0 : quote.request().feeBps();
+        MarketSnapshot market = snapshot();
+        // A bridge's quote time (Across quoteTimestamp) must not be after the source chain's block time: on a real
+        // chain it is the head block's timestamp when that is older than the quote (a chain with 12 s blocks).
+        long quotedAt = quote.createdAt().getEpochSecond();
+        quotedAt = market.head(plan.fromToken().chain()).map(h -> Math.min(h.blockTimestamp(), quote.createdAt()
+                .getEpochSecond())).orElse(quotedAt);
         var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
                 mode, destinationCallData,
-                destinationGasLimit == null ? null : destinationGasLimit.value(), quote.createdAt().getEpochSecond(),
+                destinationGasLimit == null ? null : destinationGasLimit.value(), quotedAt,
                 quote.expiresAt().getEpochSecond(), operatorFeeRecipient);
-        RouteCall call = RouteCalls.of(plan, terms, snapshot());
+        RouteCall call = RouteCalls.of(plan, terms, market);
         return builder.build(call);
     }
 
