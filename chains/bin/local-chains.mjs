@@ -115,6 +115,12 @@ function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
   return `${lines.join("\n")}\n`;
 }
 
+/** The hash of the contracts' compiler input the build wrote beside their artifacts (null when there is none). */
+function contractsHash() {
+  const file = join(ROOT, "target", "classes", "contracts", ".inputs.sha256");
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : null;
+}
+
 /**
  * Junction's router and adapters on the chains (c.rpcUrl): `java -jar junction.jar deploy` (CREATE2, idempotent: a
  * second run sends nothing) with anvil's dev account 0 as deployer and owner. Answers its JSON
@@ -187,8 +193,12 @@ async function up() {
       c.market = saved[c.chainId];
       copyFileSync(join(loadDir, `anvil-${c.chainId}.json`), join(stateDir, `anvil-${c.chainId}.json`));
     }
-    // Saved before the router existed: no routers.json (step 3 deploys then).
-    if (existsSync(join(loadDir, "routers.json"))) routers = JSON.parse(readFileSync(join(loadDir, "routers.json"), "utf8"));
+    // The saved routers hold while the contracts are the ones this build compiled (the hash of its compiler input);
+    // otherwise (saved before the router existed, or the contracts changed since) step 3 deploys on the running chains.
+    const file = join(loadDir, "routers.json");
+    const savedRouters = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+    if (savedRouters?.contracts && savedRouters.contracts === contractsHash()) routers = savedRouters.deployed;
+    else if (!values["no-junction"]) say(`${loadDir}: no routers for this build's contracts saved; deploying them`);
   } else {
     const anvils = [];
     try {
@@ -220,7 +230,8 @@ async function up() {
   }
   const markets = Object.fromEntries(chains.map((c) => [c.chainId, c.market]));
   writeFileSync(join(stateDir, "markets.json"), JSON.stringify(markets, null, 1));
-  const saveRouters = () => writeFileSync(join(stateDir, "routers.json"), JSON.stringify(routers, null, 1));
+  const routersFile = () => JSON.stringify({ contracts: contractsHash(), deployed: routers }, null, 1);
+  const saveRouters = () => writeFileSync(join(stateDir, "routers.json"), routersFile());
   rmSync(join(stateDir, "routers.json"), { force: true });
   if (routers) saveRouters();
 
@@ -239,7 +250,7 @@ async function up() {
   const yamlFile = join(stateDir, "junction-chains.yml");
   writeFileSync(yamlFile, chainModeYaml(chains, routers, { dataDir, relayerKey }));
   if (!values["no-junction"] && !routers) {
-    // A --load-state directory saved before the router existed: deploy on the running chains (slower blocks).
+    // A --load-state directory without routers for these contracts: deploy on the running chains (slower blocks).
     routers = deployRouters(java, jar, chains, { dataDir, relayerKey });
     if (routers) {
       saveRouters();
@@ -293,7 +304,7 @@ async function up() {
     mkdirSync(dir, { recursive: true });
     for (const c of chains) copyFileSync(join(stateDir, `anvil-${c.chainId}.json`), join(dir, `anvil-${c.chainId}.json`));
     writeFileSync(join(dir, "markets.json"), JSON.stringify(markets, null, 1));
-    if (routers) writeFileSync(join(dir, "routers.json"), JSON.stringify(routers, null, 1));
+    if (routers) writeFileSync(join(dir, "routers.json"), routersFile());
     else rmSync(join(dir, "routers.json"), { force: true });
     say(`state saved to ${dir} (start from it with --load-state ${dir})`);
   }

@@ -67,12 +67,13 @@ interface IAllowanceTransfer {
 
 /// @notice Gas of the same trades through JunctionRouter and through Uniswap's own routers (real bytecode: V2
 /// Router02, V3 SwapRouter, UniversalRouter 2.1.0), each in its own test so all start from the same cold state.
-/// Figures, not assertions: `forge test --match-contract GasBenchmark -vv` prints them; docs/PERFORMANCE.md records
-/// them. The payers already hold the input and have approved (the router for Junction mode 0 and SwapRouter/Router02;
-/// Permit2 plus a standing Permit2 allowance for UniversalRouter; Permit2 only for the signed variants); approvals are
-/// not measured. The receiver already holds some of the output token, the fee recipient some of the input token.
-/// Nothing the measured call touches is touched before it in the test (signatures are computed without calling the
-/// measured router or Permit2), so every account and slot is as cold as in a real transaction.
+/// Figures, not assertions: `forge test --match-contract GasBenchmark -vv` prints execution gas, and with `--isolate`
+/// also the transaction's gas; docs/PERFORMANCE.md records them. The payers already hold the input and have approved
+/// (the router for Junction mode 0 and SwapRouter/Router02; Permit2 plus a standing Permit2 allowance for
+/// UniversalRouter; Permit2 only for the signed variants); approvals are not measured. The receiver already holds some
+/// of the output token, the fee recipient some of the input token. Nothing the measured call touches is touched before
+/// it in the test (signatures are computed without calling the measured router or Permit2), so every account and slot
+/// is as cold as in a real transaction.
 contract GasBenchmarkTest is RealEvm {
     uint256 internal userKey = 0xB0B;
     address internal user;
@@ -139,9 +140,9 @@ contract GasBenchmarkTest is RealEvm {
     }
 
     /// @dev Logs the call's execution gas (gasleft() around it: before refunds, without the 21,000 base and calldata)
-    /// and what a receipt would show for the same call sent as a transaction: 21,000 + calldata (4/16 per byte) +
-    /// execution - 2,500 (the transaction's `to` is warm, the measured CALL paid a cold access) - refunds (capped at a
-    /// fifth, EIP-3529).
+    /// and forge's gas used for it (`vm.lastCallGas().gasTotalUsed`). Under `forge test --isolate`, where forge runs
+    /// each call of a test as its own transaction, the latter is the transaction's gasUsed as a receipt shows it
+    /// (21,000, calldata, execution with the `to` warm, refunds subtracted); without --isolate it is the call frame's.
     function _measure(string memory label, address from, address target, bytes memory call) internal {
         vm.prank(from);
         uint256 before = gasleft();
@@ -152,17 +153,9 @@ contract GasBenchmarkTest is RealEvm {
                 revert(add(reason, 32), mload(reason))
             }
         }
-        int64 refunded = vm.lastCallGas().gasRefunded;
-        uint256 gross = 21_000 + _calldataGas(call) + used - 2_500;
-        uint256 refund = refunded > 0 ? uint256(uint64(refunded)) : 0;
-        if (refund > gross / 5) refund = gross / 5;
-        console2.log(string.concat(label, ": execution ", vm.toString(used), ", as a transaction ", vm.toString(gross - refund)));
-    }
-
-    function _calldataGas(bytes memory data) internal pure returns (uint256 gas) {
-        for (uint256 i; i < data.length; ++i) {
-            gas += data[i] == 0 ? 4 : 16;
-        }
+        console2.log(
+            string.concat(label, ": execution ", vm.toString(used), ", gas used ", vm.toString(vm.lastCallGas().gasTotalUsed))
+        );
     }
 
     // ---------------------------------------------------------------- one V3 pool, 10,000 USDC -> WETH

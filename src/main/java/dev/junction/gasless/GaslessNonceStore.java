@@ -26,7 +26,8 @@ class GaslessNonceStore {
 
     /** First words are drawn from [1, 2^40), so nonces stay below 2^48. */
     private static final long FIRST_WORD_BOUND = 1L << 40;
-    private static final int ATTEMPTS = 20;
+    /** How often a nonce is tried before giving up (each collision reads the table's maximum again). */
+    static final int ATTEMPTS = 20;
 
     private final JdbcTemplate jdbc;
     private final SecureRandom random = new SecureRandom();
@@ -38,31 +39,55 @@ class GaslessNonceStore {
         this.jdbc = jdbc;
     }
 
-    /** Reserves a nonce never handed out to {@code owner} before. */
+    /** Reserves a nonce never handed out to {@code owner} before (one insert, committed on return). */
     PermitNonce reserve(Address owner, Instant now) {
-        String key = owner.lower();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Long remembered = last.computeIfPresent(key, (k, n) -> n + 1);
-            long candidate;
-            if (remembered != null) {
-                candidate = remembered;
-            } else {
-                Long max = jdbc.queryForObject("SELECT MAX(nonce) FROM gasless_nonce WHERE owner = ?", Long.class, key);
-                candidate = max == null ? (1 + random.nextLong(FIRST_WORD_BOUND - 1)) << 8 : max + 1;
-            }
-            PermitNonce next = new PermitNonce(candidate);
+            PermitNonce next = candidate(owner);
             try {
-                jdbc.update("INSERT INTO gasless_nonce (owner, nonce, word_pos, bit_pos, reserved_at) VALUES (?, ?, ?, ?, ?)",
-                        key, next.value(), next.wordPos(), next.bitPos(), Timestamp.from(now));
-                remember(key, candidate);
+                jdbc.update(INSERT, insertArgs(owner, next, now));
+                reserved(owner, next);
                 return next;
             } catch (DataIntegrityViolationException | ConcurrencyFailureException raced) {
                 // another request (or instance) took this nonce for the same owner first: read the maximum again
-                last.remove(key);
+                taken(owner);
             }
         }
         throw new IllegalStateException("could not reserve a Permit2 nonce for " + owner + " after " + ATTEMPTS
                 + " attempts");
+    }
+
+    static final String INSERT =
+            "INSERT INTO gasless_nonce (owner, nonce, word_pos, bit_pos, reserved_at) VALUES (?, ?, ?, ?, ?)";
+
+    /** The row of {@link #INSERT} for this owner's nonce. */
+    static Object[] insertArgs(Address owner, PermitNonce nonce, Instant now) {
+        return new Object[] {owner.lower(), nonce.value(), nonce.wordPos(), nonce.bitPos(), Timestamp.from(now)};
+    }
+
+    /**
+     * The next nonce to try for {@code owner}, not yet inserted: the one after the last this instance handed out (no
+     * two calls on this instance get the same value), or after the table's maximum for an owner not remembered. The
+     * caller inserts it ({@link #INSERT}) and then calls {@link #reserved} or, when the database refuses it as a
+     * duplicate, {@link #taken}.
+     */
+    PermitNonce candidate(Address owner) {
+        String key = owner.lower();
+        Long remembered = last.computeIfPresent(key, (k, n) -> n + 1);
+        if (remembered != null) {
+            return new PermitNonce(remembered);
+        }
+        Long max = jdbc.queryForObject("SELECT MAX(nonce) FROM gasless_nonce WHERE owner = ?", Long.class, key);
+        return new PermitNonce(max == null ? (1 + random.nextLong(FIRST_WORD_BOUND - 1)) << 8 : max + 1);
+    }
+
+    /** The candidate's row was committed. */
+    void reserved(Address owner, PermitNonce nonce) {
+        remember(owner.lower(), nonce.value());
+    }
+
+    /** The candidate was refused as a duplicate: the next candidate reads the table's maximum again. */
+    void taken(Address owner) {
+        last.remove(owner.lower());
     }
 
     private void remember(String owner, long nonce) {

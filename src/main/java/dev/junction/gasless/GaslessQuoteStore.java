@@ -9,43 +9,214 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.stereotype.Repository;
 
-/** Gasless quotes, their steps and their submissions (tables of V4__gasless.sql). */
+/**
+ * Gasless quotes, their steps and their submissions (tables of V4__gasless.sql).
+ *
+ * <p>Issuing a quote ({@link #issue}) writes its Permit2 nonce, the quote and its steps in one transaction and returns
+ * once that transaction has committed, so the quote can be submitted on any instance as soon as it is answered. The
+ * commits of concurrent issues are grouped: the caller that takes the write lock writes every quote waiting at that
+ * moment in one transaction (JDBC batches), and the callers whose quotes it wrote return without a commit of their
+ * own. With H2 ({@code WRITE_DELAY=0}) every commit writes a chunk to the file and with PostgreSQL every commit is a
+ * WAL flush, so under load one commit carries many quotes; a lone quote is written at once (no waiting for company).
+ */
 @Repository
 class GaslessQuoteStore {
 
+    /** Most quotes one grouped commit carries. */
+    static final int MAX_GROUP = 256;
+
     private final JdbcTemplate jdbc;
+    private final TransactionTemplate transaction;
+    private final Queue<Issue> waiting = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock writing = new ReentrantLock();
 
     GaslessQuoteStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+        this.transaction = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
 
-    void insert(QuoteRecord q, Instant now) {
-        jdbc.update("INSERT INTO gasless_quote (quote_id, acquisition_mode, sender, receiver, from_chain, to_chain,"
-                + " from_token, to_token, amount_in, fee_amount, amount_in_after_fee, amount_out, amount_out_min, spender,"
-                + " router, nonce, deadline, digest, inner_data, route_kind, bridge_count, providers, main_provider,"
-                + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                q.quoteId(), q.acquisitionMode(), q.sender().lower(), q.receiver().lower(), q.fromChain().value(),
-                q.toChain().value(), q.fromToken().lower(), q.toToken().lower(), q.amountIn().toString(),
-                q.feeAmount().toString(), q.amountInAfterFee().toString(), q.amountOut().toString(),
-                q.amountOutMin().toString(), q.spender().lower(), q.router().lower(), q.nonce().value(), q.deadline(),
-                q.digest(), q.innerData(), q.routeKind(), q.bridgeCount(), String.join(",", q.providers()),
-                q.mainProvider(), Timestamp.from(now));
+    /** The database refused the quote's nonce as a duplicate: another request or instance took it first. */
+    static final class NonceTakenException extends RuntimeException {
+        NonceTakenException(PermitNonce nonce, Throwable cause) {
+            super("Permit2 nonce " + nonce.value() + " is taken", cause);
+        }
+    }
+
+    /**
+     * A quote waiting for its commit. {@code failure} is written before {@code done}; the thread waits (parked) until
+     * its quote is done or it is promoted to write the next group.
+     */
+    private static final class Issue {
+        final QuoteRecord quote;
+        final Instant now;
+        final Thread thread = Thread.currentThread();
+        RuntimeException failure;
+        volatile boolean done;
+        volatile boolean promoted;
+
+        Issue(QuoteRecord quote, Instant now) {
+            this.quote = quote;
+            this.now = now;
+        }
+
+        void finish(RuntimeException failure) {
+            this.failure = failure;
+            this.done = true;
+            if (thread != Thread.currentThread()) {
+                LockSupport.unpark(thread);
+            }
+        }
+
+        void promote() {
+            promoted = true;
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * Inserts the quote's nonce (table {@code gasless_nonce}, reserved at {@code now}), the quote and its steps in one
+     * transaction, grouped with the quotes other threads issue at the same time; returns once it has committed.
+     *
+     * <p>Group commit: the caller that gets the write lock writes everything waiting (at most {@link #MAX_GROUP}),
+     * wakes each caller whose quote it wrote, and then promotes the oldest quote still waiting, whose caller takes the
+     * lock next and writes what gathered meanwhile. A caller never writes other callers' quotes after its own is done
+     * beyond that one group, and a quote queued while a group is written is never left without a writer: its caller
+     * either gets the lock itself or is queued before the writer releases it and promotes the head.
+     *
+     * @throws NonceTakenException when the nonce row exists already (nothing of this quote is written)
+     */
+    void issue(QuoteRecord quote, Instant now) {
+        Issue mine = new Issue(quote, now);
+        waiting.add(mine);
+        while (!mine.done) {
+            if (writing.tryLock()) {
+                try {
+                    List<Issue> group = new ArrayList<>();
+                    for (Issue next; group.size() < MAX_GROUP && (next = waiting.poll()) != null; ) {
+                        group.add(next);
+                    }
+                    write(group);
+                } finally {
+                    writing.unlock();
+                }
+                Issue head = waiting.peek();
+                if (head != null) {
+                    head.promote();
+                }
+            } else {
+                while (!mine.done && !mine.promoted) {
+                    LockSupport.park(this);
+                }
+                mine.promoted = false;
+            }
+        }
+        if (mine.failure != null) {
+            throw mine.failure;
+        }
+    }
+
+    /**
+     * Writes the group in one transaction. When the database refuses it for a duplicate or a conflict, each quote is
+     * written in its own transaction, so one taken nonce fails only its own quote; any other failure (the database is
+     * down) fails the whole group at once.
+     */
+    private void write(List<Issue> group) {
+        if (group.isEmpty()) {
+            return;
+        }
+        RuntimeException failure = null;
+        try {
+            transaction.executeWithoutResult(status -> insertAll(group));
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        boolean oneMayBeAtFault = failure instanceof DataIntegrityViolationException
+                || failure instanceof ConcurrencyFailureException;
+        for (Issue i : group) {
+            i.finish(oneMayBeAtFault ? writeAlone(i) : failure);
+        }
+    }
+
+    /** Writes one quote in its own transaction; returns the failure, or null. */
+    private RuntimeException writeAlone(Issue i) {
+        try {
+            transaction.executeWithoutResult(status -> {
+                try {
+                    jdbc.update(GaslessNonceStore.INSERT,
+                            GaslessNonceStore.insertArgs(i.quote.sender(), i.quote.nonce(), i.now));
+                } catch (DataIntegrityViolationException | ConcurrencyFailureException raced) {
+                    throw new NonceTakenException(i.quote.nonce(), raced);
+                }
+                insertQuotes(List.of(i));
+            });
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    private void insertAll(List<Issue> group) {
+        List<Object[]> nonces = new ArrayList<>(group.size());
+        for (Issue i : group) {
+            nonces.add(GaslessNonceStore.insertArgs(i.quote.sender(), i.quote.nonce(), i.now));
+        }
+        jdbc.batchUpdate(GaslessNonceStore.INSERT, nonces);
+        insertQuotes(group);
+    }
+
+    private void insertQuotes(List<Issue> group) {
+        List<Object[]> quotes = new ArrayList<>(group.size());
+        List<Object[]> steps = new ArrayList<>();
+        for (Issue i : group) {
+            quotes.add(quoteRow(i.quote, i.now));
+            stepRows(i.quote, steps);
+        }
+        jdbc.batchUpdate(QUOTE_INSERT, quotes);
+        if (!steps.isEmpty()) {
+            jdbc.batchUpdate(STEP_INSERT, steps);
+        }
+    }
+
+    private static final String QUOTE_INSERT = "INSERT INTO gasless_quote (quote_id, acquisition_mode, sender, receiver,"
+            + " from_chain, to_chain, from_token, to_token, amount_in, fee_amount, amount_in_after_fee, amount_out,"
+            + " amount_out_min, spender, router, nonce, deadline, digest, inner_data, route_kind, bridge_count, providers,"
+            + " main_provider, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    private static Object[] quoteRow(QuoteRecord q, Instant now) {
+        return new Object[] {q.quoteId(), q.acquisitionMode(), q.sender().lower(), q.receiver().lower(),
+                q.fromChain().value(), q.toChain().value(), q.fromToken().lower(), q.toToken().lower(),
+                q.amountIn().toString(), q.feeAmount().toString(), q.amountInAfterFee().toString(),
+                q.amountOut().toString(), q.amountOutMin().toString(), q.spender().lower(), q.router().lower(),
+                q.nonce().value(), q.deadline(), q.digest(), q.innerData(), q.routeKind(), q.bridgeCount(),
+                String.join(",", q.providers()), q.mainProvider(), Timestamp.from(now)};
+    }
+
+    private static void stepRows(QuoteRecord q, List<Object[]> out) {
         for (int i = 0; i < q.steps().size(); i++) {
             PlanStep s = q.steps().get(i);
-            switch (s) {
-                case PlanStep.Swap w -> jdbc.update(STEP_INSERT, q.quoteId(), i, "SWAP", w.chain().value(),
-                        w.chain().value(), "pool", w.poolId(), w.tokenIn().lower(), w.tokenOut().lower(),
-                        w.amountIn().toString(), w.minAmountOut().toString());
-                case PlanStep.Bridge b -> jdbc.update(STEP_INSERT, q.quoteId(), i, "BRIDGE", b.chain().value(),
+            out.add(switch (s) {
+                case PlanStep.Swap w -> new Object[] {q.quoteId(), i, "SWAP", w.chain().value(), w.chain().value(),
+                        "pool", w.poolId(), w.tokenIn().lower(), w.tokenOut().lower(), w.amountIn().toString(),
+                        w.minAmountOut().toString()};
+                case PlanStep.Bridge b -> new Object[] {q.quoteId(), i, "BRIDGE", b.chain().value(),
                         b.toChain().value(), b.provider(), null, b.inputToken().lower(), b.outputToken().lower(),
-                        b.amountIn().toString(), b.minAmountOut().toString());
-            }
+                        b.amountIn().toString(), b.minAmountOut().toString()};
+            });
         }
     }
 

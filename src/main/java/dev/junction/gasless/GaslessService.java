@@ -126,15 +126,32 @@ public class GaslessService {
         RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, amountOutMin.value());
         String innerData = calldata.build(assembly.routeCall(quoteId, source, receiver, amountOutMin,
                 now.getEpochSecond(), deadline)).data();
-        PermitNonce nonce = nonces.reserve(cmd.sender(), now);
-        QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver, cmd.fromChain(),
-                cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee, cmd.amount().minus(fee), amountOut,
-                amountOutMin, source.gaslessExecutor(), source.router(), nonce, deadline, "", innerData,
-                route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
-                assembly.planSteps());
-        Permit2TypedData typedData = record.typedData();
-        QuoteRecord stored = record.withDigest(Hex.encode(typedData.digest()));
-        tx.executeWithoutResult(status -> quotes.insert(stored, now));
+        // The nonce, the quote and its steps are written in one transaction (grouped with concurrent quotes' by the
+        // store) that commits before the quote is answered; a nonce another instance took first is replaced.
+        QuoteRecord stored = null;
+        Permit2TypedData typedData = null;
+        for (int attempt = 0; stored == null; attempt++) {
+            PermitNonce candidate = nonces.candidate(cmd.sender());
+            QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver,
+                    cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee,
+                    cmd.amount().minus(fee), amountOut, amountOutMin, source.gaslessExecutor(), source.router(),
+                    candidate, deadline, "", innerData, route.pathType().wire(), route.bridgeCount(),
+                    assembly.providers(), assembly.mainProvider(), assembly.planSteps());
+            typedData = record.typedData();
+            QuoteRecord signed = record.withDigest(Hex.encode(typedData.digest()));
+            try {
+                quotes.issue(signed, now);
+                nonces.reserved(cmd.sender(), candidate);
+                stored = signed;
+            } catch (GaslessQuoteStore.NonceTakenException taken) {
+                nonces.taken(cmd.sender());
+                if (attempt + 1 >= GaslessNonceStore.ATTEMPTS) {
+                    throw new IllegalStateException("could not reserve a Permit2 nonce for " + cmd.sender()
+                            + " after " + GaslessNonceStore.ATTEMPTS + " attempts", taken);
+                }
+            }
+        }
+        PermitNonce nonce = stored.nonce();
 
         GaslessQuote.Fee feeView = new GaslessQuote.Fee(fee, source.gaslessExecutor(), route.fromToken().usd(fee.value()),
                 fee.minus(integratorFee), integratorFee);
@@ -264,9 +281,22 @@ public class GaslessService {
         return Hex.encode(Hash.sha3(route.pathKey().getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * 32 bytes (the router's {@code bytes32} quote id): the wall-clock millisecond in the first 6 (big-endian), then 26
+     * random bytes from a {@link SecureRandom} (208 bits: unguessable). Quotes issued in turn have ascending ids, so
+     * their rows append at the right edge of the {@code gasless_quote} and {@code gasless_quote_step} primary keys
+     * instead of landing on a random leaf page that the database rewrites at every commit.
+     */
     private String newQuoteId() {
+        return Hex.encode(quoteId(System.currentTimeMillis(), random));
+    }
+
+    static byte[] quoteId(long epochMillis, SecureRandom random) {
         byte[] id = new byte[32];
         random.nextBytes(id);
-        return Hex.encode(id);
+        for (int i = 0; i < 6; i++) {
+            id[i] = (byte) (epochMillis >>> (8 * (5 - i)));
+        }
+        return id;
     }
 }

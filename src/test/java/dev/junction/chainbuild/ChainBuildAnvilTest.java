@@ -190,6 +190,8 @@ class ChainBuildAnvilTest {
             assertThat(sent.path("logs").valueStream().anyMatch(l -> l.path("address").asString()
                     .equalsIgnoreCase(router) && l.path("topics").get(0).asString().equals(executed)))
                     .as("RouteExecuted in the receipt of " + what).isTrue();
+            JsonNode status = awaitDone(sent.path("hash").asString());
+            assertThat(status.toString()).as("/status of " + what).contains(sent.path("hash").asString().toLowerCase());
             for (String holder : holders) {
                 for (String token : List.of(weth, usdc, dai)) {
                     assertThat(balanceOf(token, holder)).as("%s of %s after %s", token, holder, what).isZero();
@@ -244,6 +246,22 @@ class ChainBuildAnvilTest {
     }
 
     // --- helpers ---
+
+    /** Polls /status as a client does until the wallet-sent hash is DONE (mining a block per poll); fails after 60 s. */
+    JsonNode awaitDone(String hash) throws Exception {
+        JsonNode last = null;
+        for (int i = 0; i < 300; i++) {
+            last = get("/status?txHash=" + hash + "&fromChainId=" + CHAIN);
+            assertThat(last.path("httpStatus").asInt()).as(last.toString()).isEqualTo(200);
+            if (last.path("data").path("status").asString().equals("DONE")) {
+                return last.path("data");
+            }
+            assertThat(last.path("data").path("status").asString()).as(last.toString()).isIn("PENDING", "NOT_FOUND");
+            rpc().call("anvil_mine", "0x1");
+            Thread.sleep(200);
+        }
+        throw new AssertionError("/status of " + hash + " did not reach DONE: " + last);
+    }
 
     /** {@code junction deploy} as the jar runs it; its stdout is the deployment's JSON object. */
     static String deploy(String... args) {

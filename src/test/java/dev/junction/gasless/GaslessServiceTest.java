@@ -268,6 +268,23 @@ class GaslessServiceTest {
     }
 
     @Test
+    void quoteIdsStartWithTheIssuingMillisecondAndAscend() throws Exception {
+        long before = System.currentTimeMillis();
+        GaslessQuote a = quote(command(ETH, 2));
+        Thread.sleep(2);
+        GaslessQuote b = quote(command(ETH, 3));
+        long after = System.currentTimeMillis();
+        long millis = Long.parseLong(a.quoteId().substring(2, 14), 16);
+        assertThat(millis).isBetween(before, after);
+        assertThat(b.quoteId()).matches("0x[0-9a-f]{64}").isGreaterThan(a.quoteId());
+        // the other 26 bytes are random
+        byte[] x = GaslessService.quoteId(before, new java.security.SecureRandom());
+        byte[] y = GaslessService.quoteId(before, new java.security.SecureRandom());
+        assertThat(java.util.Arrays.copyOf(x, 6)).isEqualTo(java.util.Arrays.copyOf(y, 6));
+        assertThat(java.util.Arrays.copyOfRange(x, 6, 32)).isNotEqualTo(java.util.Arrays.copyOfRange(y, 6, 32));
+    }
+
+    @Test
     void quotesForOneOwnerNeverShareANonce() {
         GaslessQuote a = quote(command(ETH, 2));
         GaslessQuote b = quote(command(ETH, 3));

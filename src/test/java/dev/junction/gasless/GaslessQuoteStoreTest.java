@@ -1,0 +1,154 @@
+package dev.junction.gasless;
+
+import static dev.junction.gasless.GaslessFixture.ETH;
+import static dev.junction.gasless.GaslessFixture.KEY;
+import static dev.junction.gasless.GaslessFixture.OWNER;
+import static dev.junction.gasless.GaslessFixture.command;
+import static dev.junction.gasless.GaslessFixture.sign;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Issuing gasless quotes with grouped commits ({@link GaslessQuoteStore#issue}), on H2 and on PostgreSQL: every quote
+ * is committed (nonce, quote, steps) when its issue returns, so another instance finds it at once; a nonce another
+ * instance took fails only its own quote, and the service then takes a fresh nonce.
+ */
+class GaslessQuoteStoreTest {
+
+    static final Instant NOW = Instant.parse("2026-11-21T00:00:00Z");
+
+    static Stream<TestDatabases.Db> databases() {
+        return Stream.of(TestDatabases.h2(), TestDatabases.postgres());
+    }
+
+    private static QuoteRecord record(String quoteId, long nonce) {
+        QuoteRecord r = QuoteRecordTest.record();
+        return new QuoteRecord(quoteId, r.acquisitionMode(), r.sender(), r.receiver(), r.fromChain(), r.toChain(),
+                r.fromToken(), r.toToken(), r.amountIn(), r.feeAmount(), r.amountInAfterFee(), r.amountOut(),
+                r.amountOutMin(), r.spender(), r.router(), new PermitNonce(nonce), r.deadline(), "0xdigest",
+                r.innerData(), r.routeKind(), r.bridgeCount(), r.providers(), r.mainProvider(), r.steps());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void concurrentIssuesAreAllCommittedWhenTheyReturnAndReadableByAnotherInstance(TestDatabases.Db db)
+            throws Exception {
+        try (db) {
+            JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
+            GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
+            GaslessQuoteStore otherInstance = new GaslessQuoteStore(new JdbcTemplate(db.dataSource()));
+            int quotes = 64;
+            CountDownLatch start = new CountDownLatch(1);
+            List<Callable<String>> tasks = new ArrayList<>();
+            for (int i = 0; i < quotes; i++) {
+                String id = String.format("0x%064x", i + 1);
+                long nonce = 1_000 + i;
+                tasks.add(() -> {
+                    start.await();
+                    store.issue(record(id, nonce), NOW);
+                    // committed on return: another instance (its own connection) reads it and its steps
+                    QuoteRecord read = otherInstance.find(id).orElseThrow();
+                    assertThat(read.nonce().value()).isEqualTo(nonce);
+                    assertThat(read.steps()).hasSize(1);
+                    return id;
+                });
+            }
+            Set<String> issued = new HashSet<>();
+            try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+                List<Future<String>> futures = new ArrayList<>();
+                for (Callable<String> t : tasks) {
+                    futures.add(pool.submit(t));
+                }
+                start.countDown();
+                for (Future<String> f : futures) {
+                    issued.add(f.get());
+                }
+            }
+            assertThat(issued).hasSize(quotes);
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_nonce", Integer.class)).isEqualTo(quotes);
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_quote_step", Integer.class)).isEqualTo(quotes);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void aTakenNonceFailsOnlyItsOwnQuoteAndWritesNothingOfIt(TestDatabases.Db db) throws Exception {
+        try (db) {
+            JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
+            GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
+            QuoteRecord taken = record("0x" + "a".repeat(64), 5_000);
+            // another instance reserved nonce 5000 of this sender first
+            jdbc.update(GaslessNonceStore.INSERT, GaslessNonceStore.insertArgs(taken.sender(), taken.nonce(), NOW));
+            assertThatThrownBy(() -> store.issue(taken, NOW)).isInstanceOf(GaslessQuoteStore.NonceTakenException.class);
+            assertThat(store.find(taken.quoteId())).isEmpty();
+
+            // in a group with others (16 threads), the others commit and only the taken one fails
+            CountDownLatch start = new CountDownLatch(1);
+            List<Callable<Boolean>> tasks = new ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                QuoteRecord q = i == 7 ? taken : record(String.format("0x%064x", i + 1), 6_000 + i);
+                tasks.add(() -> {
+                    start.await();
+                    try {
+                        store.issue(q, NOW);
+                        return true;
+                    } catch (GaslessQuoteStore.NonceTakenException e) {
+                        return false;
+                    }
+                });
+            }
+            List<Boolean> results = new ArrayList<>();
+            try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+                List<Future<Boolean>> futures = new ArrayList<>();
+                for (Callable<Boolean> t : tasks) {
+                    futures.add(pool.submit(t));
+                }
+                start.countDown();
+                for (Future<Boolean> f : futures) {
+                    results.add(f.get());
+                }
+            }
+            assertThat(results.stream().filter(ok -> !ok)).hasSize(1);
+            assertThat(results.get(7)).isFalse();
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_quote", Integer.class)).isEqualTo(31);
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_nonce", Integer.class)).isEqualTo(32);
+        }
+    }
+
+    /** Two instances (services over one database) quoting for one owner: distinct nonces, every quote submittable. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void aNonceTakenByAnotherInstanceIsReplacedAndTheQuoteStaysSubmittable(TestDatabases.Db db) {
+        try (db) {
+            GaslessFixture one = new GaslessFixture(db);
+            GaslessFixture other = new GaslessFixture(db);
+            GaslessQuote first = one.service.quote(command(ETH, 2)).get(0);
+            // the other instance continues from the table's maximum, then the first instance's remembered next nonce
+            // is the one the other just took
+            GaslessQuote second = other.service.quote(command(ETH, 2)).get(0);
+            GaslessQuote third = one.service.quote(command(ETH, 3)).get(0);
+            assertThat(second.nonce().value()).isEqualTo(first.nonce().value() + 1);
+            assertThat(third.nonce().value()).isEqualTo(second.nonce().value() + 1);
+            assertThat(third.typedData().message().nonce()).isEqualTo(third.nonce().toBigInteger());
+            // the typed data answered is the one stored (the digest matches), on the other instance too
+            assertThat(other.service.submit(third.quoteId(), sign(third.typedData().digest(), KEY)).status())
+                    .isEqualTo("PENDING");
+            assertThat(one.nonces.isUsed(OWNER, third.nonce())).isTrue();
+        }
+    }
+}
