@@ -17,7 +17,6 @@ import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilHarness.Anvil;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.net.URI;
@@ -30,7 +29,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -360,15 +358,6 @@ class ChainBuildAnvilTest {
 
     /** Runs chains/bin/send-built-tx.mjs (ethers v6) with the request on stdin. */
     static JsonNode wallet(JsonNode request) throws Exception {
-        AnvilHarness.install();
-        Process p = new ProcessBuilder("node", "bin/send-built-tx.mjs").directory(new File("chains"))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        p.getOutputStream().write(JSON.writeValueAsBytes(request));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("send-built-tx.mjs failed: " + out);
-        }
-        return JSON.readTree(out);
+        return AnvilHarness.sendBuiltTx(request);
     }
 }

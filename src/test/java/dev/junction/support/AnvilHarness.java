@@ -145,14 +145,22 @@ public final class AnvilHarness {
     }
 
     /**
-     * Sends one transaction as it is from an ethers v6 wallet ({@code chains/bin/send-tx.mjs}) and waits for it to be
-     * mined; answers {@code {hash, status, blockNumber}} (a reverted transaction too, with status 0).
+     * Sends a Junction-built {@code Tx} as an integrator's ethers v6 wallet does ({@code chains/bin/send-built-tx.mjs}:
+     * approves the allowance target for exactly the amount, sends the Tx as it is, waits for the receipt); the request
+     * and answer are that script's JSON.
      */
-    public static JsonNode sendWithEthers(String rpcUrl, String privateKey, String to, String data, String value,
-            String gasLimit) throws IOException, InterruptedException {
+    public static JsonNode sendBuiltTx(JsonNode request) throws IOException, InterruptedException {
         install();
-        return JSON.readTree(run(List.of("node", "bin/send-tx.mjs", "--rpc", rpcUrl, "--private-key", privateKey,
-                "--to", to, "--data", data, "--value", value, "--gas-limit", gasLimit), 120));
+        Process p = new ProcessBuilder("node", "bin/send-built-tx.mjs").directory(DIR)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        p.getOutputStream().write(JSON.writeValueAsBytes(request));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            stop(p);
+            throw new IllegalStateException("send-built-tx.mjs failed: " + out);
+        }
+        return JSON.readTree(out);
     }
 
     /** Runs a command in {@code chains/}, answering its stdout; stderr goes to the test log. */
