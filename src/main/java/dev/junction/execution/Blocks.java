@@ -3,7 +3,7 @@ package dev.junction.execution;
 import dev.junction.chain.ChainId;
 
 /**
- * Block numbering of the network's chains, for consumers that show the chains to wallets (the devnet's JSON-RPC). Blocks
+ * Block numbering of the network's chains. Blocks
  * are produced at the simulation speed; the head is the last block produced. Times are wall-clock Unix ms (one time
  * model: see {@code SimulationClock}).
  */

@@ -20,21 +20,6 @@ public interface Swaps {
     SwapSubmission submit(ExecutionPlan plan);
 
     /**
-     * Accepts a DIRECT swap whose source transaction the user's wallet signed and broadcast (the devnet's router call):
-     * the swap's source transaction is recorded with the wallet's hash (keccak256 of the raw signed bytes) and nonce,
-     * and {@link ExecutionPlan#reference()} must be that hash, so a repeated submission returns the first swap. The
-     * runner then executes the source transaction under that hash, exactly once.
-     *
-     * @throws InvalidPlanException when the plan is not DIRECT, its reference is not {@code walletTx}, or it names
-     *     something the market does not have
-     * @throws UnsupportedOperationException from an implementation that only takes Junction-sent swaps (the default;
-     *     test doubles)
-     */
-    default SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
-        throw new UnsupportedOperationException("this executor does not take wallet-signed swaps");
-    }
-
-    /**
      * Accepts a GASLESS swap whose one transaction Junction's relayer has signed and recorded on a real chain
      * ({@link ChainRelay#prepare}, in the caller's database transaction): the swap's source transaction is that one
      * (hash, nonce, relayer), and the executor follows it to its end from the chain (included, confirmed, then DONE

@@ -184,10 +184,6 @@ final class GaslessFixture {
         }
 
         /** Wallet-signed (DIRECT) swaps are not part of the gasless flow. */
-        @Override
-        public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
-            throw new UnsupportedOperationException("the gasless flow submits GASLESS plans only");
-        }
 
         @Override
         public Optional<SwapView> findBySourceTx(ChainId fromChain, TxHash sourceTx) {

@@ -85,7 +85,7 @@ public final class SwapProcessor {
                     save(s, instance);
                     yield now;
                 }
-                Receipt r = sent.orElseGet(() -> sendSource(source, s));
+                Receipt r = sent.orElseGet(() -> send(source, s.source()));
                 if (!r.success()) {
                     s.sourceReverted(r.timestampMs(), now);
                     save(s, instance);
@@ -204,18 +204,6 @@ public final class SwapProcessor {
             throw new IllegalStateException("rebuilt transaction does not match recorded hash " + recorded.hash());
         }
         return network.send(t);
-    }
-
-    /**
-     * Sends the source transaction: under the wallet's hash when the user's wallet signed it (a DIRECT swap whose plan
-     * reference is the recorded hash, see {@code Swaps.submitSigned}), else as {@link #send(ChainTx, Swap.TxId)}.
-     */
-    private Receipt sendSource(ChainTx t, Swap s) {
-        ExecutionPlan plan = s.plan();
-        if (plan.kind() == SwapKind.DIRECT && s.source().hash().value().equals(plan.reference())) {
-            return network.send(t, s.source().hash());
-        }
-        return send(t, s.source());
     }
 
     private void save(Swap s, String instance) {

@@ -75,26 +75,6 @@ public final class SwapService implements Swaps {
     }
 
     @Override
-    public SwapSubmission submitSigned(ExecutionPlan plan, TxHash walletTx, long walletNonce) {
-        if (plan.kind() != SwapKind.DIRECT || !walletTx.value().equals(plan.reference())) {
-            throw new InvalidPlanException("a wallet-signed swap is DIRECT and its reference is the wallet's tx hash");
-        }
-        validate(plan, market.current());
-        Optional<Swap> first = swaps.findByReference(plan.reference());
-        if (first.isPresent()) {
-            return submission(first.get());
-        }
-        Swap swap = tx.execute(status -> {
-            Swap s = Swap.received(UUID.randomUUID().toString(), "exec_" + UUID.randomUUID().toString().replace("-", ""),
-                    plan, new Swap.TxId(plan.fromChain(), plan.sender(), walletNonce, walletTx), network.now());
-            swaps.insert(s, plan.reference(), s.createdAtMs(), instance);
-            return s;
-        });
-        runner.wake();
-        return submission(swap);
-    }
-
-    @Override
     public SwapSubmission submitRelayed(ExecutionPlan plan, ChainRelay.Relayed relayed) {
         if (plan.kind() != SwapKind.GASLESS || plan.crossChain()) {
             throw new InvalidPlanException("a relayed swap is a same-chain GASLESS swap");

@@ -123,11 +123,7 @@ public final class EmbeddedNetwork implements Network, Blocks {
 
     @Override
     public Receipt send(ChainTx t) {
-        return send(t, hashOf(t));
-    }
-
-    @Override
-    public Receipt send(ChainTx t, TxHash hash) {
+        TxHash hash = hashOf(t);
         Optional<Receipt> sent = receipt(t.chain(), hash);
         if (sent.isPresent()) {
             return sent.get();

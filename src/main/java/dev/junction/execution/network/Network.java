@@ -28,12 +28,6 @@ public interface Network {
      */
     Receipt send(ChainTx tx);
 
-    /**
-     * Sends the transaction under a hash it was given outside (a wallet-signed source transaction: keccak256 of the
-     * wallet's raw bytes), idempotent by that hash like {@link #send(ChainTx)}.
-     */
-    Receipt send(ChainTx tx, TxHash hash);
-
     /** The receipt of a sent transaction. */
     Optional<Receipt> receipt(ChainId chain, TxHash hash);
 
