@@ -11,7 +11,7 @@ import { launch } from './browser.mjs';
 
 const BASE = process.env.JUNCTION_URL ?? 'http://127.0.0.1:8080';
 const SHOTS = process.env.SCREENSHOTS ?? path.resolve(import.meta.dirname, '../../target/playground-screenshots');
-const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'; // the page's test key (anvil account 0)
+const SENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'; // the page's test key (anvil account 2, funded by bin/local-chains up)
 
 let browser;
 let page;

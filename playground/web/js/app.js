@@ -397,7 +397,7 @@ function renderGasless(item, params) {
     ? h('div', { class: 'signer wallet' }, h('p', {}, 'A browser wallet (window.ethereum) is available: it will sign.'))
     : h('div', { class: 'signer test-key' },
       h('p', { class: 'warning' }, h('strong', {}, 'TEST KEY'), ' — no browser wallet found. The page signs with a ',
-        'publicly known test key (anvil account 0) for the sandbox and local chains. Never send real funds to it.'),
+        'publicly known test key (anvil account 2, the account bin/local-chains up prints and funds with every token) for the sandbox and local chains. Never send real funds to it.'),
       h('div', { class: 'field' }, h('label', { for: 'testKey' }, 'Test private key'),
         h('input', { id: 'testKey', spellcheck: 'false', autocomplete: 'off', value: TEST_KEY })),
       h('p', { class: 'hint', id: 'testKey-address' }));

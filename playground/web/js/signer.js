@@ -3,7 +3,7 @@
 import { Wallet, verifyTypedData } from '../vendor/ethers.min.js';
 
 /** Anvil's first default account: publicly known, for the sandbox and local chains only. */
-export const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const TEST_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 
 export function browserWallet() {
   return typeof window.ethereum?.request === 'function' ? window.ethereum : null;
