@@ -36,28 +36,20 @@ final class AnvilChain {
 
     /** Sends a transaction from an unlocked dev account; fails when it reverts. Answers its block number. */
     long send(Address from, Address to, String data) {
-        String hash = rpc.call("eth_sendTransaction", Map.of("from", from.lower(), "to", to.lower(), "data", data,
-                "gas", "0x1c9c380")).asString();
-        JsonNode receipt = rpc.call("eth_getTransactionReceipt", hash);
-        for (int i = 0; i < 100 && receipt.isNull(); i++) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-            receipt = rpc.call("eth_getTransactionReceipt", hash);
-        }
-        if (!"0x1".equals(receipt.path("status").asString())) {
-            throw new AssertionError("transaction to " + to + " reverted: " + receipt);
-        }
+        JsonNode receipt = mined(Map.of("from", from.lower(), "to", to.lower(), "data", data, "gas", "0x1c9c380"),
+                "transaction to " + to);
         return new BigInteger(receipt.path("blockNumber").asString().substring(2), 16).longValueExact();
     }
 
     /** Deploys {@code initCode} from an unlocked dev account; answers the new contract's address. */
     Address deploy(Address from, String initCode) {
-        String hash = rpc.call("eth_sendTransaction", Map.of("from", from.lower(), "data", initCode,
-                "gas", "0x1c9c380")).asString();
+        JsonNode receipt = mined(Map.of("from", from.lower(), "data", initCode, "gas", "0x1c9c380"), "deployment");
+        return Address.evm(receipt.path("contractAddress").asString());
+    }
+
+    /** Sends the transaction and waits (up to 2 s) for its receipt; fails when it reverts. */
+    private JsonNode mined(Map<String, String> tx, String what) {
+        String hash = rpc.call("eth_sendTransaction", tx).asString();
         JsonNode receipt = rpc.call("eth_getTransactionReceipt", hash);
         for (int i = 0; i < 100 && receipt.isNull(); i++) {
             try {
@@ -69,9 +61,9 @@ final class AnvilChain {
             receipt = rpc.call("eth_getTransactionReceipt", hash);
         }
         if (!"0x1".equals(receipt.path("status").asString())) {
-            throw new AssertionError("deployment reverted: " + receipt);
+            throw new AssertionError(what + " reverted: " + receipt);
         }
-        return Address.evm(receipt.path("contractAddress").asString());
+        return receipt;
     }
 
     void approve(Address owner, Address token, Address spender) {
