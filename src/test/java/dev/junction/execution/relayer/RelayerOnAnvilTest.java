@@ -168,7 +168,7 @@ public class RelayerOnAnvilTest {
             Address to = randomAddress();
             RelayedTx t = relayer.prepare("reorged", to, WEI, new byte[0], 21_000L);
             relayer.advance(t.id());
-            RelayedTx included = relayer.advance(t.id());
+            RelayedTx included = untilIncluded(relayer, t.id());
             assertThat(included.state()).isEqualTo(RelayedTx.State.INCLUDED);
 
             // replace the including block by an empty one: the receipt is gone
@@ -260,6 +260,19 @@ public class RelayerOnAnvilTest {
     }
 
     /** Advances until CONFIRMED, mining a block whenever it waits (bounded). */
+    /**
+     * Advances a broadcast transaction until its receipt is seen (anvil automines it, but its receipt may be answered
+     * a moment after the send returns); at most 2 s.
+     */
+    static RelayedTx untilIncluded(Relayer r, String id) throws InterruptedException {
+        RelayedTx t = r.advance(id);
+        for (int i = 0; i < 100 && t.state() == RelayedTx.State.BROADCAST; i++) {
+            Thread.sleep(20);
+            t = r.advance(id);
+        }
+        return t;
+    }
+
     public static RelayedTx settle(Relayer r, AnvilNode node, String id) {
         for (int i = 0; i < 60; i++) {
             RelayedTx t = r.advance(id);
