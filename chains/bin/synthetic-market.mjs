@@ -189,6 +189,8 @@ const result = {
   transactions,
 };
 say(`done in ${result.seconds} s, ${transactions} batched transactions`);
-process.stdout.write(`${JSON.stringify(result)}\n`);
-signer.provider.destroy();
-process.exit(0);
+// Exit once the JSON is flushed: process.exit() right after a large write to a pipe can cut it short.
+process.stdout.write(`${JSON.stringify(result)}\n`, () => {
+  signer.provider.destroy();
+  process.exit(0);
+});
