@@ -13,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Read-only calls at one block, batched: through Multicall3's {@code aggregate3} (many calls per {@code eth_call},
@@ -25,6 +27,8 @@ final class CallBatch {
     static final int PER_AGGREGATE = 400;
     /** Call data (hex characters) per HTTP request: well under the request-body caps of common nodes. */
     static final long MAX_BODY_CHARS = 1_000_000;
+
+    private static final Logger log = LoggerFactory.getLogger(CallBatch.class);
 
     private final JsonRpcClient client;
     private final Address multicall3;
@@ -41,6 +45,7 @@ final class CallBatch {
 
     /** Each call's return data (0x hex), null where it reverted, in order. */
     List<String> run(List<Abi.Call> calls, long block) {
+        long started = System.nanoTime();
         String tag = Quantities.of(block);
         List<String> out = new ArrayList<>(calls.size());
         if (calls.isEmpty()) {
@@ -74,10 +79,18 @@ final class CallBatch {
             chars += data.length();
         }
         requests.add(current);
-        for (List<RpcResult> answers : sendAll(requests)) {
+        long encoded = System.nanoTime();
+        List<List<RpcResult>> answered = sendAll(requests);
+        long sent = System.nanoTime();
+        for (List<RpcResult> answers : answered) {
             for (RpcResult r : answers) {
                 out.addAll(Abi.aggregate3Results(r.orThrow().asString()));
             }
+        }
+        if (log.isDebugEnabled()) {
+            log.debug("{} calls in {} HTTP requests: encoded in {} ms, answered in {} ms, decoded in {} ms",
+                    calls.size(), requests.size(), (encoded - started) / 1_000_000, (sent - encoded) / 1_000_000,
+                    (System.nanoTime() - sent) / 1_000_000);
         }
         return out;
     }

@@ -10,6 +10,8 @@ import dev.junction.rpc.LogEntry;
 import dev.junction.rpc.Quantities;
 import dev.junction.rpc.RpcCall;
 import dev.junction.rpc.RpcResult;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayDeque;
@@ -38,6 +40,7 @@ final class ChainFollower {
     static final int MAX_RANGE = 2_000;
 
     private static final Logger log = LoggerFactory.getLogger(ChainFollower.class);
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private final ChainSettings settings;
     private final JsonRpcClient client;
@@ -54,6 +57,7 @@ final class ChainFollower {
     private volatile String lastError;
     private volatile long reorgs;
     private volatile long lastApplyNanos = -1;
+    private volatile ApplyTimes lastApply;
 
     ChainFollower(ChainSettings settings, JsonRpcClient client, ChainLoader loader, ChainLoader.Loaded loaded,
             Market market, Clock clock) {
@@ -121,6 +125,19 @@ final class ChainFollower {
      */
     long lastApplyNanos() {
         return lastApplyNanos;
+    }
+
+    /**
+     * Where the last applied range's time went (for the benchmark): nanoseconds spent parsing the logs and headers,
+     * applying the reducers (with any re-read), building the chain's market part, publishing it into the market, and
+     * the polling thread's CPU time from the logs arriving to the snapshot published.
+     */
+    record ApplyTimes(long parse, long reduce, long view, long publish, long cpu) {
+    }
+
+    /** The last applied range's times; null before the first. */
+    ApplyTimes lastApply() {
+        return lastApply;
     }
 
     /** The node's client (its {@link JsonRpcClient#httpRequests()} count, for measurements). */
@@ -191,6 +208,7 @@ final class ChainFollower {
         }
         List<RpcResult> answers = client.batch(second);
         long arrived = System.nanoTime();
+        long cpu0 = CPU.getCurrentThreadCpuTime();
         List<LogEntry> logs = EthRpc.parseLogs(answers.get(0).orThrow());
         List<BlockHeader> headers = new ArrayList<>();
         for (int i = 1; i < answers.size(); i++) {
@@ -207,6 +225,7 @@ final class ChainFollower {
             }
             parent = h.hash();
         }
+        long parsed = System.nanoTime();
         Map<Long, List<LogEntry>> byBlock = new HashMap<>();
         for (LogEntry l : logs) {
             byBlock.computeIfAbsent(l.blockNumber(), k -> new ArrayList<>()).add(l);
@@ -242,8 +261,14 @@ final class ChainFollower {
             state = new ChainState(h.number(), h.hash(), h.parentHash(), h.timestamp(), h.baseFeePerGas(), pools);
             remember(state);
         }
-        publish(gasPrice);
-        lastApplyNanos = System.nanoTime() - arrived;
+        long reduced = System.nanoTime();
+        ChainView.Part part = view(gasPrice);
+        long viewed = System.nanoTime();
+        publish(part);
+        long published = System.nanoTime();
+        lastApplyNanos = published - arrived;
+        lastApply = new ApplyTimes(parsed - arrived, reduced - parsed, viewed - reduced, published - viewed,
+                CPU.getCurrentThreadCpuTime() - cpu0);
         syncedAtMillis = clock.millis();
     }
 
@@ -297,7 +322,14 @@ final class ChainFollower {
     }
 
     private void publish(BigInteger gasPrice) {
-        ChainView.Part part = ChainView.of(settings, tokens, history.getLast(), gasPrice);
+        publish(view(gasPrice));
+    }
+
+    private ChainView.Part view(BigInteger gasPrice) {
+        return ChainView.of(settings, tokens, history.getLast(), gasPrice);
+    }
+
+    private void publish(ChainView.Part part) {
         market.update(s -> s.withChain(part.chain(), part.tokens(), part.pools(), part.head()));
     }
 }

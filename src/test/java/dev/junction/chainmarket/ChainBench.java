@@ -14,7 +14,11 @@ import dev.junction.rpc.RpcCall;
 import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.routing.RoutePlanner;
+import dev.junction.routing.RouteRequest;
 import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -60,7 +64,9 @@ class ChainBench {
 
     /** What one run measured. */
     record Result(int pools, long setupMillis, long loadMillis, long loadRequests, int blocks, int swapsPerBlock,
-            long[] requestsPerBlock, long[] applyNanos, int reorgs, String load) {
+            long[] requestsPerBlock, long[] applyNanos, int reorgs, String load, long loadCpuMillis,
+            long[] pollNanos, long[] pollCpuNanos, List<ChainFollower.ApplyTimes> applies, long[] firstQuoteNanos,
+            long[] secondQuoteNanos) {
 
         String summary() {
             long[] sorted = applyNanos.clone();
@@ -72,10 +78,43 @@ class ChainBench {
                     chain bench: %d pools (%s), market built in %.1f s
                       cold load: %d ms, %d HTTP requests
                       %d blocks x %d swaps: HTTP requests per block mean %.2f, max %d, blocks above 2: %d
-                      logs -> snapshot: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms""", pools, load,
+                        logs -> snapshot: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms
+                      cold load CPU (this JVM, all threads): %d ms
+                    %s""", pools, load,
                     setupMillis / 1000.0, loadMillis, loadRequests, blocks, swapsPerBlock, meanRequests, maxRequests,
                     over2, pct(sorted, 0.50), pct(sorted, 0.90), pct(sorted, 0.99),
-                    sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6);
+                    sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6, loadCpuMillis, split());
+        }
+
+        /** Per block: where the wall and CPU time went (mean, p50, p99 in ms). */
+        private String split() {
+            StringBuilder b = new StringBuilder("  per block (ms)               mean     p50     p99\n");
+            row(b, "poll, wall (RPC + apply)", pollNanos);
+            row(b, "poll, CPU of polling thread", pollCpuNanos);
+            row(b, "  RPC wait (poll - apply)", diff(pollNanos, applyNanos));
+            row(b, "  apply, CPU", applies.stream().mapToLong(ChainFollower.ApplyTimes::cpu).toArray());
+            row(b, "  parse logs+headers", applies.stream().mapToLong(ChainFollower.ApplyTimes::parse).toArray());
+            row(b, "  reducers", applies.stream().mapToLong(ChainFollower.ApplyTimes::reduce).toArray());
+            row(b, "  view (pools, prices)", applies.stream().mapToLong(ChainFollower.ApplyTimes::view).toArray());
+            row(b, "  publish (snapshot)", applies.stream().mapToLong(ChainFollower.ApplyTimes::publish).toArray());
+            row(b, "first quote (graph build)", firstQuoteNanos);
+            row(b, "second quote (same graph)", secondQuoteNanos);
+            return b.toString();
+        }
+
+        private static long[] diff(long[] a, long[] c) {
+            long[] d = new long[a.length];
+            for (int i = 0; i < a.length; i++) {
+                d[i] = a[i] - c[i];
+            }
+            return d;
+        }
+
+        private static void row(StringBuilder b, String name, long[] nanos) {
+            long[] sorted = nanos.clone();
+            Arrays.sort(sorted);
+            b.append(String.format(Locale.ROOT, "    %-28s %7.2f %7.2f %7.2f%n", name,
+                    Arrays.stream(nanos).average().orElse(0) / 1e6, pct(sorted, 0.5), pct(sorted, 0.99)));
         }
 
         private static double pct(long[] sorted, double p) {
@@ -124,12 +163,24 @@ class ChainBench {
             ChainMarket chains = new ChainMarket(List.of(settings), RpcSettings.DEFAULT.withTimeout(
                     Duration.ofSeconds(60)), Clock.systemUTC());
             long l0 = System.nanoTime();
+            long c0 = processCpuNanos();
             MarketSnapshot snapshot = chains.load();
             long loadMillis = (System.nanoTime() - l0) / 1_000_000;
+            long loadCpuMillis = (processCpuNanos() - c0) / 1_000_000;
             ChainFollower loaded = chains.followers().get(ChainId.of(CHAIN));
             long loadRequests = loaded.client().httpRequests();
             int pools = loaded.state().pools().size();
-            ChainFollower follower = loaded.withMarket(new LiveMarket(snapshot));
+            LiveMarket live = new LiveMarket(snapshot);
+            ChainFollower follower = loaded.withMarket(live);
+            RoutePlanner planner = new RoutePlanner();
+            RouteRequest quote = RouteRequest.of(ChainId.of(CHAIN), tokens.get(1), ChainId.of(CHAIN), tokens.get(2),
+                    BigInteger.TEN.pow(18));
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long[] pollNanos = new long[blocks];
+            long[] pollCpu = new long[blocks];
+            long[] firstQuote = new long[blocks];
+            long[] secondQuote = new long[blocks];
+            List<ChainFollower.ApplyTimes> applies = new ArrayList<>();
 
             AnvilChain chain = new AnvilChain(anvil.rpcUrl());
             JsonNode pairs = market.path("pairs");
@@ -168,15 +219,33 @@ class ChainBench {
                 chain.rpc.batch(txs).forEach(x -> x.orThrow());
                 chain.rpc.call("evm_mine");
                 long before = follower.client().httpRequests();
+                long p0 = System.nanoTime();
+                long pc0 = threads.getCurrentThreadCpuTime();
                 follower.poll();
+                pollCpu[b] = threads.getCurrentThreadCpuTime() - pc0;
+                pollNanos[b] = System.nanoTime() - p0;
                 requests[b] = follower.client().httpRequests() - before;
                 apply[b] = follower.lastApplyNanos();
+                applies.add(follower.lastApply());
+                MarketSnapshot now = live.current();
+                long q0 = System.nanoTime();
+                planner.plan(now, quote);
+                long q1 = System.nanoTime();
+                planner.plan(now, quote);
+                firstQuote[b] = q1 - q0;
+                secondQuote[b] = System.nanoTime() - q1;
             }
             chain.rpc.call("evm_setAutomine", true);
             assertThat(follower.state().block()).isEqualTo(chain.blockNumber());
             return new Result(pools, setup, loadMillis, loadRequests, blocks, swaps, requests, apply,
-                    (int) follower.reorgs(), multicall ? "Multicall3" : "JSON-RPC batches");
+                    (int) follower.reorgs(), multicall ? "Multicall3" : "JSON-RPC batches", loadCpuMillis, pollNanos,
+                    pollCpu, applies, firstQuote, secondQuote);
         }
+    }
+
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     static Address address(JsonNode n) {
