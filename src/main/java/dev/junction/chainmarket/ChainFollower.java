@@ -50,7 +50,8 @@ final class ChainFollower {
     private final LogReducer.Context context;
     private final ArrayDeque<ChainState> history = new ArrayDeque<>();
     private final List<Address> curvePools;
-    private List<TokenInfo> tokens;
+    /** Builds the chain's market part, reusing the pools of the previous block that did not change. */
+    private ChainView view;
 
     private volatile long syncedAtMillis;
     private volatile long nodeHead;
@@ -66,7 +67,7 @@ final class ChainFollower {
         this.loader = loader;
         this.market = market;
         this.clock = clock;
-        this.tokens = loaded.tokens();
+        this.view = new ChainView(settings, loaded.tokens());
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
         this.curvePools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
@@ -80,7 +81,7 @@ final class ChainFollower {
         this.loader = loaded.loader;
         this.market = market;
         this.clock = loaded.clock;
-        this.tokens = loaded.tokens;
+        this.view = loaded.view;
         this.context = loaded.context;
         this.curvePools = loaded.curvePools;
         this.history.addAll(loaded.history);
@@ -300,7 +301,7 @@ final class ChainFollower {
         if (common < 0) {
             log.warn("chain {}: reorg deeper than the {} blocks kept: reloading", settings.id(), HISTORY);
             ChainLoader.Loaded loaded = loader.load();
-            tokens = loaded.tokens();
+            view = new ChainView(settings, loaded.tokens());
             history.clear();
             history.addLast(loaded.state());
             return;
@@ -314,7 +315,7 @@ final class ChainFollower {
 
     private void reload(BigInteger gasPrice) {
         ChainLoader.Loaded loaded = loader.load();
-        tokens = loaded.tokens();
+        view = new ChainView(settings, loaded.tokens());
         history.clear();
         history.addLast(loaded.state());
         publish(gasPrice);
@@ -325,8 +326,9 @@ final class ChainFollower {
         publish(view(gasPrice));
     }
 
-    private ChainView.Part view(BigInteger gasPrice) {
-        return ChainView.of(settings, tokens, history.getLast(), gasPrice);
+    /** The chain's market part at the current state. */
+    synchronized ChainView.Part view(BigInteger gasPrice) {
+        return view.part(history.getLast(), gasPrice);
     }
 
     private void publish(ChainView.Part part) {

@@ -130,7 +130,8 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
         Map<String, Provider> providers = new LinkedHashMap<>();
         List<BridgeLane> lanes = new ArrayList<>();
         for (Result r : results) {
-            ChainView.Part part = ChainView.of(r.settings(), r.loaded().tokens(), r.loaded().state(), r.gasPrice());
+            ChainFollower follower = new ChainFollower(r.settings(), r.client(), r.loader(), r.loaded(), null, clock);
+            ChainView.Part part = follower.view(r.gasPrice());
             chains.add(part.chain());
             tokens.addAll(part.tokens());
             pools.addAll(part.pools());
@@ -147,8 +148,7 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                 }
             }
             clients.put(r.settings().id(), r.client());
-            followers.put(r.settings().id(),
-                    new ChainFollower(r.settings(), r.client(), r.loader(), r.loaded(), null, clock));
+            followers.put(r.settings().id(), follower);
         }
         return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads);
     }

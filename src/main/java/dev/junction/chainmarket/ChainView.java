@@ -12,15 +12,27 @@ import dev.junction.market.Token;
 import dev.junction.rpc.ChainSettings;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
  * A chain's state as market values: the {@link Chain} (gas from the block), its tokens priced in USD from the pools
  * themselves (each token by its deepest path to a configured stablecoin, worth $1; the native token at its wrapped
- * token's price), and its usable pools. Pure.
+ * token's price), and its usable pools.
+ *
+ * <p>Incremental: one instance per followed chain keeps, per pool, the last {@link PoolState} it saw with the numbers
+ * derived from it (whole-token amounts, spot price, liquidityNet) and the market {@link Pool} it built. A new block
+ * converts only the pools whose state changed, or whose tokens' USD price changed (the pool's liquidityUsd); the
+ * prices are recomputed only when a usable pool's amounts or spot price changed, and then over those cached numbers
+ * (no BigInteger work); the pools' sorted order is redone only when the set of usable pools changed. The result is
+ * the same as a full rebuild ({@link #of}) of the same state, to the bit. Thread-safe (one build at a time).
  */
 final class ChainView {
 
@@ -28,155 +40,329 @@ final class ChainView {
     static final int V2_FEE_BPS = 30;
     private static final double Q96 = Math.pow(2, 96);
 
-    private ChainView() {
+    private final ChainSettings settings;
+    private final List<TokenInfo> infos;
+    private final Map<Address, TokenInfo> byAddress = new HashMap<>();
+    /** Token index for the price arrays: served tokens, stablecoins, and any other token a pool holds. */
+    private final Map<Address, Integer> index = new HashMap<>();
+    private final BitSet stable = new BitSet();
+    private final Map<Address, Entry> entries = new HashMap<>();
+    private long generation;
+    private boolean reorder;
+    /** Usable pools, sorted by address: the pricing order and the order of the part's pools. */
+    private Entry[] order = new Entry[0];
+    /** The facts the last prices were computed from, in order, and those prices by token index (NaN: none). */
+    private Facts[] pricedFrom;
+    private double[] prices = new double[0];
+
+    ChainView(ChainSettings settings, List<TokenInfo> infos) {
+        this.settings = settings;
+        this.infos = List.copyOf(infos);
+        for (TokenInfo t : infos) {
+            byAddress.put(t.address(), t);
+        }
+        for (TokenInfo t : infos) {
+            indexOf(t.address());
+        }
+        for (Address a : settings.stablecoins()) {
+            stable.set(indexOf(a));
+        }
     }
 
     /** The chain, its tokens and its pools. */
     record Part(Chain chain, List<Token> tokens, List<Pool> pools, ChainHead head) {
     }
 
+    /** A full build of one state (no earlier state to reuse). */
     static Part of(ChainSettings s, List<TokenInfo> infos, ChainState state, BigInteger gasPrice) {
-        Map<Address, TokenInfo> byAddress = new HashMap<>();
-        for (TokenInfo t : infos) {
-            byAddress.put(t.address(), t);
+        return new ChainView(s, infos).part(state, gasPrice);
+    }
+
+    /** The tokens this view prices and serves. */
+    List<TokenInfo> infos() {
+        return infos;
+    }
+
+    /** The market part of {@code state}, reusing what did not change since the last call. */
+    synchronized Part part(ChainState state, BigInteger gasPrice) {
+        generation++;
+        for (PoolState p : state.pools().values()) {
+            reorder |= see(p);
+            entries.get(p.address()).seen = generation;
         }
-        List<PoolState> usable = state.pools().values().stream().filter(PoolState::usable)
-                .filter(p -> !(p instanceof PoolState.Curve c) || byAddress.keySet().containsAll(c.coins()))
-                .sorted((a, b) -> a.address().lower().compareTo(b.address().lower())).toList();
-        Map<Address, Double> prices = prices(s, byAddress, usable);
+        if (entries.size() != state.pools().size()) {
+            for (Entry e : List.copyOf(entries.values())) {
+                if (e.seen != generation) {
+                    reorder |= forget(e.state.address());
+                }
+            }
+        }
+        if (reorder) {
+            order = entries.values().stream().filter(e -> e.facts.usable())
+                    .sorted(Comparator.comparing((Entry e) -> e.key)).toArray(Entry[]::new);
+            reorder = false;
+        }
+        Facts[] facts = new Facts[order.length];
+        for (int i = 0; i < order.length; i++) {
+            facts[i] = order[i].facts;
+        }
+        boolean[] repriced = null;
+        if (pricedFrom == null || !samePricing(pricedFrom, facts) || prices.length != index.size()) {
+            double[] next = prices(facts);
+            repriced = new boolean[next.length];
+            for (int i = 0; i < next.length; i++) {
+                repriced[i] = i >= prices.length
+                        || Double.doubleToRawLongBits(next[i]) != Double.doubleToRawLongBits(prices[i]);
+            }
+            prices = next;
+            pricedFrom = facts;
+        }
         List<Token> tokens = new ArrayList<>();
         for (TokenInfo t : infos) {
-            tokens.add(new Token(s.id(), t.address(), t.decimals(), t.symbol(), t.name(), "",
-                    prices.getOrDefault(t.address(), 0.0)));
+            tokens.add(new Token(settings.id(), t.address(), t.decimals(), t.symbol(), t.name(), "",
+                    price(t.address())));
         }
-        if (s.wrappedNative() != null) {
-            tokens.add(new Token(s.id(), Address.NATIVE, 18, s.nativeSymbol(), s.nativeSymbol(), "",
-                    prices.getOrDefault(s.wrappedNative(), 0.0)));
+        if (settings.wrappedNative() != null) {
+            tokens.add(new Token(settings.id(), Address.NATIVE, 18, settings.nativeSymbol(), settings.nativeSymbol(),
+                    "", price(settings.wrappedNative())));
         }
-        List<Pool> pools = new ArrayList<>();
-        for (PoolState p : usable) {
-            pools.add(pool(s, p, byAddress, prices));
+        List<Pool> pools = new ArrayList<>(order.length);
+        for (Entry e : order) {
+            // A pool is rebuilt when its state changed, or a token it holds changed price (its liquidityUsd).
+            if (e.pool == null || e.holdsAny(repriced)) {
+                e.pool = pool(e.state, e.facts);
+            }
+            pools.add(e.pool);
         }
         BigInteger base = state.baseFee();
         BigInteger priority = gasPrice.subtract(base).max(BigInteger.ZERO);
-        Chain chain = new Chain(s.id(), s.key(), s.name(), "", s.nativeSymbol(), 18, s.wrappedNative(),
-                (int) s.blockTime().toMillis(), s.confirmations(), base, priority, BigInteger.ZERO, s.router(), null,
-                true);
-        return new Part(chain, tokens, pools, new ChainHead(s.id(), state.block(), state.hash(), state.timestamp()));
+        Chain chain = new Chain(settings.id(), settings.key(), settings.name(), "", settings.nativeSymbol(), 18,
+                settings.wrappedNative(), (int) settings.blockTime().toMillis(), settings.confirmations(), base,
+                priority, BigInteger.ZERO, settings.router(), null, true);
+        return new Part(chain, tokens, pools, new ChainHead(settings.id(), state.block(), state.hash(),
+                state.timestamp()));
     }
 
-    static String poolId(ChainSettings s, PoolState p) {
-        return s.key() + ":" + p.provider() + ":" + p.address().lower();
-    }
-
-    private static Pool pool(ChainSettings s, PoolState p, Map<Address, TokenInfo> tokens,
-            Map<Address, Double> prices) {
-        double[] amounts = wholeAmounts(p, tokens);
-        double usd = amounts[0] * prices.getOrDefault(p.token0(), 0.0)
-                + amounts[1] * prices.getOrDefault(p.token1(), 0.0);
-        return switch (p) {
-            case PoolState.V2 v2 -> new ConstantProductPool(poolId(s, p), s.id(), p.provider(), p.token0(),
-                    p.token1(), v2.reserve0(), v2.reserve1(), V2_FEE_BPS, usd);
-            case PoolState.V3 v3 -> {
-                TreeMap<Integer, BigInteger> net = new TreeMap<>();
-                v3.ticks().forEach((t, info) -> net.put(t, info.net()));
-                yield new ConcentratedPool(poolId(s, p), s.id(), p.provider(), p.token0(), p.token1(), v3.fee(),
-                        v3.tickSpacing(), v3.sqrtPriceX96(), v3.tick(), v3.liquidity(), net, usd, v3.windowLow(),
-                        v3.windowHigh());
-            }
-            case PoolState.Curve c -> new StablePool(poolId(s, p), s.id(), p.provider(), c.coins(),
-                    c.coins().stream().map(t -> tokens.get(t).decimals()).toList(), c.balances(), c.amp(), c.fee(),
-                    curveUsd(c, tokens, prices));
-        };
-    }
-
-    private static double curveUsd(PoolState.Curve c, Map<Address, TokenInfo> tokens, Map<Address, Double> prices) {
-        double usd = 0;
-        for (int i = 0; i < c.coins().size(); i++) {
-            usd += c.balances().get(i).doubleValue() / Math.pow(10, decimals(c.coins().get(i), tokens))
-                    * prices.getOrDefault(c.coins().get(i), 0.0);
+    /** Takes a pool's state into its entry; answers whether the set of usable pools changed. */
+    private boolean see(PoolState p) {
+        Entry e = entries.get(p.address());
+        if (e == null) {
+            e = new Entry(p.address().lower());
+            entries.put(p.address(), e);
         }
-        return usd;
+        if (e.state == p) {
+            return false;
+        }
+        Facts f = facts(p);
+        boolean flipped = e.facts == null ? f.usable() : e.facts.usable() != f.usable();
+        e.state = p;
+        e.facts = f;
+        e.pool = null;
+        return flipped;
     }
 
-    private static int decimals(Address token, Map<Address, TokenInfo> tokens) {
-        return tokens.containsKey(token) ? tokens.get(token).decimals() : 18;
+    /** Drops a pool the state no longer holds; answers whether it was usable. */
+    private boolean forget(Address pool) {
+        Entry e = entries.remove(pool);
+        return e != null && e.facts.usable();
+    }
+
+    /** A pool's cached entry: the state last seen, its facts, and the market pool built from them. */
+    private static final class Entry {
+        final String key;
+        PoolState state;
+        Facts facts;
+        Pool pool;
+        long seen;
+
+        Entry(String key) {
+            this.key = key;
+        }
+
+        boolean holdsAny(boolean[] tokens) {
+            if (tokens != null) {
+                for (int t : facts.tokens()) {
+                    if (tokens[t]) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
     }
 
     /**
-     * Whole-token amounts of each side (V3: the in-range virtual reserves; Curve: the balances of coins 0 and 1).
-     * Floating point: USD only.
+     * What a pool state gives the view, computed once per state: the token indexes (V2/V3: token0, token1; Curve: its
+     * coins), whole-token amounts (V2: reserves; V3: in-range virtual reserves; Curve: every coin's balance), the spot
+     * price of token1 in token0 (NaN when none), and a V3 pool's liquidityNet by tick.
      */
-    private static double[] wholeAmounts(PoolState p, Map<Address, TokenInfo> tokens) {
-        int d0 = tokens.containsKey(p.token0()) ? tokens.get(p.token0()).decimals() : 18;
-        int d1 = tokens.containsKey(p.token1()) ? tokens.get(p.token1()).decimals() : 18;
-        double raw0;
-        double raw1;
+    private record Facts(boolean usable, String id, int t0, int t1, int[] tokens, double[] amounts,
+            double oneInZero, NavigableMap<Integer, BigInteger> net) {
+    }
+
+    private Facts facts(PoolState p) {
+        boolean usable = p.usable()
+                && (!(p instanceof PoolState.Curve c) || byAddress.keySet().containsAll(c.coins()));
+        String id = poolId(settings, p);
+        if (!usable) {
+            return new Facts(false, id, -1, -1, new int[0], new double[0], Double.NaN, null);
+        }
+        int t0 = indexOf(p.token0());
+        int t1 = indexOf(p.token1());
+        int d0 = decimals(p.token0());
+        int d1 = decimals(p.token1());
+        double raw1PerRaw0;
         switch (p) {
             case PoolState.V2 v2 -> {
-                raw0 = v2.reserve0().doubleValue();
-                raw1 = v2.reserve1().doubleValue();
-            }
-            case PoolState.Curve c -> {
-                raw0 = c.balances().get(0).doubleValue();
-                raw1 = c.balances().get(1).doubleValue();
+                double[] amounts = {v2.reserve0().doubleValue() / Math.pow(10, d0),
+                        v2.reserve1().doubleValue() / Math.pow(10, d1)};
+                raw1PerRaw0 = v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
+                return new Facts(true, id, t0, t1, new int[] {t0, t1}, amounts, oneInZero(raw1PerRaw0, d0, d1), null);
             }
             case PoolState.V3 v3 -> {
                 double sqrt = v3.sqrtPriceX96().doubleValue() / Q96;
                 double l = v3.liquidity().doubleValue();
-                raw0 = l / sqrt;
-                raw1 = l * sqrt;
+                double[] amounts = {l / sqrt / Math.pow(10, d0), l * sqrt / Math.pow(10, d1)};
+                raw1PerRaw0 = Math.pow(v3.sqrtPriceX96().doubleValue() / Q96, 2);
+                TreeMap<Integer, BigInteger> net = new TreeMap<>();
+                v3.ticks().forEach((t, info) -> net.put(t, info.net()));
+                return new Facts(true, id, t0, t1, new int[] {t0, t1}, amounts, oneInZero(raw1PerRaw0, d0, d1),
+                        Collections.unmodifiableNavigableMap(net));
+            }
+            case PoolState.Curve c -> {
+                int[] coins = new int[c.coins().size()];
+                double[] amounts = new double[coins.length];
+                for (int i = 0; i < coins.length; i++) {
+                    coins[i] = indexOf(c.coins().get(i));
+                    amounts[i] = c.balances().get(i).doubleValue() / Math.pow(10, decimals(c.coins().get(i)));
+                }
+                // A stable pool trades near parity in whole units: its spot price in raw units is the decimals' ratio.
+                raw1PerRaw0 = Math.pow(10, d1 - d0);
+                return new Facts(true, id, t0, t1, coins, amounts, oneInZero(raw1PerRaw0, d0, d1), null);
             }
         }
-        return new double[] {raw0 / Math.pow(10, d0), raw1 / Math.pow(10, d1)};
     }
 
-    /** Price of token1 in token0 whole units for the pool (spot), or NaN. */
-    private static double token1InToken0(PoolState p, Map<Address, TokenInfo> tokens) {
-        int d0 = tokens.containsKey(p.token0()) ? tokens.get(p.token0()).decimals() : 18;
-        int d1 = tokens.containsKey(p.token1()) ? tokens.get(p.token1()).decimals() : 18;
-        double raw1PerRaw0 = switch (p) {
-            case PoolState.V2 v2 -> v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
-            case PoolState.V3 v3 -> Math.pow(v3.sqrtPriceX96().doubleValue() / Q96, 2);
-            // A stable pool trades near parity in whole units: its spot price in raw units is the decimals' ratio.
-            case PoolState.Curve c -> Math.pow(10, d1 - d0);
-        };
-        // whole token1 per whole token0 = raw1PerRaw0 * 10^d0 / 10^d1; token1 in token0 is its inverse.
+    /** Price of token1 in token0 whole units: whole token1 per whole token0 is raw1PerRaw0 * 10^d0 / 10^d1. */
+    private static double oneInZero(double raw1PerRaw0, int d0, int d1) {
         return 1 / (raw1PerRaw0 * Math.pow(10, d0 - d1));
     }
 
-    /**
-     * Each token's USD price by its deepest path to a stablecoin: stablecoins are $1; a token takes its price from the
-     * pool (with a priced token) whose path to a stablecoin has the largest bottleneck depth in USD.
-     */
-    static Map<Address, Double> prices(ChainSettings s, Map<Address, TokenInfo> tokens, List<PoolState> pools) {
-        Map<Address, Double> price = new HashMap<>();
-        Map<Address, Double> depth = new HashMap<>();
-        for (Address stable : s.stablecoins()) {
-            price.put(stable, 1.0);
-            depth.put(stable, Double.POSITIVE_INFINITY);
+    private Pool pool(PoolState p, Facts f) {
+        double[] used = new double[f.tokens().length];
+        for (int i = 0; i < used.length; i++) {
+            used[i] = priceAt(f.tokens()[i]);
         }
-        for (int round = 0; round < tokens.size() + 1; round++) {
-            boolean changed = false;
-            for (PoolState p : pools) {
-                double[] amounts = wholeAmounts(p, tokens);
-                double oneInZero = token1InToken0(p, tokens);
-                if (!Double.isFinite(oneInZero) || oneInZero <= 0) {
-                    continue;
+        return switch (p) {
+            case PoolState.V2 v2 -> new ConstantProductPool(f.id(), settings.id(), p.provider(), p.token0(),
+                    p.token1(), v2.reserve0(), v2.reserve1(), V2_FEE_BPS, pairUsd(f, used));
+            case PoolState.V3 v3 -> new ConcentratedPool(f.id(), settings.id(), p.provider(), p.token0(), p.token1(),
+                    v3.fee(), v3.tickSpacing(), v3.sqrtPriceX96(), v3.tick(), v3.liquidity(), f.net(),
+                    pairUsd(f, used), v3.windowLow(), v3.windowHigh());
+            case PoolState.Curve c -> {
+                double usd = 0;
+                for (int i = 0; i < used.length; i++) {
+                    usd += f.amounts()[i] * used[i];
                 }
+                yield new StablePool(f.id(), settings.id(), p.provider(), c.coins(),
+                        c.coins().stream().map(t -> byAddress.get(t).decimals()).toList(), c.balances(), c.amp(),
+                        c.fee(), usd);
+            }
+        };
+    }
+
+    private static double pairUsd(Facts f, double[] used) {
+        return f.amounts()[0] * used[0] + f.amounts()[1] * used[1];
+    }
+
+    private int decimals(Address token) {
+        TokenInfo t = byAddress.get(token);
+        return t == null ? 18 : t.decimals();
+    }
+
+    private int indexOf(Address token) {
+        return index.computeIfAbsent(token, k -> index.size());
+    }
+
+    /** The USD price of a token, 0 when it has none. */
+    private double price(Address token) {
+        Integer i = index.get(token);
+        return i == null ? 0.0 : priceAt(i);
+    }
+
+    private double priceAt(int i) {
+        double p = i < prices.length ? prices[i] : Double.NaN;
+        return Double.isNaN(p) ? 0.0 : p;
+    }
+
+    /** Whether two pricing inputs give the same prices: the same tokens, amounts and spot prices, in order. */
+    private static boolean samePricing(Facts[] a, Facts[] b) {
+        if (a == b) {
+            return true;
+        }
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            Facts x = a[i];
+            Facts y = b[i];
+            if (x != y && (x.t0() != y.t0() || x.t1() != y.t1()
+                    || Double.doubleToRawLongBits(x.oneInZero()) != Double.doubleToRawLongBits(y.oneInZero())
+                    || Double.doubleToRawLongBits(x.amounts()[0]) != Double.doubleToRawLongBits(y.amounts()[0])
+                    || Double.doubleToRawLongBits(x.amounts()[1]) != Double.doubleToRawLongBits(y.amounts()[1]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Each token's USD price (by token index; NaN: none) by its deepest path to a stablecoin: stablecoins are $1; a
+     * token takes its price from the pool (with a priced token) whose path to a stablecoin has the largest bottleneck
+     * depth in USD. Rounds over the pools in address order until nothing changes (at most tokens + 1).
+     */
+    private double[] prices(Facts[] pools) {
+        int n = index.size();
+        double[] price = new double[n];
+        double[] depth = new double[n];
+        Arrays.fill(price, Double.NaN);
+        for (int i = stable.nextSetBit(0); i >= 0; i = stable.nextSetBit(i + 1)) {
+            price[i] = 1.0;
+            depth[i] = Double.POSITIVE_INFINITY;
+        }
+        // The pools with a spot price, as flat arrays (pools without one never price anything).
+        int m = 0;
+        int[] token0 = new int[pools.length];
+        int[] token1 = new int[pools.length];
+        double[] amount0 = new double[pools.length];
+        double[] amount1 = new double[pools.length];
+        double[] oneInZero = new double[pools.length];
+        for (Facts p : pools) {
+            if (Double.isFinite(p.oneInZero()) && p.oneInZero() > 0) {
+                token0[m] = p.t0();
+                token1[m] = p.t1();
+                amount0[m] = p.amounts()[0];
+                amount1[m] = p.amounts()[1];
+                oneInZero[m] = p.oneInZero();
+                m++;
+            }
+        }
+        for (int round = 0; round < byAddress.size() + 1; round++) {
+            boolean changed = false;
+            for (int k = 0; k < m; k++) {
                 for (int side = 0; side < 2; side++) {
-                    Address known = side == 0 ? p.token0() : p.token1();
-                    Address other = side == 0 ? p.token1() : p.token0();
-                    Double pk = price.get(known);
-                    if (pk == null || s.stablecoins().contains(other)) {
+                    int known = side == 0 ? token0[k] : token1[k];
+                    int other = side == 0 ? token1[k] : token0[k];
+                    double pk = price[known];
+                    if (Double.isNaN(pk) || stable.get(other)) {
                         continue;
                     }
-                    double poolDepth = (side == 0 ? amounts[0] : amounts[1]) * pk;
-                    double through = Math.min(depth.get(known), poolDepth);
-                    double candidate = side == 0 ? pk * oneInZero : pk / oneInZero;
-                    if (through > depth.getOrDefault(other, 0.0) && Double.isFinite(candidate)) {
-                        price.put(other, candidate);
-                        depth.put(other, through);
+                    double poolDepth = (side == 0 ? amount0[k] : amount1[k]) * pk;
+                    double through = Math.min(depth[known], poolDepth);
+                    double candidate = side == 0 ? pk * oneInZero[k] : pk / oneInZero[k];
+                    if (through > depth[other] && Double.isFinite(candidate)) {
+                        price[other] = candidate;
+                        depth[other] = through;
                         changed = true;
                     }
                 }
@@ -186,6 +372,10 @@ final class ChainView {
             }
         }
         return price;
+    }
+
+    static String poolId(ChainSettings s, PoolState p) {
+        return s.key() + ":" + p.provider() + ":" + p.address().lower();
     }
 
     static ChainId id(ChainSettings s) {

@@ -1,0 +1,410 @@
+package dev.junction.chainmarket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.Pool;
+import dev.junction.market.Token;
+import dev.junction.market.math.TickMath;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.LogEntry;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/**
+ * The incremental view (one {@link ChainView} fed block after block, reusing the pools and prices that did not change)
+ * equals a full rebuild of the same state, after random sequences of logs through {@link LogReducer}: V2 syncs, V3
+ * swaps, mints, burns and initializations, pools created by the factories, Curve pools re-read, and reorgs (an older
+ * state fed again). The prices and pool depths also equal the pricing as first written (a reference copy below, over
+ * BigInteger states and address-keyed maps), to the bit.
+ */
+class ChainViewProperties {
+
+    static final Address V2_FACTORY = Address.evm("0x5000000000000000000000000000000000000005");
+    static final Address V3_FACTORY = Address.evm("0x6000000000000000000000000000000000000006");
+    static final BigInteger Q96 = BigInteger.ONE.shiftLeft(96);
+    /** Served tokens: the first is the stablecoin; varied decimals. The last one is not served. */
+    static final List<Address> TOKENS = List.of(token(1), token(2), token(3), token(4), token(5));
+    static final Address UNSERVED = token(9);
+    static final List<Integer> DECIMALS = List.of(6, 18, 8, 18, 12);
+    static final List<TokenInfo> INFOS = infos();
+    static final ChainSettings SETTINGS = new ChainSettings(ChainId.of(31337), "Test", "test", "ETH",
+            List.of(URI.create("http://127.0.0.1:1")), TOKENS, TOKENS.get(1), List.of(TOKENS.getFirst()),
+            Map.of("v2", new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), "0x" + "0".repeat(64)),
+                    "v3", new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(),
+                            "0x" + "0".repeat(64))),
+            Map.of(), null, ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1,
+            Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(100), 4);
+    static final LogReducer.Context CONTEXT = LogReducer.Context.of(SETTINGS.dexes().values(), TOKENS);
+
+    @Property(tries = 200)
+    void incrementalViewEqualsAFullRebuildAfterRandomLogs(@ForAll Random random) {
+        Model model = new Model(random);
+        ChainState state = model.initial();
+        ChainView incremental = new ChainView(SETTINGS, INFOS);
+        List<ChainState> history = new ArrayList<>();
+        history.add(state);
+        check(incremental, state);
+        int blocks = 1 + random.nextInt(30);
+        for (int b = 0; b < blocks; b++) {
+            if (history.size() > 2 && random.nextInt(8) == 0) {
+                // A reorg: the follower goes back to an earlier state and publishes it.
+                state = history.get(random.nextInt(history.size() - 1));
+                model.reset(state);
+                check(incremental, state);
+            }
+            Map<Address, PoolState> pools = LogReducer.apply(state.pools(), model.logs(state, b), CONTEXT).pools();
+            pools = model.rereadCurve(pools);
+            state = new ChainState(state.block() + 1, "0x" + (b + 2), state.hash(), b, BigInteger.valueOf(b + 1),
+                    pools);
+            history.add(state);
+            check(incremental, state);
+        }
+    }
+
+    private static void check(ChainView incremental, ChainState state) {
+        BigInteger gas = BigInteger.valueOf(7);
+        ChainView.Part part = incremental.part(state, gas);
+        assertThat(part).isEqualTo(ChainView.of(SETTINGS, INFOS, state, gas));
+        Reference reference = new Reference(state);
+        for (Token t : part.tokens()) {
+            Address a = t.address().equals(Address.NATIVE) ? SETTINGS.wrappedNative() : t.address();
+            assertThat(t.priceUsd()).as("price of %s", a).isEqualTo(reference.prices.getOrDefault(a, 0.0));
+        }
+        assertThat(part.pools()).hasSize(reference.usable.size());
+        for (int i = 0; i < part.pools().size(); i++) {
+            Pool p = part.pools().get(i);
+            assertThat(p.id()).isEqualTo(ChainView.poolId(SETTINGS, reference.usable.get(i)));
+            assertThat(p.liquidityUsd()).as("depth of %s", p.id()).isEqualTo(reference.usd(reference.usable.get(i)));
+        }
+    }
+
+    /**
+     * Random pools and logs over them. The V3 pools stay at tick 0 (their price moves, which is all the view reads),
+     * so the model knows their active liquidity and the positions minted since the last reorg: a burn takes back a
+     * minted position, a swap reports the active liquidity.
+     */
+    static final class Model {
+        final Random random;
+        final Map<Address, List<int[]>> positions = new HashMap<>();
+        final Map<Address, BigInteger> active = new HashMap<>();
+        final List<Address> curve = new ArrayList<>();
+        int nextAddress = 100;
+        int logIndex;
+
+        Model(Random random) {
+            this.random = random;
+        }
+
+        ChainState initial() {
+            Map<Address, PoolState> pools = new HashMap<>();
+            int n = 2 + random.nextInt(12);
+            for (int i = 0; i < n; i++) {
+                Address[] pair = pair();
+                Address a = newAddress();
+                if (random.nextBoolean()) {
+                    pools.put(a, new PoolState.V2("v2", a, pair[0], pair[1], amount(), amount()));
+                } else {
+                    BigInteger price = random.nextInt(6) == 0 ? BigInteger.ZERO : sqrtPrice();
+                    BigInteger liquidity = liquidity();
+                    pools.put(a, new PoolState.V3("v3", a, pair[0], pair[1], 3000, 60, price, 0, liquidity,
+                            new TreeMap<>(), TickMath.MIN_TICK, TickMath.MAX_TICK));
+                    positions.put(a, new ArrayList<>());
+                    active.put(a, liquidity);
+                }
+            }
+            for (int i = 0; i < random.nextInt(3); i++) {
+                Address a = newAddress();
+                List<Address> coins = switch (random.nextInt(4)) {
+                    case 0 -> List.of(TOKENS.get(0), UNSERVED);
+                    case 1 -> List.of(TOKENS.get(0), TOKENS.get(2), TOKENS.get(3));
+                    default -> List.of(TOKENS.get(2), TOKENS.get(3), TOKENS.get(0));
+                };
+                pools.put(a, curve(a, coins));
+                curve.add(a);
+            }
+            return new ChainState(1, "0x1", "0x0", 0, BigInteger.ONE, pools);
+        }
+
+        /** After a reorg to {@code state}: the positions minted since are gone. */
+        void reset(ChainState state) {
+            positions.clear();
+            active.clear();
+            for (PoolState p : state.pools().values()) {
+                if (p instanceof PoolState.V3 v3) {
+                    positions.put(p.address(), new ArrayList<>());
+                    active.put(p.address(), v3.liquidity());
+                }
+            }
+        }
+
+        PoolState.Curve curve(Address a, List<Address> coins) {
+            return new PoolState.Curve("curve", a, coins, coins.stream().map(c -> amount()).toList(),
+                    1 + random.nextInt(2000), 4_000_000, 0);
+        }
+
+        /** A Curve pool that emitted an event is re-read by the follower: here, new balances. */
+        Map<Address, PoolState> rereadCurve(Map<Address, PoolState> pools) {
+            if (curve.isEmpty() || random.nextBoolean()) {
+                return pools;
+            }
+            Map<Address, PoolState> next = new HashMap<>();
+            Address a = curve.get(random.nextInt(curve.size()));
+            PoolState.Curve c = (PoolState.Curve) pools.get(a);
+            if (random.nextBoolean()) {
+                next.put(a, curve(a, c.coins()));
+            } else {
+                // one coin's balance only
+                List<BigInteger> balances = new ArrayList<>(c.balances());
+                balances.set(random.nextInt(balances.size()), amount());
+                next.put(a, new PoolState.Curve(c.provider(), a, c.coins(), balances, c.amp(), c.fee(), 0));
+            }
+            Map<Address, PoolState> copy = new HashMap<>(pools);
+            copy.putAll(next);
+            return copy;
+        }
+
+        List<LogEntry> logs(ChainState state, int block) {
+            List<LogEntry> logs = new ArrayList<>();
+            List<PoolState> pools = new ArrayList<>(state.pools().values());
+            pools.sort((x, y) -> x.address().lower().compareTo(y.address().lower()));
+            int count = random.nextInt(6);
+            for (int i = 0; i < count; i++) {
+                int kind = random.nextInt(10);
+                if (kind == 0) {
+                    Address[] pair = pair();
+                    Address a = newAddress();
+                    if (random.nextBoolean()) {
+                        logs.add(log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, topic(pair[0]), topic(pair[1])),
+                                Abi.word(a), Abi.word(1)));
+                        logs.add(log(a, List.of(Events.V2_SYNC), Abi.word(amount()), Abi.word(amount())));
+                    } else {
+                        positions.put(a, new ArrayList<>());
+                        active.put(a, BigInteger.ZERO);
+                        logs.add(log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, topic(pair[0]), topic(pair[1]),
+                                "0x" + Abi.word(3000)), Abi.word(60), Abi.word(a)));
+                        if (random.nextBoolean()) {
+                            logs.add(log(a, List.of(Events.V3_INITIALIZE), Abi.word(sqrtPrice()), Abi.word(0)));
+                        }
+                    }
+                    continue;
+                }
+                if (pools.isEmpty()) {
+                    continue;
+                }
+                PoolState p = pools.get(random.nextInt(pools.size()));
+                if (p instanceof PoolState.V2 v2 && random.nextInt(3) == 0) {
+                    // the same price, twice the depth
+                    logs.add(log(p.address(), List.of(Events.V2_SYNC), Abi.word(v2.reserve0().shiftLeft(1)),
+                            Abi.word(v2.reserve1().shiftLeft(1))));
+                } else if (p instanceof PoolState.V2) {
+                    logs.add(log(p.address(), List.of(Events.V2_SYNC), Abi.word(amount()), Abi.word(amount())));
+                } else if (p instanceof PoolState.V3 v3) {
+                    List<int[]> minted = positions.get(p.address());
+                    int op = random.nextInt(4);
+                    if (!v3.usable()) {
+                        logs.add(log(p.address(), List.of(Events.V3_INITIALIZE), Abi.word(sqrtPrice()),
+                                Abi.word(0)));
+                    } else if (op == 0) {
+                        int lower = 60 * (random.nextInt(40) - 20);
+                        int upper = lower + 60 * (1 + random.nextInt(20));
+                        int amount = 1 + random.nextInt(1_000_000);
+                        minted.add(new int[] {lower, upper, amount});
+                        if (lower <= 0 && 0 < upper) {
+                            active.merge(p.address(), BigInteger.valueOf(amount), BigInteger::add);
+                        }
+                        logs.add(log(p.address(), List.of(Events.V3_MINT, topic(Address.ZERO), tick(lower),
+                                tick(upper)), Abi.word(0), Abi.word(amount), Abi.word(1), Abi.word(1)));
+                    } else if (op == 1 && !minted.isEmpty()) {
+                        int[] position = minted.remove(random.nextInt(minted.size()));
+                        if (position[0] <= 0 && 0 < position[1]) {
+                            active.merge(p.address(), BigInteger.valueOf(position[2]), BigInteger::subtract);
+                        }
+                        logs.add(log(p.address(), List.of(Events.V3_BURN, topic(Address.ZERO), tick(position[0]),
+                                tick(position[1])), Abi.word(position[2]), Abi.word(1), Abi.word(1)));
+                    } else {
+                        BigInteger price = sqrtPrice();
+                        logs.add(log(p.address(), List.of(Events.V3_SWAP, topic(Address.ZERO), topic(Address.ZERO)),
+                                Abi.word(1), Abi.word(BigInteger.ONE.negate()), Abi.word(price),
+                                Abi.word(active.get(p.address())), Abi.word(0)));
+                    }
+                }
+            }
+            long number = state.block() + 1;
+            return logs.stream().map(l -> new LogEntry(l.address(), l.topics(), l.data(), number, "0x" + number,
+                    l.logIndex(), false, null)).toList();
+        }
+
+        LogEntry log(Address address, List<String> topics, String... words) {
+            return new LogEntry(address, topics, "0x" + String.join("", words), 0, "0x0", logIndex++, false, null);
+        }
+
+        Address[] pair() {
+            int i = random.nextInt(TOKENS.size());
+            int j = (i + 1 + random.nextInt(TOKENS.size() - 1)) % TOKENS.size();
+            return new Address[] {TOKENS.get(Math.min(i, j)), TOKENS.get(Math.max(i, j))};
+        }
+
+        Address newAddress() {
+            return Address.evm(String.format("0x%040x", nextAddress++ * 7919L));
+        }
+
+        /** Reserves and balances over many orders of magnitude, sometimes zero. */
+        BigInteger amount() {
+            if (random.nextInt(15) == 0) {
+                return BigInteger.ZERO;
+            }
+            return BigInteger.TEN.pow(random.nextInt(28)).multiply(BigInteger.valueOf(1 + random.nextInt(1000)));
+        }
+
+        BigInteger liquidity() {
+            return BigInteger.TEN.pow(random.nextInt(25)).multiply(BigInteger.valueOf(random.nextInt(1000)));
+        }
+
+        BigInteger sqrtPrice() {
+            int shift = random.nextInt(60) - 30;
+            BigInteger base = Q96.add(BigInteger.valueOf(random.nextInt(1_000_000)));
+            return shift >= 0 ? base.shiftLeft(shift) : base.shiftRight(-shift);
+        }
+
+        static String topic(Address a) {
+            return "0x" + Abi.word(a);
+        }
+
+        static String tick(int t) {
+            return "0x" + Abi.word(BigInteger.valueOf(t));
+        }
+    }
+
+    /** The pricing as first written: every round over every usable pool's BigInteger state, maps keyed by address. */
+    static final class Reference {
+        private static final double Q96D = Math.pow(2, 96);
+        final Map<Address, TokenInfo> tokens = new HashMap<>();
+        final List<PoolState> usable;
+        final Map<Address, Double> prices;
+
+        Reference(ChainState state) {
+            for (TokenInfo t : INFOS) {
+                tokens.put(t.address(), t);
+            }
+            usable = state.pools().values().stream().filter(PoolState::usable)
+                    .filter(p -> !(p instanceof PoolState.Curve c) || tokens.keySet().containsAll(c.coins()))
+                    .sorted((a, b) -> a.address().lower().compareTo(b.address().lower())).toList();
+            prices = prices();
+        }
+
+        double usd(PoolState p) {
+            if (p instanceof PoolState.Curve c) {
+                double usd = 0;
+                for (int i = 0; i < c.coins().size(); i++) {
+                    usd += c.balances().get(i).doubleValue() / Math.pow(10, decimals(c.coins().get(i)))
+                            * prices.getOrDefault(c.coins().get(i), 0.0);
+                }
+                return usd;
+            }
+            double[] amounts = wholeAmounts(p);
+            return amounts[0] * prices.getOrDefault(p.token0(), 0.0) + amounts[1] * prices.getOrDefault(p.token1(),
+                    0.0);
+        }
+
+        private int decimals(Address token) {
+            return tokens.containsKey(token) ? tokens.get(token).decimals() : 18;
+        }
+
+        private double[] wholeAmounts(PoolState p) {
+            double raw0;
+            double raw1;
+            switch (p) {
+                case PoolState.V2 v2 -> {
+                    raw0 = v2.reserve0().doubleValue();
+                    raw1 = v2.reserve1().doubleValue();
+                }
+                case PoolState.Curve c -> {
+                    raw0 = c.balances().get(0).doubleValue();
+                    raw1 = c.balances().get(1).doubleValue();
+                }
+                case PoolState.V3 v3 -> {
+                    double sqrt = v3.sqrtPriceX96().doubleValue() / Q96D;
+                    double l = v3.liquidity().doubleValue();
+                    raw0 = l / sqrt;
+                    raw1 = l * sqrt;
+                }
+            }
+            return new double[] {raw0 / Math.pow(10, decimals(p.token0())), raw1 / Math.pow(10, decimals(p.token1()))};
+        }
+
+        private double token1InToken0(PoolState p) {
+            int d0 = decimals(p.token0());
+            int d1 = decimals(p.token1());
+            double raw1PerRaw0 = switch (p) {
+                case PoolState.V2 v2 -> v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
+                case PoolState.V3 v3 -> Math.pow(v3.sqrtPriceX96().doubleValue() / Q96D, 2);
+                case PoolState.Curve c -> Math.pow(10, d1 - d0);
+            };
+            return 1 / (raw1PerRaw0 * Math.pow(10, d0 - d1));
+        }
+
+        private Map<Address, Double> prices() {
+            Map<Address, Double> price = new HashMap<>();
+            Map<Address, Double> depth = new HashMap<>();
+            for (Address stable : SETTINGS.stablecoins()) {
+                price.put(stable, 1.0);
+                depth.put(stable, Double.POSITIVE_INFINITY);
+            }
+            for (int round = 0; round < tokens.size() + 1; round++) {
+                boolean changed = false;
+                for (PoolState p : usable) {
+                    double[] amounts = wholeAmounts(p);
+                    double oneInZero = token1InToken0(p);
+                    if (!Double.isFinite(oneInZero) || oneInZero <= 0) {
+                        continue;
+                    }
+                    for (int side = 0; side < 2; side++) {
+                        Address known = side == 0 ? p.token0() : p.token1();
+                        Address other = side == 0 ? p.token1() : p.token0();
+                        Double pk = price.get(known);
+                        if (pk == null || SETTINGS.stablecoins().contains(other)) {
+                            continue;
+                        }
+                        double poolDepth = (side == 0 ? amounts[0] : amounts[1]) * pk;
+                        double through = Math.min(depth.get(known), poolDepth);
+                        double candidate = side == 0 ? pk * oneInZero : pk / oneInZero;
+                        if (through > depth.getOrDefault(other, 0.0) && Double.isFinite(candidate)) {
+                            price.put(other, candidate);
+                            depth.put(other, through);
+                            changed = true;
+                        }
+                    }
+                }
+                if (!changed) {
+                    break;
+                }
+            }
+            return price;
+        }
+    }
+
+    static Address token(int i) {
+        return Address.evm(String.format("0x%040x", i * 0x1111L));
+    }
+
+    static List<TokenInfo> infos() {
+        List<TokenInfo> infos = new ArrayList<>();
+        for (int i = 0; i < TOKENS.size(); i++) {
+            infos.add(new TokenInfo(TOKENS.get(i), DECIMALS.get(i), "T" + i, "Token " + i));
+        }
+        return infos;
+    }
+}
