@@ -253,11 +253,12 @@ final class ChainFollower {
             }
             if (!reload.isEmpty() && h.number() == to) {
                 // Pools whose price came near the edge of their loaded ticks (in any block of the range): re-read.
-                pools = new HashMap<>(pools);
+                Map<Address, PoolState> reread = new HashMap<>();
                 List<PoolState> stale = reload.stream().map(pools::get).toList();
                 for (PoolState p : loader.read(stale, to)) {
-                    pools.put(p.address(), p);
+                    reread.put(p.address(), p);
                 }
+                pools = PoolMap.copyOf(pools).with(reread);
             }
             state = new ChainState(h.number(), h.hash(), h.parentHash(), h.timestamp(), h.baseFeePerGas(), pools);
             remember(state);

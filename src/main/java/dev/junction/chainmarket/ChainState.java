@@ -12,12 +12,13 @@ import java.util.Map;
  * @param parentHash its parent's hash
  * @param timestamp block timestamp, seconds
  * @param baseFee the block's base fee, wei
- * @param pools pool states by pool address
+ * @param pools pool states by pool address (a {@link PoolMap}: the states of consecutive blocks share what did not
+ *     change)
  */
 record ChainState(long block, String hash, String parentHash, long timestamp, BigInteger baseFee,
         Map<Address, PoolState> pools) {
 
     ChainState {
-        pools = Map.copyOf(pools);
+        pools = PoolMap.copyOf(pools);
     }
 }

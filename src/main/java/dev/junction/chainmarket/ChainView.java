@@ -47,6 +47,8 @@ final class ChainView {
     private final Map<Address, Integer> index = new HashMap<>();
     private final BitSet stable = new BitSet();
     private final Map<Address, Entry> entries = new HashMap<>();
+    /** The pools of the last state built: the next state's are compared with them leaf by leaf. */
+    private PoolMap seen;
     private long generation;
     private boolean reorder;
     /** Usable pools, sorted by address: the pricing order and the order of the part's pools. */
@@ -85,18 +87,23 @@ final class ChainView {
 
     /** The market part of {@code state}, reusing what did not change since the last call. */
     synchronized Part part(ChainState state, BigInteger gasPrice) {
-        generation++;
-        for (PoolState p : state.pools().values()) {
-            reorder |= see(p);
-            entries.get(p.address()).seen = generation;
-        }
-        if (entries.size() != state.pools().size()) {
+        PoolMap now = PoolMap.copyOf(state.pools());
+        if (now.sameLineage(seen)) {
+            // Only the pools that differ from the last state built (the next block's, or an older one after a reorg).
+            now.diff(seen, p -> reorder |= see(p), gone -> reorder |= forget(gone.address()));
+        } else {
+            generation++;
+            for (PoolState p : now.values()) {
+                reorder |= see(p);
+                entries.get(p.address()).seen = generation;
+            }
             for (Entry e : List.copyOf(entries.values())) {
                 if (e.seen != generation) {
                     reorder |= forget(e.state.address());
                 }
             }
         }
+        seen = now;
         if (reorder) {
             order = entries.values().stream().filter(e -> e.facts.usable())
                     .sorted(Comparator.comparing((Entry e) -> e.key)).toArray(Entry[]::new);

@@ -41,7 +41,7 @@ final class LogReducer {
     /**
      * The result.
      *
-     * @param pools the pools after the logs
+     * @param pools the pools after the logs (sharing the unchanged ones with the map before)
      * @param reload pools to re-read at the range's last block: V3 pools whose current tick came near the edge of
      *     their loaded tick window, Curve pools that emitted an event
      */
@@ -54,13 +54,15 @@ final class LogReducer {
     }
 
     static Result apply(Map<Address, PoolState> before, List<LogEntry> logs, Context context) {
-        Map<Address, PoolState> pools = new HashMap<>(before);
+        // The pools the logs changed or created; the others stay as they were, shared with the map before.
+        Map<Address, PoolState> changed = new HashMap<>();
         Set<Address> touched = new LinkedHashSet<>();
         Set<Address> reread = new LinkedHashSet<>();
         List<LogEntry> ordered = logs.stream().filter(l -> !l.removed())
                 .sorted(Comparator.comparingLong(LogEntry::blockNumber).thenComparingInt(LogEntry::logIndex)).toList();
         for (LogEntry log : ordered) {
-            PoolState pool = pools.get(log.address());
+            PoolState pool = changed.containsKey(log.address()) ? changed.get(log.address())
+                    : before.get(log.address());
             String t0 = log.topic0();
             if (pool instanceof PoolState.Curve) {
                 if (CURVE_TOPICS.contains(t0)) {
@@ -71,7 +73,7 @@ final class LogReducer {
             if (pool == null) {
                 Dex dex = context.factories().get(log.address());
                 if (dex != null) {
-                    created(dex, log, context).ifPresent(p -> pools.put(p.address(), p));
+                    created(dex, log, context).ifPresent(p -> changed.put(p.address(), p));
                 }
                 continue;
             }
@@ -89,17 +91,17 @@ final class LogReducer {
                 default -> pool;
             };
             if (next != pool) {
-                pools.put(next.address(), next);
+                changed.put(next.address(), next);
                 touched.add(next.address());
             }
         }
         Set<Address> reload = new LinkedHashSet<>(reread);
         for (Address a : touched) {
-            if (pools.get(a) instanceof PoolState.V3 v3 && v3.nearWindowEdge()) {
+            if (changed.get(a) instanceof PoolState.V3 v3 && v3.nearWindowEdge()) {
                 reload.add(a);
             }
         }
-        return new Result(Map.copyOf(pools), Set.copyOf(reload));
+        return new Result(PoolMap.copyOf(before).with(changed), Set.copyOf(reload));
     }
 
     private static Optional<PoolState> created(Dex dex, LogEntry log, Context context) {

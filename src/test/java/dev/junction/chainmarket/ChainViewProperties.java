@@ -171,7 +171,10 @@ class ChainViewProperties {
                 balances.set(random.nextInt(balances.size()), amount());
                 next.put(a, new PoolState.Curve(c.provider(), a, c.coins(), balances, c.amp(), c.fee(), 0));
             }
-            Map<Address, PoolState> copy = new HashMap<>(pools);
+            if (random.nextBoolean()) {
+                return PoolMap.copyOf(pools).with(next); // as the follower does: sharing the other pools
+            }
+            Map<Address, PoolState> copy = new HashMap<>(pools); // a map of a new lineage: the view rescans all
             copy.putAll(next);
             return copy;
         }
