@@ -15,6 +15,7 @@ final class Abi {
     static final BigInteger TWO_256 = BigInteger.ONE.shiftLeft(256);
     static final BigInteger TWO_255 = BigInteger.ONE.shiftLeft(255);
     private static final HexFormat HEX = HexFormat.of();
+    private static final String ZEROS = "0".repeat(64);
 
     private Abi() {
     }
@@ -30,18 +31,36 @@ final class Abi {
     }
 
     static String word(Address a) {
-        return "0".repeat(24) + a.lower().substring(2);
+        return ZEROS.substring(40) + a.lower().substring(2);
     }
 
     static String word(long v) {
-        return word(BigInteger.valueOf(v));
+        if (v < 0) {
+            return word(BigInteger.valueOf(v));
+        }
+        return pad(Long.toHexString(v));
     }
 
     /** Two's complement 32-byte word. */
     static String word(BigInteger v) {
+        if (v.signum() >= 0 && v.bitLength() < 63) {
+            return word(v.longValue());
+        }
         BigInteger u = v.signum() < 0 ? v.add(TWO_256) : v;
-        String h = u.toString(16);
-        return "0".repeat(64 - h.length()) + h;
+        return pad(u.toString(16));
+    }
+
+    private static String pad(String hex) {
+        if (hex.length() > 64) {
+            throw new IllegalArgumentException("0x" + hex + " does not fit in 32 bytes");
+        }
+        return ZEROS.substring(hex.length()) + hex;
+    }
+
+    /** Whether word {@code word} of an 0x-prefixed hex value is zero (absent counts as not zero). */
+    static boolean zeroWord(String hex, int word) {
+        int at = (hex.startsWith("0x") ? 2 : 0) + word * 64;
+        return hex.length() >= at + 64 && hex.regionMatches(at, ZEROS, 0, 64);
     }
 
     static String call(String selector, String... words) {
@@ -99,41 +118,55 @@ final class Abi {
 
     /** {@code aggregate3(calls)} with allowFailure = true for each. */
     static String aggregate3(List<Call> calls) {
-        StringBuilder head = new StringBuilder();
-        StringBuilder tail = new StringBuilder();
-        int offset = calls.size() * 32;
-        List<String> tuples = new ArrayList<>(calls.size());
-        for (Call c : calls) {
-            String data = strip(c.data());
-            int len = data.length() / 2;
+        int n = calls.size();
+        int[] lengths = new int[n];
+        int chars = 2 + 8 + 128 + 64 * n;
+        for (int i = 0; i < n; i++) {
+            lengths[i] = strip(calls.get(i).data()).length() / 2;
+            chars += 256 + (lengths[i] + 31) / 32 * 64;
+        }
+        StringBuilder b = new StringBuilder(chars).append("0x").append(AGGREGATE3).append(word(32)).append(word(n));
+        long offset = 32L * n;
+        for (int i = 0; i < n; i++) {
+            b.append(word(offset));
+            offset += 128 + (lengths[i] + 31) / 32 * 32;
+        }
+        for (int i = 0; i < n; i++) {
+            Call c = calls.get(i);
+            int len = lengths[i];
             int padded = (len + 31) / 32 * 32;
-            String tuple = word(c.target()) + word(1) + word(96) + word(len) + data
-                    + "0".repeat((padded - len) * 2);
-            tuples.add(tuple);
+            b.append(word(c.target())).append(word(1)).append(word(96)).append(word(len)).append(strip(c.data()));
+            b.append(ZEROS, 0, (padded - len) * 2);
         }
-        for (String t : tuples) {
-            head.append(word(offset));
-            offset += t.length() / 2;
-            tail.append(t);
-        }
-        return "0x" + AGGREGATE3 + word(32) + word(calls.size()) + head + tail;
+        return b.toString();
     }
 
     /** The results of {@code aggregate3}: each call's return data as 0x hex, or null when it failed. */
     static List<String> aggregate3Results(String hex) {
         String h = strip(hex);
-        int base = uint(h, 0).intValueExact() * 2;
-        int n = new BigInteger(h.substring(base, base + 64), 16).intValueExact();
+        int base = offset(h, 0);
+        int n = offset(h, base) / 2;
         int offsets = base + 64;
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            int tuple = offsets + new BigInteger(h.substring(offsets + i * 64, offsets + i * 64 + 64), 16)
-                    .intValueExact() * 2;
-            boolean success = new BigInteger(h.substring(tuple, tuple + 64), 16).signum() != 0;
-            int dataAt = tuple + new BigInteger(h.substring(tuple + 64, tuple + 128), 16).intValueExact() * 2;
-            int len = new BigInteger(h.substring(dataAt, dataAt + 64), 16).intValueExact();
+            int tuple = offsets + offset(h, offsets + i * 64);
+            boolean success = !h.regionMatches(tuple, ZEROS, 0, 64);
+            int dataAt = tuple + offset(h, tuple + 64);
+            int len = offset(h, dataAt) / 2;
             out.add(success ? "0x" + h.substring(dataAt + 64, dataAt + 64 + len * 2) : null);
         }
         return out;
+    }
+
+    /**
+     * The word at hex position {@code at} as a count of hex characters (a byte offset or length, times 2).
+     *
+     * @throws IllegalArgumentException when it is too large to be one
+     */
+    private static int offset(String h, int at) {
+        if (!h.regionMatches(at, ZEROS, 0, 56) || h.charAt(at + 56) > '3') {
+            throw new IllegalArgumentException("ABI offset or length out of range at " + at / 2);
+        }
+        return Integer.parseInt(h, at + 56, at + 64, 16) * 2;
     }
 }

@@ -246,7 +246,10 @@ final class ChainLoader {
             List<Integer> ticks = new ArrayList<>();
             for (int w = wordRanges.get(i)[0]; w <= wordRanges.get(i)[1]; w++) {
                 String r = r3.get(k++);
-                BigInteger bits = r == null ? BigInteger.ZERO : Abi.uint(r, 0);
+                if (r == null || Abi.zeroWord(r, 0)) {
+                    continue; // most words of a window are empty
+                }
+                BigInteger bits = Abi.uint(r, 0);
                 for (int b = bits.getLowestSetBit(); b >= 0 && b < 256; b = nextBit(bits, b)) {
                     int t = (w * 256 + b) * p.tickSpacing();
                     ticks.add(t);
