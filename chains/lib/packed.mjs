@@ -1,5 +1,6 @@
 // Packages read by path only, taken with `npm pack` (not installed): @across-protocol/contracts wants node >= 22.18
-// and pulls heavy dependencies, @uniswap/uniswapx-sdk pulls ethers v5; we need a few JSON/JS files of each. The
+// and pulls heavy dependencies, @uniswap/uniswapx-sdk pulls ethers v5, @chainlink/contracts pulls a dozen contract
+// packages (one from GitHub) and ships sources only (a test compiles its MockV3Aggregator); we need a few files of each. The
 // versions and their registry integrity are pinned in package.json ("packed"); a tarball whose integrity differs is
 // refused. Extracted under chains/.packed/<name>@<version>/ (ignored by git). Runs as npm's postinstall and lazily.
 import { execFileSync } from "node:child_process";

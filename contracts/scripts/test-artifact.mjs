@@ -1,6 +1,8 @@
 // Compiles ONE test-support contract (e.g. test/support/TestOnlyCurveStableSwap.sol) with the pinned solc-js and the
 // settings of foundry.toml, and prints {contractName, abi, bytecode} as one JSON line: for the Java tests that deploy
-// a test-only contract on anvil (chain mode's Curve test). Never for production artifacts (scripts/artifacts.mjs).
+// a test-only contract on anvil (chain mode's Curve test), or a contract of an npm package that ships sources only
+// (../chains/.packed/@chainlink+contracts@1.5.0/..., chain mode's price-feed test). Never for production artifacts
+// (scripts/artifacts.mjs).
 //
 //   node scripts/test-artifact.mjs test/support/TestOnlyCurveStableSwap.sol TestOnlyCurveStableSwap
 import { existsSync, readFileSync } from "node:fs";

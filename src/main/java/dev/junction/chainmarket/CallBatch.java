@@ -95,6 +95,42 @@ final class CallBatch {
         return out;
     }
 
+    /**
+     * The JSON-RPC calls reading {@code calls} at {@code block}, for a caller that sends them inside its own batch:
+     * {@code aggregate3} {@code eth_call}s of at most {@value #PER_AGGREGATE} calls, or one {@code eth_call} each.
+     */
+    List<RpcCall> requests(List<Abi.Call> calls, long block) {
+        String tag = Quantities.of(block);
+        List<RpcCall> out = new ArrayList<>();
+        if (multicall3 == null) {
+            for (Abi.Call c : calls) {
+                out.add(RpcCall.of("eth_call", Map.of("to", c.target().lower(), "data", c.data()), tag));
+            }
+            return out;
+        }
+        for (int from = 0; from < calls.size(); from += PER_AGGREGATE) {
+            out.add(RpcCall.of("eth_call", Map.of("to", multicall3.lower(), "data",
+                    Abi.aggregate3(calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE)))), tag));
+        }
+        return out;
+    }
+
+    /** Each call's return data (null where it reverted) from the answers to {@link #requests} of {@code count} calls. */
+    List<String> results(int count, List<RpcResult> answers) {
+        List<String> out = new ArrayList<>(count);
+        for (RpcResult r : answers) {
+            if (multicall3 == null) {
+                out.add(r.ok() ? r.result().asString() : revertedOrThrow(r));
+            } else {
+                out.addAll(Abi.aggregate3Results(r.orThrow().asString()));
+            }
+        }
+        if (out.size() != count) {
+            throw new IllegalStateException("expected " + count + " call results, got " + out.size());
+        }
+        return out;
+    }
+
     /** Each JSON-RPC batch as one HTTP request, concurrently when there are several; answers in order. */
     private List<List<RpcResult>> sendAll(List<List<RpcCall>> requests) {
         if (requests.size() == 1) {

@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps one chain's part of the market at the node's head. Each {@link #poll()}: one request for the latest header
  * and the gas price; when blocks are new, one request for {@code eth_getLogs} over the new range (topics only, no
- * address list: new pools are seen too) and the headers of the range, applied block by block with {@link LogReducer};
- * a parent-hash mismatch or a head that went back rolls back to the common ancestor among the recent blocks kept
+ * address list: new pools are seen too), the headers of the range and the configured price feeds at its last block,
+ * applied block by block with {@link LogReducer}; a parent-hash mismatch or a head that went back rolls back to the common ancestor among the recent blocks kept
  * ({@value #HISTORY}) and re-applies. The new state replaces the chain's part of the market snapshot.
  */
 final class ChainFollower {
@@ -207,14 +207,18 @@ final class ChainFollower {
         for (long n = from; n < to; n++) {
             second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
         }
+        int feedsAt = second.size();
+        // The price feeds at the range's last block, in the same HTTP request.
+        second.addAll(loader.feedRequests(to));
         List<RpcResult> answers = client.batch(second);
         long arrived = System.nanoTime();
         long cpu0 = CPU.getCurrentThreadCpuTime();
         List<LogEntry> logs = EthRpc.parseLogs(answers.get(0).orThrow());
         List<BlockHeader> headers = new ArrayList<>();
-        for (int i = 1; i < answers.size(); i++) {
+        for (int i = 1; i < feedsAt; i++) {
             headers.add(EthRpc.header(answers.get(i).orThrow(), "block " + (from + i - 1)));
         }
+        Map<Address, ChainState.FeedAnswer> feeds = loader.feeds(answers.subList(feedsAt, answers.size()));
         headers.add(head);
         String parent = current.hash();
         for (BlockHeader h : headers) {
@@ -260,7 +264,8 @@ final class ChainFollower {
                 }
                 pools = PoolMap.copyOf(pools).with(reread);
             }
-            state = new ChainState(h.number(), h.hash(), h.parentHash(), h.timestamp(), h.baseFeePerGas(), pools);
+            state = new ChainState(h.number(), h.hash(), h.parentHash(), h.timestamp(), h.baseFeePerGas(), pools,
+                    h.number() == to ? feeds : state.feeds());
             remember(state);
         }
         long reduced = System.nanoTime();

@@ -45,6 +45,7 @@ final class ChainLoader {
     private static final String CURVE_A = Abi.selector("A()");
     private static final String CURVE_FEE = Abi.selector("fee()");
     private static final String FUTURE_A_TIME = Abi.selector("future_A_time()");
+    private static final String LATEST_ROUND_DATA = Abi.selector("latestRoundData()");
     /** Curve plain pools have 2 or 3 coins: coins(2) reverts on a 2-coin pool. */
     private static final int CURVE_MAX_COINS = 3;
 
@@ -105,7 +106,17 @@ final class ChainLoader {
                 }
             }
         }
+        int feedsAt = round1.size();
+        round1.addAll(feedCalls());
         List<String> r1 = calls.run(round1, block);
+        Map<Address, ChainState.FeedAnswer> feeds = feedAnswers(r1.subList(feedsAt, r1.size()));
+        for (Map.Entry<Address, Address> f : settings.priceFeeds().entrySet()) {
+            if (!feeds.containsKey(f.getKey())) {
+                throw new MarketDataException(at + ".price-feeds." + f.getKey() + " " + f.getValue()
+                        + " answers no latestRoundData() and decimals(): not a Chainlink-style aggregator on chain "
+                        + settings.id().value());
+            }
+        }
         List<TokenInfo> infos = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             String dec = r1.get(3 * i);
@@ -144,7 +155,44 @@ final class ChainLoader {
             pools.put(p.address(), p);
         }
         return new Loaded(infos, new ChainState(block, head.hash(), head.parentHash(), head.timestamp(),
-                head.baseFeePerGas(), pools), calls.usesMulticall());
+                head.baseFeePerGas(), pools, feeds), calls.usesMulticall());
+    }
+
+    /** {@code latestRoundData()} and {@code decimals()} of each configured price feed, in the settings' order. */
+    private List<Abi.Call> feedCalls() {
+        List<Abi.Call> out = new ArrayList<>();
+        for (Address aggregator : settings.priceFeeds().values()) {
+            out.add(new Abi.Call(aggregator, Abi.call(LATEST_ROUND_DATA)));
+            out.add(new Abi.Call(aggregator, Abi.call(DECIMALS)));
+        }
+        return out;
+    }
+
+    /** The answers of {@link #feedCalls()} by token; a feed whose calls failed is absent. */
+    private Map<Address, ChainState.FeedAnswer> feedAnswers(List<String> results) {
+        Map<Address, ChainState.FeedAnswer> out = new HashMap<>();
+        int k = 0;
+        for (Address token : settings.priceFeeds().keySet()) {
+            String round = results.get(k++);
+            String decimals = results.get(k++);
+            if (round != null && decimals != null && Abi.words(round) >= 5 && Abi.words(decimals) >= 1) {
+                BigInteger d = Abi.uint(decimals, 0);
+                if (d.compareTo(BigInteger.valueOf(77)) <= 0) {
+                    out.put(token, new ChainState.FeedAnswer(Abi.int256(round, 1), d.intValue()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The requests reading the price feeds at {@code block}, to send inside another JSON-RPC batch; none without. */
+    List<RpcCall> feedRequests(long block) {
+        return calls.requests(feedCalls(), block);
+    }
+
+    /** The price feeds' answers from the answers to {@link #feedRequests} (in order). */
+    Map<Address, ChainState.FeedAnswer> feeds(List<RpcResult> answers) {
+        return feedAnswers(calls.results(feedCalls().size(), answers));
     }
 
     /**

@@ -14,11 +14,32 @@ import java.util.Map;
  * @param baseFee the block's base fee, wei
  * @param pools pool states by pool address (a {@link PoolMap}: the states of consecutive blocks share what did not
  *     change)
+ * @param feeds the configured price feeds' answers at the block, by token (a feed that did not answer is absent)
  */
 record ChainState(long block, String hash, String parentHash, long timestamp, BigInteger baseFee,
-        Map<Address, PoolState> pools) {
+        Map<Address, PoolState> pools, Map<Address, FeedAnswer> feeds) {
 
     ChainState {
         pools = PoolMap.copyOf(pools);
+        feeds = Map.copyOf(feeds);
+    }
+
+    /** A state without price feeds. */
+    ChainState(long block, String hash, String parentHash, long timestamp, BigInteger baseFee,
+            Map<Address, PoolState> pools) {
+        this(block, hash, parentHash, timestamp, baseFee, pools, Map.of());
+    }
+
+    /**
+     * A Chainlink-style aggregator's {@code latestRoundData()} answer and its {@code decimals()}: the token's USD price
+     * is {@code answer / 10^decimals}.
+     */
+    record FeedAnswer(BigInteger answer, int decimals) {
+
+        /** The price as a double (USD values only); NaN when the answer is not positive. */
+        double usd() {
+            return answer.signum() > 0 ? new java.math.BigDecimal(answer).movePointLeft(decimals).doubleValue()
+                    : Double.NaN;
+        }
     }
 }

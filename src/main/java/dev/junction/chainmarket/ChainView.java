@@ -24,8 +24,8 @@ import java.util.TreeMap;
 
 /**
  * A chain's state as market values: the {@link Chain} (gas from the block), its tokens priced in USD from the pools
- * themselves (each token by its deepest path to a configured stablecoin, worth $1; the native token at its wrapped
- * token's price), and its usable pools.
+ * themselves (each token by its deepest path to a configured stablecoin, worth $1, or to a token with a configured
+ * price feed, worth its feed's answer; the native token at its wrapped token's price), and its usable pools.
  *
  * <p>Incremental: one instance per followed chain keeps, per pool, the last {@link PoolState} it saw with the numbers
  * derived from it (whole-token amounts, spot price, liquidityNet) and the market {@link Pool} it built. A new block
@@ -56,6 +56,7 @@ final class ChainView {
     /** The facts the last prices were computed from, in order, and those prices by token index (NaN: none). */
     private Facts[] pricedFrom;
     private double[] prices = new double[0];
+    private Map<Address, ChainState.FeedAnswer> pricedFeeds = Map.of();
 
     ChainView(ChainSettings settings, List<TokenInfo> infos) {
         this.settings = settings;
@@ -114,8 +115,10 @@ final class ChainView {
             facts[i] = order[i].facts;
         }
         boolean[] repriced = null;
-        if (pricedFrom == null || !samePricing(pricedFrom, facts) || prices.length != index.size()) {
-            double[] next = prices(facts);
+        if (pricedFrom == null || !samePricing(pricedFrom, facts) || prices.length != index.size()
+                || !state.feeds().equals(pricedFeeds)) {
+            double[] next = prices(facts, state.feeds());
+            pricedFeeds = state.feeds();
             repriced = new boolean[next.length];
             for (int i = 0; i < next.length; i++) {
                 repriced[i] = i >= prices.length
@@ -324,17 +327,30 @@ final class ChainView {
     }
 
     /**
-     * Each token's USD price (by token index; NaN: none) by its deepest path to a stablecoin: stablecoins are $1; a
-     * token takes its price from the pool (with a priced token) whose path to a stablecoin has the largest bottleneck
-     * depth in USD. Rounds over the pools in address order until nothing changes (at most tokens + 1).
+     * Each token's USD price (by token index; NaN: none) by its deepest path to a stablecoin: stablecoins are $1, a
+     * token with a price feed is the feed's answer; any other token takes its price from the pool (with a priced token)
+     * whose path to a stablecoin or fed token has the largest bottleneck depth in USD. Rounds over the pools in address
+     * order until nothing changes (at most tokens + 1).
      */
-    private double[] prices(Facts[] pools) {
+    private double[] prices(Facts[] pools, Map<Address, ChainState.FeedAnswer> feeds) {
+        // Anchors: the stablecoins at $1 and the tokens whose price feed answered a positive price, each as deep as
+        // can be; the pools never re-price an anchor.
+        BitSet anchors = (BitSet) stable.clone();
+        Map<Integer, Double> fed = new HashMap<>();
+        feeds.forEach((token, answer) -> {
+            double usd = answer.usd();
+            if (Double.isFinite(usd) && usd > 0) {
+                int i = indexOf(token);
+                anchors.set(i);
+                fed.put(i, usd);
+            }
+        });
         int n = index.size();
         double[] price = new double[n];
         double[] depth = new double[n];
         Arrays.fill(price, Double.NaN);
-        for (int i = stable.nextSetBit(0); i >= 0; i = stable.nextSetBit(i + 1)) {
-            price[i] = 1.0;
+        for (int i = anchors.nextSetBit(0); i >= 0; i = anchors.nextSetBit(i + 1)) {
+            price[i] = fed.getOrDefault(i, 1.0);
             depth[i] = Double.POSITIVE_INFINITY;
         }
         // The pools with a spot price, as flat arrays (pools without one never price anything).
@@ -361,7 +377,7 @@ final class ChainView {
                     int known = side == 0 ? token0[k] : token1[k];
                     int other = side == 0 ? token1[k] : token0[k];
                     double pk = price[known];
-                    if (Double.isNaN(pk) || stable.get(other)) {
+                    if (Double.isNaN(pk) || anchors.get(other)) {
                         continue;
                     }
                     double poolDepth = (side == 0 ? amount0[k] : amount1[k]) * pk;

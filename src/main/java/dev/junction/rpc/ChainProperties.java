@@ -27,12 +27,14 @@ import java.util.Map;
  *     3 block times, at least 3s)
  * @param pollInterval {@code poll-interval}: how often the head is polled (default a quarter block time, 100ms..2s)
  * @param tickWindowWords {@code tick-window-words}: V3 tick-bitmap words loaded each side of the current one (default 4)
+ * @param priceFeeds {@code price-feeds}: Chainlink-style aggregators by token address (the token's USD price is the
+ *     aggregator's {@code latestRoundData()} answer instead of its pool path)
  */
 public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, String key, String nativeSymbol,
         List<String> tokens, String wrappedNative, List<String> stablecoins, Map<String, DexProperties> dexes,
         Map<String, BridgeProperties> bridges, String router, String permit2, String multicall3,
         Integer confirmations, Duration blockTime, Duration maxStaleness, Duration pollInterval,
-        Integer tickWindowWords) {
+        Integer tickWindowWords, Map<String, String> priceFeeds) {
 
     /**
      * A DEX under {@code dexes.<providerKey>.}.

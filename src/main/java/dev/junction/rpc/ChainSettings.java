@@ -17,7 +17,8 @@ import java.util.Optional;
 public record ChainSettings(ChainId id, String name, String key, String nativeSymbol, List<URI> rpcUrls,
         List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
         Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
-        Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords) {
+        Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
+        Map<Address, Address> priceFeeds) {
 
     /** Permit2's canonical address. */
     public static final Address CANONICAL_PERMIT2 = Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3");
@@ -30,6 +31,7 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         stablecoins = List.copyOf(stablecoins);
         dexes = Map.copyOf(dexes);
         bridges = Map.copyOf(bridges);
+        priceFeeds = Map.copyOf(priceFeeds);
     }
 
     public Optional<Address> routerAddress() {

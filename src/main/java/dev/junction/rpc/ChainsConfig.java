@@ -132,8 +132,23 @@ public final class ChainsConfig {
             throw new ChainConfigException(at + "tick-window-words must be from 0 to 64, was " + window);
         }
         String nativeSymbol = p.nativeSymbol() == null || p.nativeSymbol().isBlank() ? "ETH" : p.nativeSymbol().trim();
+        Map<Address, Address> feeds = new LinkedHashMap<>();
+        Map<String, String> rawFeeds = p.priceFeeds() == null ? Map.of() : p.priceFeeds();
+        for (Map.Entry<String, String> f : rawFeeds.entrySet()) {
+            String feedAt = at + "price-feeds." + f.getKey();
+            Address token = address(feedAt, f.getKey());
+            if (!tokens.contains(token)) {
+                throw new ChainConfigException(feedAt + ": the token " + token + " must also be listed in " + at
+                        + "tokens");
+            }
+            if (stables.contains(token)) {
+                throw new ChainConfigException(feedAt + ": " + token + " is a stablecoin (worth $1 by definition): "
+                        + "give it a price feed or list it in " + at + "stablecoins, not both");
+            }
+            feeds.put(token, address(feedAt, f.getValue()));
+        }
         return new ChainSettings(id, name, key, nativeSymbol, urls, tokens, wrapped, stables, dexes, bridges, router,
-                permit2, multicall3, confirmations, blockTime, staleness, poll, window);
+                permit2, multicall3, confirmations, blockTime, staleness, poll, window, feeds);
     }
 
     private static Dex dex(String at, String key, DexProperties d) {

@@ -159,7 +159,7 @@ class ChainBench {
                     Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
                     multicall ? ChainSettings.CANONICAL_MULTICALL3
                             : Address.evm("0x000000000000000000000000000000000000dEaD"),
-                    1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(100), 4);
+                    1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(100), 4, Map.of());
             ChainMarket chains = new ChainMarket(List.of(settings), RpcSettings.DEFAULT.withTimeout(
                     Duration.ofSeconds(60)), Clock.systemUTC());
             long l0 = System.nanoTime();

@@ -263,7 +263,7 @@ class ChainModeAnvilTest {
                 configured.stablecoins(), configured.dexes(), configured.bridges(), configured.router(),
                 configured.permit2(), Address.evm("0x000000000000000000000000000000000000dEaD"),
                 configured.confirmations(), configured.blockTime(), configured.maxStaleness(),
-                configured.pollInterval(), configured.tickWindowWords());
+                configured.pollInterval(), configured.tickWindowWords(), configured.priceFeeds());
         JsonRpcClient client = new JsonRpcClient(List.of(anvil.rpcUrl()), RpcSettings.DEFAULT);
         ChainLoader.Loaded viaBatches = new ChainLoader(noMulticall, client).load();
         assertThat(viaBatches.multicall()).isFalse();

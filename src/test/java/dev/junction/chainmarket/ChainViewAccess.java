@@ -16,7 +16,7 @@ final class ChainViewAccess {
             List.of(URI.create("http://127.0.0.1:1")), List.of(LogReducerTest.T0, LogReducerTest.T1), null,
             List.of(LogReducerTest.T0), Map.of(), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
             ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1), Duration.ofSeconds(3),
-            Duration.ofMillis(100), 4);
+            Duration.ofMillis(100), 4, Map.of());
 
     private ChainViewAccess() {
     }

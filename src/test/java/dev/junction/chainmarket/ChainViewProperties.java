@@ -46,7 +46,7 @@ class ChainViewProperties {
                     "v3", new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(),
                             "0x" + "0".repeat(64))),
             Map.of(), null, ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1,
-            Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(100), 4);
+            Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(100), 4, Map.of());
     static final LogReducer.Context CONTEXT = LogReducer.Context.of(SETTINGS.dexes().values(), TOKENS);
 
     @Property(tries = 200)

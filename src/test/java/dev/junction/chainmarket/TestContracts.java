@@ -15,6 +15,23 @@ final class TestContracts {
     private TestContracts() {
     }
 
+    /**
+     * The path, relative to contracts/, of {@code file} in a package pinned in chains/package.json "packed" (extracted
+     * under chains/.packed/, fetched with {@code npm pack} if absent: chains/lib/packed.mjs), to compile it with
+     * {@link #artifact}.
+     */
+    static String packed(String spec, String file) throws Exception {
+        Process p = new ProcessBuilder("node", "lib/packed.mjs").directory(new File("chains"))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || !out.contains(spec + ": ")) {
+            p.destroyForcibly();
+            throw new IllegalStateException("chains/lib/packed.mjs did not extract " + spec + ": " + out);
+        }
+        return "../chains/.packed/" + spec.replace("/", "+") + "/" + file;
+    }
+
     /** {@code {contractName, abi, bytecode}} of {@code contract} in {@code source} (relative to contracts/). */
     static JsonNode artifact(String source, String contract) throws Exception {
         Process p = new ProcessBuilder("node", "scripts/test-artifact.mjs", source, contract)

@@ -64,6 +64,31 @@ class ChainsConfigTest {
     }
 
     @Test
+    void priceFeedsBindByTokenAddressAndEachRuleNamesItsProperty() throws Exception {
+        String feed = "0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419";
+        String yaml = """
+                junction.chains.1:
+                  rpc-url: http://127.0.0.1:8545
+                  tokens: ["%s", "%s"]
+                  stablecoins: ["%s"]
+                  price-feeds:
+                    "%s": "%s"
+                """;
+        ChainSettings c = ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).getFirst();
+        assertThat(c.priceFeeds()).containsExactly(Map.entry(Address.evm(WETH), Address.evm(feed)));
+        assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))))
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feeds." + USDC).hasMessageContaining("stablecoin");
+        String other = "0x6B175474E89094C44Da98b954EedeAC495271d0F";
+        assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, other, feed))))
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feeds." + other).hasMessageContaining("tokens");
+        assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, "0x12"))))
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feeds." + WETH + " must be 0x");
+    }
+
+    @Test
     void anUnquotedAddressInYamlIsNamedWithTheHint() throws Exception {
         Binder b = yaml("""
                 junction.chains.1:

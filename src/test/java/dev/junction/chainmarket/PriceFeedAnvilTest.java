@@ -1,0 +1,110 @@
+package dev.junction.chainmarket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.LiveMarket;
+import dev.junction.market.MarketDataException;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Token;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.rpc.RpcSettings;
+import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilProcess;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Optional Chainlink-style price feeds ({@code junction.chains.<id>.price-feeds.<token>}) on anvil, against
+ * Chainlink's own {@code MockV3Aggregator} (the @chainlink/contracts npm package ships its sources, not bytecode: it is
+ * compiled with the project's pinned solc): the fed token is priced by the aggregator's answer instead of its pools, at
+ * the cold load and every block, within the same two HTTP requests per block; a feed without a positive answer falls
+ * back to the pools.
+ */
+class PriceFeedAnvilTest {
+
+    static final long CHAIN = 31_337;
+    static final Address TRADER = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+
+    @Test
+    void aFedTokenIsPricedByItsAggregatorEveryBlockAndByItsPoolsWithoutAnAnswer() throws Exception {
+        AnvilHarness.install();
+        String source = TestContracts.packed("@chainlink/contracts@1.5.0", "src/v0.8/shared/mocks/MockV3Aggregator.sol");
+        try (AnvilProcess anvil = AnvilProcess.start(CHAIN)) {
+            JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
+                    {"tokens": [{"symbol": "USDC", "decimals": 6}, {"symbol": "WBTC", "decimals": 8}],
+                     "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "300"}]},
+                     "uniswapV3": {"pools": [{"a": "WBTC", "b": "WETH", "fee": 3000, "priceAInB": "20",
+                                              "amountA": "40"}]}}
+                    """);
+            Address weth = address(deployed, "tokens", "WETH");
+            Address usdc = address(deployed, "tokens", "USDC");
+            Address wbtc = address(deployed, "tokens", "WBTC");
+            AnvilChain chain = new AnvilChain(anvil.rpcUrl());
+            JsonNode artifact = TestContracts.artifact(source, "MockV3Aggregator");
+            // 8 decimals, as Chainlink's USD feeds: WBTC at $65,000 (its pools say 20 WETH x $3,000 = $60,000).
+            Address feed = chain.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(8)
+                    + Abi.word(BigInteger.valueOf(65_000_00000000L)));
+
+            ChainMarket market = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed))),
+                    RpcSettings.DEFAULT, Clock.systemUTC());
+            MarketSnapshot loaded = market.load();
+            assertThat(price(loaded, wbtc)).isEqualTo(65_000.0);
+            // A fed token anchors the others as a stablecoin does: WETH's deepest path is now WETH -> WBTC (40 WBTC,
+            // $2.6M) rather than WETH -> USDC ($0.9M of USDC): 65,000 / 20.
+            assertThat(price(loaded, weth)).isCloseTo(3_250.0, withinPercentage(1));
+
+            LiveMarket live = new LiveMarket(loaded);
+            ChainFollower follower = market.followers().get(ChainId.of(CHAIN)).withMarket(live);
+            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+                    Abi.word(BigInteger.valueOf(64_123_45000000L))));
+            long before = follower.client().httpRequests();
+            follower.poll();
+            assertThat(follower.client().httpRequests() - before).isEqualTo(2);
+            assertThat(follower.state().block()).isEqualTo(chain.blockNumber());
+            assertThat(price(live.current(), wbtc)).isEqualTo(64_123.45);
+
+            // No positive answer: the token's price comes from its pools again (WBTC/WETH, WETH/USDC).
+            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"), Abi.word(0)));
+            follower.poll();
+            assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
+            assertThat(price(live.current(), weth)).isCloseTo(3_000.0, withinPercentage(1));
+
+            // An address that is no aggregator stops the start, naming the setting.
+            ChainMarket wrong = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, usdc))),
+                    RpcSettings.DEFAULT, Clock.systemUTC());
+            assertThatThrownBy(wrong::load).isInstanceOf(MarketDataException.class)
+                    .hasMessageContaining("junction.chains.31337.price-feeds." + wbtc);
+        }
+    }
+
+    static ChainSettings settings(java.net.URI rpc, JsonNode deployed, Address weth, Address usdc, Address wbtc,
+            Map<Address, Address> feeds) {
+        Dex v2 = new Dex("uniswap-v2", DexKind.UNISWAP_V2, address(deployed, "uniswapV2", "factory"), List.of(),
+                List.of(), DexKind.UNISWAP_V2.defaultInitCodeHash());
+        Dex v3 = new Dex("uniswap-v3", DexKind.UNISWAP_V3, address(deployed, "uniswapV3", "factory"),
+                List.of(3000), List.of(), DexKind.UNISWAP_V3.defaultInitCodeHash());
+        return new ChainSettings(ChainId.of(CHAIN), "Feeds", "feeds", "ETH", List.of(rpc), List.of(weth, usdc, wbtc),
+                weth, List.of(usdc), Map.of(v2.key(), v2, v3.key(), v3), Map.of(), null,
+                ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),
+                Duration.ofSeconds(30), Duration.ofMillis(100), 4, feeds);
+    }
+
+    static Address address(JsonNode deployed, String group, String name) {
+        return Address.evm(deployed.path(group).path(name).asString());
+    }
+
+    static double price(MarketSnapshot snapshot, Address token) {
+        return snapshot.token(ChainId.of(CHAIN), token).map(Token::priceUsd).orElseThrow();
+    }
+}
