@@ -28,7 +28,8 @@ import net.jqwik.api.Property;
  * equals a full rebuild of the same state, after random sequences of logs through {@link LogReducer}: V2 syncs, V3
  * swaps, mints, burns and initializations, pools created by the factories, Curve pools re-read, and reorgs (an older
  * state fed again). The prices and pool depths also equal the pricing as first written (a reference copy below, over
- * BigInteger states and address-keyed maps), to the bit.
+ * BigInteger states and address-keyed maps), to the bit, in the blocks without price feeds; with one, the fed token's
+ * price is its answer.
  */
 class ChainViewProperties {
 
@@ -39,6 +40,8 @@ class ChainViewProperties {
     static final List<Address> TOKENS = List.of(token(1), token(2), token(3), token(4), token(5));
     static final Address UNSERVED = token(9);
     static final List<Integer> DECIMALS = List.of(6, 18, 8, 18, 12);
+    /** The token that sometimes has a price feed. */
+    static final Address FED = TOKENS.get(2);
     static final List<TokenInfo> INFOS = infos();
     static final ChainSettings SETTINGS = new ChainSettings(ChainId.of(31337), "Test", "test", "ETH",
             List.of(URI.create("http://127.0.0.1:1")), TOKENS, TOKENS.get(1), List.of(TOKENS.getFirst()),
@@ -68,7 +71,7 @@ class ChainViewProperties {
             Map<Address, PoolState> pools = LogReducer.apply(state.pools(), model.logs(state, b), CONTEXT).pools();
             pools = model.rereadCurve(pools);
             state = new ChainState(state.block() + 1, "0x" + (b + 2), state.hash(), b, BigInteger.valueOf(b + 1),
-                    pools);
+                    pools, model.feeds(state.feeds()));
             history.add(state);
             check(incremental, state);
         }
@@ -78,6 +81,15 @@ class ChainViewProperties {
         BigInteger gas = BigInteger.valueOf(7);
         ChainView.Part part = incremental.part(state, gas);
         assertThat(part).isEqualTo(ChainView.of(SETTINGS, INFOS, state, gas));
+        if (!state.feeds().isEmpty()) {
+            // A fed token is priced by its feed while the answer is positive (the reference knows no feeds).
+            ChainState.FeedAnswer answer = state.feeds().get(FED);
+            if (answer.answer().signum() > 0) {
+                assertThat(part.tokens().stream().filter(t -> t.address().equals(FED)).findFirst().orElseThrow()
+                        .priceUsd()).isEqualTo(answer.usd());
+            }
+            return;
+        }
         Reference reference = new Reference(state);
         for (Token t : part.tokens()) {
             Address a = t.address().equals(Address.NATIVE) ? SETTINGS.wrappedNative() : t.address();
@@ -136,6 +148,19 @@ class ChainViewProperties {
                 curve.add(a);
             }
             return new ChainState(1, "0x1", "0x0", 0, BigInteger.ONE, pools);
+        }
+
+        /**
+         * The feeds of the next block: mostly none (the reference pricing knows no feeds), sometimes a price feed of
+         * {@link #FED} (also a pool token): kept, changed, dropped, or answering 0.
+         */
+        Map<Address, ChainState.FeedAnswer> feeds(Map<Address, ChainState.FeedAnswer> before) {
+            return switch (random.nextInt(6)) {
+                case 0 -> Map.of(FED, new ChainState.FeedAnswer(BigInteger.valueOf(random.nextInt(3) == 0 ? 0
+                        : 1 + random.nextInt(100_000_000)), random.nextInt(19)));
+                case 1 -> Map.of();
+                default -> before;
+            };
         }
 
         /** After a reorg to {@code state}: the positions minted since are gone. */
