@@ -248,7 +248,7 @@ public class GaslessService {
                     cmd.amount().minus(fee), amountOut, amountOutMin, source.router(), source.router(), candidate,
                     deadline, "", innerData, planned.pathType().wire(), planned.bridgeCount(), assembly.providers(),
                     assembly.mainProvider(), assembly.planSteps(), onChain);
-            if (record.typedData().message() instanceof RoutePermit p && !p.witness().equals(witness)) {
+            if (record.typedData().message() instanceof PermitWitnessTransferFrom<?> p && !p.witness().equals(witness)) {
                 throw new IllegalStateException("quote " + quoteId + ": the stored terms do not rebuild the witness");
             }
             return record;
