@@ -472,7 +472,15 @@ function renderGasless(item, params) {
       $('fromChainId').value = String(swap.fromChainId);
       startTracking();
     } catch (e) {
-      showError(e, 'err-signature');
+      if (e.code === 4010) {
+        // the owner's balance or Permit2 allowance (data.param names the amount): fixed in the approval box above,
+        // not at Amount, so it is shown here, by Submit, where the user acts
+        showError(new ApiError(e.status, e.code, e.message, null), 'err-signature',
+          'Approve Permit2 above (or fund the owner), then submit again.');
+        ($('rpcUrl') && !$('rpcUrl').value.trim() ? $('rpcUrl') : $('approve')).focus();
+      } else {
+        showError(e, 'err-signature');
+      }
     } finally {
       busy('');
     }
