@@ -154,8 +154,26 @@ class LocalChainsWalkTest {
         }
     }
 
+    /**
+     * The playground in Debian's Chromium on these chains and this Junction ({@code playground/test/
+     * playground-local.test.mjs}): gasless swaps approved, signed in the page (its test key, then an EIP-1193 wallet
+     * backed by anvil), submitted and followed to DONE. Screenshots in {@code target/playground-screenshots}.
+     */
     @Test
     @Order(3)
+    void thePlaygroundSignsGaslessSwapsToDone() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        Path upJson = stateDir.resolve("up.json");
+        String out = run(List.of("node", "--test", "--test-reporter=spec", "test/playground-local.test.mjs"),
+                new File("playground"), 900, Map.of("JUNCTION_URL", JSON.readTree(upJson.toFile()).get("junction")
+                        .asString(), "UP_JSON", upJson.toString(), "SCREENSHOTS",
+                        Path.of("target/playground-screenshots").toAbsolutePath().toString()));
+        System.out.println(out);
+        assertThat(out).contains("\u2139 pass 2").contains("\u2139 fail 0"); // node's spec reporter: "ℹ pass 2"
+    }
+
+    @Test
+    @Order(4)
     void downStopsEverything() throws Exception {
         Block last = blocks.getLast();
         assertThat(last.code()).isEqualTo("bin/local-chains down");
@@ -190,9 +208,15 @@ class LocalChainsWalkTest {
     }
 
     private String run(List<String> command, File dir, int timeoutSeconds) throws IOException, InterruptedException {
+        return run(command, dir, timeoutSeconds, Map.of());
+    }
+
+    private String run(List<String> command, File dir, int timeoutSeconds, Map<String, String> more)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir).redirectErrorStream(true);
         Map<String, String> e = new HashMap<>(pb.environment());
         e.putAll(env);
+        e.putAll(more);
         pb.environment().putAll(e);
         Process p = pb.start();
         p.getOutputStream().close();
