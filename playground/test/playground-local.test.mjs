@@ -182,11 +182,12 @@ test('browser wallet on anvil: the wallet approves Permit2 and signs eth_signTyp
       await pick(page, 'From', 8453, 'USDC');
       await pick(page, 'To', 8453, 'WETH');
       await page.getByLabel('Amount', { exact: true }).fill('200');
+      await page.getByLabel('Acquisition mode', { exact: true }).selectOption('2');
       await page.getByRole('button', { name: 'Gasless quote' }).click();
       await page.locator('pre.typed-data').waitFor();
       const item = JSON.parse(await page.locator('#gasless-tools details.raw pre').textContent());
       assert.equal(item.eip712.domain.chainId, 8453);
-      assert.equal(item.eip712.primaryType, 'PermitTransferFrom', 'the page\'s default acquisition mode for gasless: 2');
+      assert.equal(item.eip712.primaryType, 'PermitTransferFrom', 'acquisition mode 2 as chosen');
       assert.match(await page.locator('.signer.wallet').innerText(), /browser wallet/);
       assert.equal(await page.locator('#testKey, #rpcUrl').count(), 0, 'no test key and no RPC URL with a wallet');
 

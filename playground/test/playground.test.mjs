@@ -170,7 +170,7 @@ test('a gasless swap: typed data, signed in the page with the labelled test key,
     const typed = page.locator('pre.typed-data');
     await typed.waitFor();
     const eip712 = JSON.parse(await typed.textContent());
-    assert.equal(eip712.primaryType, 'PermitTransferFrom');
+    assert.equal(eip712.primaryType, 'PermitWitnessTransferFrom', 'the page\'s default gasless mode: 3 (witness)');
     assert.equal(eip712.domain.name, 'Permit2');
     assert.equal(eip712.domain.chainId, 42161);
     assert.equal(eip712.message.permitted.amount, '100000000');

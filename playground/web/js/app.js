@@ -372,7 +372,7 @@ async function gaslessQuote() {
   clearErrors();
   const q = quoteParams();
   const params = { fromToken: q.fromToken, toToken: q.toToken, amount: q.amount, fromChain: q.fromChain,
-    toChain: q.toChain, sender: q.sender, acquisitionMode: q.acquisitionMode || '2', receiver: q.receiver,
+    toChain: q.toChain, sender: q.sender, acquisitionMode: q.acquisitionMode || '3', receiver: q.receiver,
     feeBps: q.feeBps, allowMultiBridge: q.allowMultiBridge, rankingMode: RANKING_MODE[q.routeMode],
     slippage: q.slippage, includeProvider: q.includeProvider, excludeProvider: q.excludeProvider };
   busy('Asking for a gasless quote…');
