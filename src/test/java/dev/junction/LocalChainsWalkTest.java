@@ -155,12 +155,34 @@ class LocalChainsWalkTest {
     }
 
     /**
+     * Junction's relayer runs same-chain gasless swaps only: a cross-chain gasless quote on the local chains is a 422
+     * with the no-route code (3001) naming {@code toChain}, not an internal error.
+     */
+    @Test
+    @Order(3)
+    void aCrossChainGaslessQuoteIsRefusedWith3001NamingToChain() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        JsonNode up = JSON.readTree(stateDir.resolve("up.json").toFile());
+        String usdc1 = up.path("chains").path("1").path("tokens").path("USDC").asString();
+        String usdcBase = up.path("chains").path("8453").path("tokens").path("USDC").asString();
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                up.path("junction").asString() + "/gasless/quote?fromChain=1&toChain=8453&fromToken=" + usdc1
+                        + "&toToken=" + usdcBase + "&amount=1000000000&sender=0x1111111111111111111111111111111111111111"
+                        + "&acquisitionMode=3")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(422);
+        JsonNode body = JSON.readTree(r.body());
+        assertThat(body.path("code").asInt()).isEqualTo(3001);
+        assertThat(body.path("data").path("param").asString()).isEqualTo("toChain");
+        assertThat(body.path("message").asString()).contains("same-chain gasless swaps only");
+    }
+
+    /**
      * The playground in Debian's Chromium on these chains and this Junction ({@code playground/test/
      * playground-local.test.mjs}): gasless swaps approved, signed in the page (its test key, then an EIP-1193 wallet
      * backed by anvil), submitted and followed to DONE. Screenshots in {@code target/playground-screenshots}.
      */
     @Test
-    @Order(3)
+    @Order(4)
     void thePlaygroundSignsGaslessSwapsToDone() throws Exception {
         Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
         Path upJson = stateDir.resolve("up.json");
@@ -173,7 +195,7 @@ class LocalChainsWalkTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void downStopsEverything() throws Exception {
         Block last = blocks.getLast();
         assertThat(last.code()).isEqualTo("bin/local-chains down");
