@@ -170,12 +170,15 @@ test('a gasless swap: typed data, signed in the page with the labelled test key,
     const typed = page.locator('pre.typed-data');
     await typed.waitFor();
     const eip712 = JSON.parse(await typed.textContent());
-    assert.equal(eip712.primaryType, 'PermitTransferFrom');
+    assert.equal(eip712.primaryType, 'PermitWitnessTransferFrom', 'the page\'s default gasless mode: 3 (witness)');
     assert.equal(eip712.domain.name, 'Permit2');
     assert.equal(eip712.domain.chainId, 42161);
     assert.equal(eip712.message.permitted.amount, '100000000');
     assert.match(await page.locator('.signer.test-key .warning').innerText(), /TEST KEY/);
     assert.match(await page.locator('#testKey-address').innerText(), new RegExp(SENDER));
+    // the one-time Permit2 approval is offered (the sandbox does not check it: local chains do)
+    assert.equal(await page.getByLabel(/^RPC URL of Arbitrum \(42161\)$/).count(), 1);
+    assert.equal(await page.getByRole('button', { name: 'Approve Permit2' }).count(), 1);
     await shot('05-gasless-quote');
     await page.getByRole('button', { name: 'Sign permit' }).click();
     await page.locator('pre.signature').waitFor();

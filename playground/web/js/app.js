@@ -4,7 +4,8 @@ import { ApiError, call, curl, setApiKey } from './api.js';
 import { clear, copyButton, h, icon, rawJson } from './dom.js';
 import { decodeRouterCall } from './decode.js';
 import { NATIVE, duration, human, short, toBaseUnits, usd } from './format.js';
-import { TEST_KEY, browserWallet, connectedAccount, signPermit, testKeyAddress, walletAddress } from './signer.js';
+import { TEST_KEY, approvePermit2, browserWallet, connectedAccount, permit2State, signPermit, testKeyAddress,
+  walletAddress } from './signer.js';
 import { trackStatus } from './status.js';
 
 const $ = (id) => document.getElementById(id);
@@ -364,13 +365,14 @@ async function renderBuild(tx, curlText, what, route) {
 
 // ---- gasless -----------------------------------------------------------------------------------------------------------
 
+const MAX_UINT256 = 2n ** 256n - 1n;
 const RANKING_MODE = { max_value: 'value_max', suggested: 'balanced', fastest: 'speed_max' };
 
 async function gaslessQuote() {
   clearErrors();
   const q = quoteParams();
   const params = { fromToken: q.fromToken, toToken: q.toToken, amount: q.amount, fromChain: q.fromChain,
-    toChain: q.toChain, sender: q.sender, acquisitionMode: q.acquisitionMode || '2', receiver: q.receiver,
+    toChain: q.toChain, sender: q.sender, acquisitionMode: q.acquisitionMode || '3', receiver: q.receiver,
     feeBps: q.feeBps, allowMultiBridge: q.allowMultiBridge, rankingMode: RANKING_MODE[q.routeMode],
     slippage: q.slippage, includeProvider: q.includeProvider, excludeProvider: q.excludeProvider };
   busy('Asking for a gasless quote…');
@@ -397,7 +399,8 @@ function renderGasless(item, params) {
     ? h('div', { class: 'signer wallet' }, h('p', {}, 'A browser wallet (window.ethereum) is available: it will sign.'))
     : h('div', { class: 'signer test-key' },
       h('p', { class: 'warning' }, h('strong', {}, 'TEST KEY'), ' — no browser wallet found. The page signs with a ',
-        'publicly known test key (anvil account 2, the account bin/local-chains up prints and funds with every token) for the sandbox and local chains. Never send real funds to it.'),
+        'publicly known test key (anvil account 2, the account bin/local-chains up prints and funds with every token) '
+        + 'for the sandbox and local chains. Never send real funds to it.'),
       h('div', { class: 'field' }, h('label', { for: 'testKey' }, 'Test private key'),
         h('input', { id: 'testKey', spellcheck: 'false', autocomplete: 'off', value: TEST_KEY })),
       h('p', { class: 'hint', id: 'testKey-address' }));
@@ -416,6 +419,7 @@ function renderGasless(item, params) {
     h('h3', {}, `EIP-712 typed data: ${item.eip712.primaryType}`),
     h('pre', { class: 'typed-data', 'aria-label': 'EIP-712 typed data' }, typed),
     signerBox,
+    approveBox(item, from, wallet),
     h('div', { class: 'actions' },
       h('button', { type: 'button', id: 'sign', class: 'primary' }, 'Sign permit'),
       h('button', { type: 'button', id: 'submit', disabled: true }, 'Submit swap')),
@@ -468,12 +472,104 @@ function renderGasless(item, params) {
       $('fromChainId').value = String(swap.fromChainId);
       startTracking();
     } catch (e) {
-      showError(e, 'err-signature');
+      if (e.code === 4010) {
+        // the owner's balance or Permit2 allowance (data.param names the amount): fixed in the approval box above,
+        // not at Amount, so it is shown here, by Submit, where the user acts
+        showError(new ApiError(e.status, e.code, e.message, null), 'err-signature',
+          'Approve Permit2 above (or fund the owner), then submit again.');
+        ($('rpcUrl') && !$('rpcUrl').value.trim() ? $('rpcUrl') : $('approve')).focus();
+      } else {
+        showError(e, 'err-signature');
+      }
     } finally {
       busy('');
     }
   });
   body.scrollIntoView({ block: 'start' });
+}
+
+/**
+ * The one-time Permit2 setup of the quote's owner for its input token: "Approve Permit2" sends approve(Permit2,
+ * unlimited) through the browser wallet, or with the test key to the RPC URL typed here (local chains: the `rpc`
+ * bin/local-chains up prints); "Check allowance" reads the balance and the allowance. The sandbox checks neither.
+ */
+function approveBox(item, from, wallet) {
+  const q = item.quote;
+  const chainId = String(q.fromChain);
+  const chainName = chainOf(chainId)?.name ?? `chain ${chainId}`;
+  const spec = { token: q.fromToken.address, permit2: item.eip712.domain.verifyingContract, chainId, owner: q.sender };
+  const rpcKey = `junction.rpc.${chainId}`;
+  const box = h('div', { class: 'approve' },
+    h('h3', {}, 'Permit2 approval (once per token)'),
+    h('p', { class: 'hint' }, `Permit2 (${spec.permit2}) pulls the ${from.symbol} you sign for, so the owner `,
+      `approves Permit2 for ${from.symbol} once: an ERC-20 approve, a transaction the owner pays gas for. On a real `,
+      'chain (local chains included) a swap submitted without it is refused with 4010; the sandbox does not check it.'),
+    wallet ? h('p', {}, `Your wallet sends approve(Permit2, unlimited) on ${chainName} (${chainId}).`)
+      : h('div', { class: 'field' }, h('label', { for: 'rpcUrl' }, `RPC URL of ${chainName} (${chainId})`),
+        h('input', { id: 'rpcUrl', type: 'url', spellcheck: 'false', autocomplete: 'off',
+          placeholder: 'http://127.0.0.1:…', value: sessionStorage.getItem(rpcKey) ?? '',
+          'aria-describedby': 'rpcUrl-hint err-approve' }),
+        h('p', { class: 'hint', id: 'rpcUrl-hint' }, `The node the test key sends its approval to (local chains: `,
+          h('code', {}, `chains["${chainId}"].rpc`), ' in .local-chains/up.json).')),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', id: 'approve' }, 'Approve Permit2'),
+      h('button', { type: 'button', id: 'checkAllowance' }, 'Check allowance')),
+    h('p', { class: 'error', id: 'err-approve', role: 'alert', hidden: true }),
+    h('div', { id: 'approve-out', 'aria-live': 'polite' }));
+  const how = async () => {
+    if (wallet) return { kind: 'wallet', address: await walletAddress() };
+    const rpcUrl = $('rpcUrl').value.trim();
+    sessionStorage.setItem(rpcKey, rpcUrl);
+    return { kind: 'key', privateKey: $('testKey').value, rpcUrl };
+  };
+  const owner = (h) => (h.kind === 'wallet' ? h.address : testKeyAddress(h.privateKey));
+  const fail = (e) => {
+    showError(new Error(e.shortMessage ?? e.message), 'err-approve');
+    if (!wallet) {
+      $('rpcUrl').setAttribute('aria-invalid', 'true');
+      $('rpcUrl').focus();
+    }
+  };
+  const show = async (h0, ...lead) => {
+    const { balance, allowance } = await permit2State({ ...spec, owner: owner(h0) }, h0);
+    const enough = allowance >= BigInt(q.amountIn);
+    clear(out(), ...lead, h('p', { class: 'permit2-state', 'data-enough': String(enough) },
+      `Owner ${owner(h0)}: balance `, h('b', {}, `${human(balance, from.decimals)} ${from.symbol}`),
+      ', Permit2 allowance ', h('b', {}, allowance === MAX_UINT256 ? 'unlimited'
+        : `${human(allowance, from.decimals)} ${from.symbol}`),
+      enough ? ' — enough for this swap.' : ` — below the ${human(q.amountIn, from.decimals)} ${from.symbol} of this `
+        + 'swap: approve Permit2.'));
+  };
+  const out = () => $('approve-out');
+  box.querySelector('#checkAllowance').addEventListener('click', async () => {
+    clearErrors();
+    try {
+      await show(await how());
+    } catch (e) {
+      fail(e);
+    }
+  });
+  box.querySelector('#approve').addEventListener('click', async (event) => {
+    clearErrors();
+    const button = event.currentTarget;
+    button.disabled = true;
+    busy('Approving Permit2…');
+    try {
+      const h0 = await how();
+      const hash = await approvePermit2(spec, h0, (sent) => clear(out(),
+        h('p', {}, 'Approval ', h('code', {}, sent), ' sent; waiting for its block…')));
+      await show(h0, h('p', { class: 'approved' }, 'Approved in transaction ', h('code', {}, hash), ' ',
+        copyButton('approval hash', hash)));
+      // the next step for the keyboard: submit an already signed permit, else sign
+      ($('submit').disabled ? $('sign') : $('submit')).focus();
+    } catch (e) {
+      fail(e);
+    } finally {
+      button.disabled = false;
+      busy('');
+    }
+  });
+  return box;
 }
 
 // ---- status ------------------------------------------------------------------------------------------------------------

@@ -43,7 +43,8 @@ function render(into, data, params, chainOf, nextPoll) {
       h('strong', {}, data.status), d.substatus ? ` · ${d.substatus}` : '', d.message ? ` — ${d.message}` : ''),
     data.status === 'NOT_FOUND' ? '' : h('ol', { class: 'progress', 'aria-label': 'Progress' }, stages),
     txLine('Source', data.srcTxDetails, chainOf),
-    txLine('Destination', data.destTxDetails, chainOf),
+    // a same-chain swap has one transaction: no "Destination: —" that reads as if something were missing
+    crossChain || data.destTxDetails ? txLine('Destination', data.destTxDetails, chainOf) : '',
     to && to.amount && to.decimals !== undefined
       ? h('p', {}, data.status === 'DONE' ? 'Received ' : 'Guaranteed minimum ',
         h('b', {}, human(to.amount, to.decimals)), ` ${to.symbol ?? ''}`,

@@ -154,8 +154,48 @@ class LocalChainsWalkTest {
         }
     }
 
+    /**
+     * Junction's relayer runs same-chain gasless swaps only: a cross-chain gasless quote on the local chains is a 422
+     * with the no-route code (3001) naming {@code toChain}, not an internal error.
+     */
     @Test
     @Order(3)
+    void aCrossChainGaslessQuoteIsRefusedWith3001NamingToChain() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        JsonNode up = JSON.readTree(stateDir.resolve("up.json").toFile());
+        String usdc1 = up.path("chains").path("1").path("tokens").path("USDC").asString();
+        String usdcBase = up.path("chains").path("8453").path("tokens").path("USDC").asString();
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                up.path("junction").asString() + "/gasless/quote?fromChain=1&toChain=8453&fromToken=" + usdc1
+                        + "&toToken=" + usdcBase + "&amount=1000000000&sender=0x1111111111111111111111111111111111111111"
+                        + "&acquisitionMode=3")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(422);
+        JsonNode body = JSON.readTree(r.body());
+        assertThat(body.path("code").asInt()).isEqualTo(3001);
+        assertThat(body.path("data").path("param").asString()).isEqualTo("toChain");
+        assertThat(body.path("message").asString()).contains("same-chain gasless swaps only");
+    }
+
+    /**
+     * The playground in Debian's Chromium on these chains and this Junction ({@code playground/test/
+     * playground-local.test.mjs}): gasless swaps approved, signed in the page (its test key, then an EIP-1193 wallet
+     * backed by anvil), submitted and followed to DONE. Screenshots in {@code target/playground-screenshots}.
+     */
+    @Test
+    @Order(4)
+    void thePlaygroundSignsGaslessSwapsToDone() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        Path upJson = stateDir.resolve("up.json");
+        String out = run(List.of("node", "--test", "--test-reporter=spec", "test/playground-local.test.mjs"),
+                new File("playground"), 900, Map.of("JUNCTION_URL", JSON.readTree(upJson.toFile()).get("junction")
+                        .asString(), "UP_JSON", upJson.toString(), "SCREENSHOTS",
+                        Path.of("target/playground-screenshots").toAbsolutePath().toString()));
+        System.out.println(out);
+        assertThat(out).contains("\u2139 pass 2").contains("\u2139 fail 0"); // node's spec reporter: "ℹ pass 2"
+    }
+
+    @Test
+    @Order(5)
     void downStopsEverything() throws Exception {
         Block last = blocks.getLast();
         assertThat(last.code()).isEqualTo("bin/local-chains down");
@@ -190,9 +230,15 @@ class LocalChainsWalkTest {
     }
 
     private String run(List<String> command, File dir, int timeoutSeconds) throws IOException, InterruptedException {
+        return run(command, dir, timeoutSeconds, Map.of());
+    }
+
+    private String run(List<String> command, File dir, int timeoutSeconds, Map<String, String> more)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir).redirectErrorStream(true);
         Map<String, String> e = new HashMap<>(pb.environment());
         e.putAll(env);
+        e.putAll(more);
         pb.environment().putAll(e);
         Process p = pb.start();
         p.getOutputStream().close();

@@ -8,7 +8,6 @@ import dev.junction.gasless.Permit2TypedData;
 import dev.junction.gasless.PermitMessage;
 import dev.junction.gasless.PermitTransferFrom;
 import dev.junction.gasless.PermitWitnessTransferFrom;
-import dev.junction.gasless.RoutePermit;
 import dev.junction.gasless.RouteWitness;
 import dev.junction.gasless.SwapWitness;
 import dev.junction.gasless.TypedField;
@@ -120,18 +119,14 @@ final class GaslessResponses {
         td.types().forEach((name, fields) -> types.put(name, fields.stream().map(GaslessResponses::field).toList()));
         PermitMessage m = td.message();
         Object witness = switch (m) {
-            case PermitWitnessTransferFrom w -> {
-                SwapWitness s = w.witness();
-                yield new Witness(s.quoteId(), s.outputToken().toString(), s.minAmountOut().toString(),
-                        s.receiver().toString(), Long.toString(s.toChain().value()));
-            }
-            case RoutePermit p -> {
-                RouteWitness r = p.witness();
-                yield new RouteWitnessJson(Hex.encode(r.quoteId()), r.inputToken().toString(), r.amountIn().toString(),
-                        r.outputToken().toString(), r.minAmountOut().toString(), r.receiver().toString(),
-                        r.deadline().toString(), r.feeBps().toString(), r.feeRecipient().toString(),
-                        Hex.encode(r.destinationCall()), Hex.encode(r.steps()));
-            }
+            case PermitWitnessTransferFrom<?> w -> switch (w.witness()) {
+                case SwapWitness s -> new Witness(s.quoteId(), s.outputToken().toString(),
+                        s.minAmountOut().toString(), s.receiver().toString(), Long.toString(s.toChain().value()));
+                case RouteWitness r -> new RouteWitnessJson(Hex.encode(r.quoteId()), r.inputToken().toString(),
+                        r.amountIn().toString(), r.outputToken().toString(), r.minAmountOut().toString(),
+                        r.receiver().toString(), r.deadline().toString(), r.feeBps().toString(),
+                        r.feeRecipient().toString(), Hex.encode(r.destinationCall()), Hex.encode(r.steps()));
+            };
             case PermitTransferFrom plain -> null;
         };
         Message message = new Message(m.deadline().toString(), m.nonce().toString(),

@@ -168,19 +168,30 @@ public class GaslessService {
                 fee, cmd.amount().minus(fee), amountOut, amountOutMin, source.gaslessExecutor(), source.router(),
                 candidate, deadline, "", innerData, route.pathType().wire(), route.bridgeCount(),
                 assembly.providers(), assembly.mainProvider(), assembly.planSteps(), null));
-        Permit2TypedData typedData = stored.typedData();
-        PermitNonce nonce = stored.nonce();
+        return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, source.gaslessExecutor(),
+                route.fromToken().usd(fee.value()), fee.minus(integratorFee), integratorFee), source.gaslessExecutor(),
+                gas);
+    }
 
-        GaslessQuote.Fee feeView = new GaslessQuote.Fee(fee, source.gaslessExecutor(), route.fromToken().usd(fee.value()),
-                fee.minus(integratorFee), integratorFee);
+    /**
+     * The quote's answer from what was stored: the fee, the terms of the planned route and the calldata template to
+     * the source chain's router.
+     *
+     * @param payee who the template's fee line pays (the sandbox's executor, or the router that takes the fee)
+     */
+    private static GaslessQuote answer(GaslessQuoteCommand cmd, QuoteRecord stored, PlannedRoute route,
+            RouteAssembly assembly, GaslessQuote.Fee fee, Address payee, ExecutorGas.Cost gas) {
         GaslessQuote.Terms terms = new GaslessQuote.Terms(cmd.acquisitionMode(), assembly.mainProvider(),
-                pathId(route), cmd.amount(), stored.amountInAfterFee(), amountOut, amountOutMin, route.bridgeCount(),
-                assembly.bridgeProviders(), assembly.costs(gas.usd()), cmd.fromToken(), assembly.latency(), receiver,
-                route.pathType().wire(), cmd.toToken(), cmd.fromChain(), cmd.sender(), cmd.toChain());
-        GaslessQuote.CalldataTemplate template = new GaslessQuote.CalldataTemplate(source.router(), innerData,
+                pathId(route), cmd.amount(), stored.amountInAfterFee(), stored.amountOut(), stored.amountOutMin(),
+                route.bridgeCount(), assembly.bridgeProviders(), assembly.costs(gas.usd()), cmd.fromToken(),
+                assembly.latency(), stored.receiver(), route.pathType().wire(), cmd.toToken(), cmd.fromChain(),
+                cmd.sender(), cmd.toChain());
+        String innerData = stored.innerData();
+        GaslessQuote.CalldataTemplate template = new GaslessQuote.CalldataTemplate(stored.router(), innerData,
                 Hex.encode(Hash.sha3(Hex.decode(innerData))), "0",
-                assembly.lines(cmd.sender(), source.gaslessExecutor(), cmd.amount(), fee), cmd.meta());
-        return new GaslessQuote(quoteId, deadline, nonce, typedData, feeView, terms, template);
+                assembly.lines(cmd.sender(), payee, cmd.amount(), fee.feeAmount()), cmd.meta());
+        return new GaslessQuote(stored.quoteId(), stored.deadline(), stored.nonce(), stored.typedData(), fee, terms,
+                template);
     }
 
     /**
@@ -248,27 +259,15 @@ public class GaslessService {
                     cmd.amount().minus(fee), amountOut, amountOutMin, source.router(), source.router(), candidate,
                     deadline, "", innerData, planned.pathType().wire(), planned.bridgeCount(), assembly.providers(),
                     assembly.mainProvider(), assembly.planSteps(), onChain);
-            if (record.typedData().message() instanceof RoutePermit p && !p.witness().equals(witness)) {
+            if (record.typedData().message() instanceof PermitWitnessTransferFrom<?> p && !p.witness().equals(witness)) {
                 throw new IllegalStateException("quote " + quoteId + ": the stored terms do not rebuild the witness");
             }
             return record;
         });
-        Permit2TypedData typedData = stored.typedData();
-        PermitNonce nonce = stored.nonce();
-        String innerData = stored.innerData();
-
-        ExecutorGas.Cost gas = ExecutorGas.of(snapshot, route);
         Amount integrator = Amount.of(integratorFee);
-        GaslessQuote.Fee feeView = new GaslessQuote.Fee(fee, feeRecipient, route.fromToken().usd(fee.value()),
-                fee.minus(integrator), integrator);
-        GaslessQuote.Terms terms = new GaslessQuote.Terms(cmd.acquisitionMode(), assembly.mainProvider(),
-                pathId(route), cmd.amount(), stored.amountInAfterFee(), amountOut, amountOutMin, route.bridgeCount(),
-                assembly.bridgeProviders(), assembly.costs(gas.usd()), cmd.fromToken(), assembly.latency(), receiver,
-                route.pathType().wire(), cmd.toToken(), cmd.fromChain(), cmd.sender(), cmd.toChain());
-        GaslessQuote.CalldataTemplate template = new GaslessQuote.CalldataTemplate(source.router(), innerData,
-                Hex.encode(Hash.sha3(Hex.decode(innerData))), "0",
-                assembly.lines(cmd.sender(), source.router(), cmd.amount(), fee), cmd.meta());
-        return new GaslessQuote(quoteId, deadline, nonce, typedData, feeView, terms, template);
+        return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, feeRecipient,
+                route.fromToken().usd(fee.value()), fee.minus(integrator), integrator), source.router(),
+                ExecutorGas.of(snapshot, route));
     }
 
     /** A quote's record for a candidate Permit2 nonce (the nonce is part of what the owner signs). */

@@ -5,10 +5,10 @@ import java.math.BigInteger;
 
 /**
  * The signed Permit2 message of a gasless quote: {@link PermitTransferFrom} (mode 2), {@link PermitWitnessTransferFrom}
- * (mode 3 through the sandbox's executor) or {@link RoutePermit} (mode 3 through Junction's router on a real chain).
+ * (mode 3, with the sandbox executor's or Junction router's witness).
  */
 public sealed interface PermitMessage extends Eip712Struct
-        permits PermitTransferFrom, PermitWitnessTransferFrom, RoutePermit {
+        permits PermitTransferFrom, PermitWitnessTransferFrom {
 
     TokenPermissions permitted();
 

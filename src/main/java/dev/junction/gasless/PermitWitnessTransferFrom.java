@@ -6,21 +6,21 @@ import java.util.List;
 
 /**
  * Permit2 {@code PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,
- * SwapWitness witness)}, the message of acquisition mode 3. Its EIP-712 type string equals Permit2's stub followed by
- * the witness type string {@code "SwapWitness witness)" + SwapWitness(...) + TokenPermissions(...)}.
+ * W witness)}, the message of acquisition mode 3. Its EIP-712 type string equals Permit2's stub followed by the
+ * witness type string {@code "<witness type> witness)" + <witness type>(...) + TokenPermissions(...)}. The witness is a
+ * {@link SwapWitness} through the sandbox's executor, or a {@link RouteWitness} through Junction's router
+ * ({@code executeRouteWithPermit}, spender = the router); with Permit2's domain in a {@link Permit2TypedData}, its types
+ * and values are what ethers v6 {@code signTypedData(domain, types, message)} takes.
  *
  * @param permitted token and amount
  * @param spender the contract that calls Permit2
  * @param nonce unordered nonce
  * @param deadline Unix seconds, inclusive
  * @param witness the route terms bound by the signature
+ * @param <W> the witness's type
  */
-public record PermitWitnessTransferFrom(TokenPermissions permitted, Address spender, BigInteger nonce,
-        BigInteger deadline, SwapWitness witness) implements PermitMessage {
-
-    static final List<TypedField> FIELDS = List.of(new TypedField("permitted", "TokenPermissions"),
-            new TypedField("spender", "address"), new TypedField("nonce", "uint256"), new TypedField("deadline", "uint256"),
-            new TypedField("witness", SwapWitness.TYPE_NAME));
+public record PermitWitnessTransferFrom<W extends PermitWitness>(TokenPermissions permitted, Address spender,
+        BigInteger nonce, BigInteger deadline, W witness) implements PermitMessage {
 
     public PermitWitnessTransferFrom {
         PermitMessage.check(permitted, spender, nonce, deadline);
@@ -36,7 +36,9 @@ public record PermitWitnessTransferFrom(TokenPermissions permitted, Address spen
 
     @Override
     public List<TypedField> fields() {
-        return FIELDS;
+        return List.of(new TypedField("permitted", "TokenPermissions"), new TypedField("spender", "address"),
+                new TypedField("nonce", "uint256"), new TypedField("deadline", "uint256"),
+                new TypedField("witness", witness.typeName()));
     }
 
     @Override

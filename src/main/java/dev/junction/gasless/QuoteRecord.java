@@ -64,12 +64,12 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
         if (acquisitionMode != 3) {
             message = new PermitTransferFrom(permitted, spender, n, d);
         } else if (onChain != null) {
-            message = new RoutePermit(permitted, spender, n, d, new RouteWitness(Hex.decode(quoteId), fromToken,
+            message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Hex.decode(quoteId), fromToken,
                     amountIn.value(), toToken, amountOutMin.value(), receiver, d,
                     BigInteger.valueOf(onChain.feeBps()), onChain.feeBps() == 0 ? Address.ZERO : onChain.feeRecipient(),
                     Hex.decode(onChain.destinationCallHash()), Hex.decode(onChain.stepsHash())));
         } else {
-            message = new PermitWitnessTransferFrom(permitted, spender, n, d,
+            message = new PermitWitnessTransferFrom<>(permitted, spender, n, d,
                     new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain));
         }
         return new Permit2TypedData(Eip712Domain.permit2(fromChain), message);

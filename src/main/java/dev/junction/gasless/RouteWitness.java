@@ -17,7 +17,7 @@ import java.util.List;
  */
 public record RouteWitness(byte[] quoteId, Address inputToken, BigInteger amountIn, Address outputToken,
         BigInteger minAmountOut, Address receiver, BigInteger deadline, BigInteger feeBps, Address feeRecipient,
-        byte[] destinationCall, byte[] steps) implements Eip712Struct {
+        byte[] destinationCall, byte[] steps) implements PermitWitness {
 
     public static final String TYPE_NAME = "JunctionRoute";
 

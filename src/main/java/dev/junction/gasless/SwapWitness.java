@@ -20,7 +20,7 @@ import java.util.Locale;
  * @param toChain destination chain
  */
 public record SwapWitness(String quoteId, Address outputToken, Amount minAmountOut, Address receiver, ChainId toChain)
-        implements Eip712Struct {
+        implements PermitWitness {
 
     /** The witness type name, as it appears in {@code types} and in the witness type string. */
     public static final String TYPE_NAME = "SwapWitness";

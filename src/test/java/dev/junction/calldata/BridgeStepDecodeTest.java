@@ -41,8 +41,8 @@ class BridgeStepDecodeTest {
     static byte[] onlyStep(BridgeLane lane, Address receiver) {
         RouteCall call = route(lane.fromChain(), lane.inputToken(), Long.toString(IN), lane.outputToken(), receiver,
                 Long.toString(MIN), AcquisitionMode.DIRECT_TRANSFER, "0x", BigInteger.ZERO, List.of(bridge(lane, IN, OUT, MIN)));
-        Decoded.Execute d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
-        Decoded.Step step = d.steps().get(0);
+        RouterCallDecoder.Route d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
+        RouterCallDecoder.Step step = d.steps().get(0);
         assertThat(step.kind.getValue()).isEqualTo(BigInteger.ONE);
         assertThat(SwapStepDecodeTest.addr(step.adapter)).isEqualTo(Adapters.of(routerOf(lane.fromChain()), lane.provider()));
         assertThat(step.minAmountOut.getValue()).isEqualTo(BigInteger.valueOf(MIN));

@@ -55,7 +55,7 @@ class CalldataNodeCheckTest {
         for (var e : calls.entrySet()) {
             String data = builder.build(e.getValue()).data();
             cases.addObject().put("name", e.getKey()).put("signature", "router").put("data", data);
-            List<Decoded.Step> steps = Decoded.executeRoute(Hex.decode(data)).steps();
+            List<RouterCallDecoder.Step> steps = Decoded.executeRoute(Hex.decode(data)).steps();
             List<String> sigs = GoldenCases.stepSignatures(e.getValue());
             for (int i = 0; i < steps.size(); i++) {
                 String name = e.getKey() + "#" + i;

@@ -30,9 +30,9 @@ class SwapStepDecodeTest {
     /** Encodes a one-swap route USDC -> WETH (or as given) and returns the step's data. */
     static byte[] stepData(Pool pool, Address in, Address out) {
         RouteCall call = route(in, IN, out, MIN, AcquisitionMode.DIRECT_TRANSFER, List.of(swap(pool, in, out, IN, OUT, MIN)));
-        Decoded.Execute d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
+        RouterCallDecoder.Route d = Decoded.executeRoute(Hex.decode(new TransactionBuilder().build(call).data()));
         assertThat(d.steps()).hasSize(1);
-        Decoded.Step step = d.steps().get(0);
+        RouterCallDecoder.Step step = d.steps().get(0);
         assertThat(step.kind.getValue()).isEqualTo(BigInteger.ZERO);
         assertThat(addr(step.adapter)).isEqualTo(Adapters.of(ETH_ROUTER, pool.provider()));
         assertThat(addr(step.tokenIn)).isEqualTo(in);

@@ -71,7 +71,7 @@ class GaslessServiceTest {
         Permit2TypedData td = q.typedData();
         assertThat(td.primaryType()).isEqualTo("PermitWitnessTransferFrom");
         assertThat(td.types().keySet()).containsExactly("PermitWitnessTransferFrom", "SwapWitness", "TokenPermissions");
-        SwapWitness w = ((PermitWitnessTransferFrom) td.message()).witness();
+        SwapWitness w = (SwapWitness) ((PermitWitnessTransferFrom<?>) td.message()).witness();
         assertThat(w).isEqualTo(new SwapWitness(q.quoteId(), GaslessFixture.ARB_WETH, q.terms().amountOutMin(), OWNER,
                 ARB));
     }

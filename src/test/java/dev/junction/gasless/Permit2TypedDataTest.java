@@ -72,8 +72,8 @@ class Permit2TypedDataTest {
         assertThat(example().primaryType()).isEqualTo("PermitTransferFrom");
     }
 
-    static PermitWitnessTransferFrom witnessPermit() {
-        return new PermitWitnessTransferFrom(new TokenPermissions(USDC, Amount.of(1_000_000)), SPENDER, BigInteger.ONE,
+    static PermitWitnessTransferFrom<SwapWitness> witnessPermit() {
+        return new PermitWitnessTransferFrom<>(new TokenPermissions(USDC, Amount.of(1_000_000)), SPENDER, BigInteger.ONE,
                 BigInteger.valueOf(1893456000L), new SwapWitness("0x" + "ab".repeat(32),
                         Address.evm("0xdAC17F958D2ee523a2206206994597C13D831ec7"), Amount.of(990_000),
                         Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"), ChainId.of(42161)));
@@ -93,7 +93,7 @@ class Permit2TypedDataTest {
 
     @Test
     void witnessStructHashIsPermit2sAbiEncoding() {
-        PermitWitnessTransferFrom p = witnessPermit();
+        PermitWitnessTransferFrom<SwapWitness> p = witnessPermit();
         byte[] encoded = concat(Eip712Encoder.typeHash(p), Eip712Encoder.hashStruct(p.permitted()),
                 Eip712Encoder.word(new BigInteger(1, SPENDER.bytes())), Eip712Encoder.word(p.nonce()),
                 Eip712Encoder.word(p.deadline()), Eip712Encoder.hashStruct(p.witness()));

@@ -44,7 +44,7 @@ class RouteWitnessGoldenTest {
     void theTypeIsPermit2sStubFollowedByTheRoutersWitnessTypeString() {
         RouteCall call = GoldenRoutes.get("uniswap-v3-usdc-weth");
         RouteWitness w = RouteWitness.of(call, new TransactionBuilder());
-        RoutePermit permit = new RoutePermit(new TokenPermissions(call.inputToken(), call.amountIn()), call.router(), BigInteger.ONE,
+        PermitWitnessTransferFrom<RouteWitness> permit = new PermitWitnessTransferFrom<>(new TokenPermissions(call.inputToken(), call.amountIn()), call.router(), BigInteger.ONE,
                 BigInteger.valueOf(call.deadline()), w);
         String stub = "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,";
         assertThat(Eip712Encoder.encodeType(permit)).isEqualTo(stub + RouteWitness.WITNESS_TYPE_STRING);

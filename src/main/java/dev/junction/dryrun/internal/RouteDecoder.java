@@ -2,6 +2,9 @@ package dev.junction.dryrun.internal;
 
 import dev.junction.calldata.Adapters;
 import dev.junction.calldata.RouterAbi;
+import dev.junction.calldata.RouterCallDecoder;
+import dev.junction.calldata.RouterCallDecoder.RouteParams;
+import dev.junction.calldata.RouterCallDecoder.Step;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
@@ -19,26 +22,16 @@ import dev.junction.market.SwapQuote;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.web3j.abi.FunctionReturnDecoder;
-import org.web3j.abi.TypeReference;
-import org.web3j.abi.datatypes.DynamicArray;
-import org.web3j.abi.datatypes.DynamicBytes;
-import org.web3j.abi.datatypes.DynamicStruct;
 import org.web3j.abi.datatypes.Type;
-import org.web3j.abi.datatypes.generated.Bytes32;
-import org.web3j.abi.datatypes.generated.Uint16;
-import org.web3j.abi.datatypes.generated.Uint256;
-import org.web3j.abi.datatypes.generated.Uint8;
 
 /**
  * Decodes a transaction to Junction's router into the route the executor runs: {@code executeRoute(RouteParams,
  * Step[])} as {@code contracts/abi/JunctionRouter.json} publishes it (the calldata module's {@link RouterAbi}; a test
- * checks the selector against the JSON). Each step's adapter names its provider ({@link Adapters#of}, next to the
- * router of the step's chain); a swap step runs through that provider's pool of the pair on the chain (the one giving
+ * checks the selector against the JSON), read with {@link RouterCallDecoder}. Each step's adapter names its provider
+ * ({@link Adapters#of}, next to the router of the step's chain); a swap step runs through that provider's pool of the pair on the chain (the one giving
  * the most output when the provider has several), a bridge step over the provider's lane for its tokens.
  */
 final class RouteDecoder {
@@ -52,64 +45,12 @@ final class RouteDecoder {
         }
     }
 
-    /** RouteParams as web3j decodes it. */
-    public static class Params extends DynamicStruct {
-        final Bytes32 quoteId;
-        final org.web3j.abi.datatypes.Address inputToken;
-        final Uint256 amountIn;
-        final org.web3j.abi.datatypes.Address outputToken;
-        final Uint256 minAmountOut;
-        final org.web3j.abi.datatypes.Address receiver;
-        final Uint256 deadline;
-        final Uint16 feeBps;
-        final org.web3j.abi.datatypes.Address feeRecipient;
-        final Uint8 acquisitionMode;
-
-        public Params(Bytes32 quoteId, org.web3j.abi.datatypes.Address inputToken, Uint256 amountIn,
-                org.web3j.abi.datatypes.Address outputToken, Uint256 minAmountOut,
-                org.web3j.abi.datatypes.Address receiver, Uint256 deadline, Uint16 feeBps,
-                org.web3j.abi.datatypes.Address feeRecipient, Uint8 acquisitionMode, DynamicBytes destinationCallData,
-                Uint256 destinationGasLimit) {
-            super(quoteId, inputToken, amountIn, outputToken, minAmountOut, receiver, deadline, feeBps, feeRecipient,
-                    acquisitionMode, destinationCallData, destinationGasLimit);
-            this.quoteId = quoteId;
-            this.inputToken = inputToken;
-            this.amountIn = amountIn;
-            this.outputToken = outputToken;
-            this.minAmountOut = minAmountOut;
-            this.receiver = receiver;
-            this.deadline = deadline;
-            this.feeBps = feeBps;
-            this.feeRecipient = feeRecipient;
-            this.acquisitionMode = acquisitionMode;
-        }
-    }
-
-    /** Step as web3j decodes it. */
-    public static class Step extends DynamicStruct {
-        final Uint8 kind;
-        final org.web3j.abi.datatypes.Address adapter;
-        final org.web3j.abi.datatypes.Address tokenIn;
-        final org.web3j.abi.datatypes.Address tokenOut;
-        final Uint256 minAmountOut;
-
-        public Step(Uint8 kind, org.web3j.abi.datatypes.Address adapter, org.web3j.abi.datatypes.Address tokenIn,
-                org.web3j.abi.datatypes.Address tokenOut, Uint256 minAmountOut, DynamicBytes data) {
-            super(kind, adapter, tokenIn, tokenOut, minAmountOut, data);
-            this.kind = kind;
-            this.adapter = adapter;
-            this.tokenIn = tokenIn;
-            this.tokenOut = tokenOut;
-            this.minAmountOut = minAmountOut;
-        }
-    }
-
     private RouteDecoder() {
     }
 
     /** Whether the calldata calls executeRoute. */
     static boolean isRouteCall(byte[] data) {
-        return SELECTOR.equalsIgnoreCase((data.length < 4 ? null : Hex.encode(Arrays.copyOf(data, 4))));
+        return RouterCallDecoder.isExecuteRoute(data);
     }
 
     /**
@@ -117,21 +58,15 @@ final class RouteDecoder {
      *
      * @throws Undecodable when the calldata does not decode or names what the market does not have
      */
-    @SuppressWarnings({"rawtypes", "unchecked"})
     static ExecutionPlan decode(MarketSnapshot m, Chain chain, Address sender, byte[] data) {
-        List<Type> args;
+        RouterCallDecoder.Route route;
         try {
-            String hex = Hex.encode(Arrays.copyOfRange(data, 4, data.length));
-            args = FunctionReturnDecoder.decode(hex, (List) List.of(new TypeReference<Params>() { },
-                    new TypeReference<DynamicArray<Step>>() { }));
-        } catch (RuntimeException e) {
+            route = RouterCallDecoder.executeRoute(data);
+        } catch (IllegalArgumentException e) {
             throw new Undecodable("the calldata does not decode as executeRoute(RouteParams, Step[])");
         }
-        if (args.size() != 2) {
-            throw new Undecodable("the calldata does not decode as executeRoute(RouteParams, Step[])");
-        }
-        Params p = (Params) args.get(0);
-        List<Step> steps = ((DynamicArray<Step>) args.get(1)).getValue();
+        RouteParams p = route.params();
+        List<Step> steps = route.steps();
         if (steps.isEmpty()) {
             throw new Undecodable("a route needs at least one step");
         }
@@ -216,7 +151,7 @@ final class RouteDecoder {
                         + out));
     }
 
-    private static Address evm(org.web3j.abi.datatypes.Address a) {
+    private static Address evm(Type<String> a) {
         return Address.evm(a.getValue());
     }
 }

@@ -8,8 +8,11 @@ import dev.junction.execution.network.BridgeTransfer;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.execution.network.Network;
 import dev.junction.execution.network.Receipt;
+import dev.junction.execution.relayer.NodeUnavailableException;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -18,6 +21,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * crash: transactions are looked up by their recorded hash before anything is sent.
  */
 public final class SwapProcessor {
+
+    private static final Logger log = LoggerFactory.getLogger(SwapProcessor.class);
 
     /** How often a relayed swap's transaction is looked at again while it waits, simulation ms. */
     static final long RELAYED_POLL_MS = 500;
@@ -164,12 +169,22 @@ public final class SwapProcessor {
     /**
      * A relayed swap follows its transaction on the chain: included (SOURCE_SENT, or FAILED with the decoded reason
      * when it reverted), then DONE with the router's amountOut once the chain's confirmations are reached. Due again
-     * after {@link #RELAYED_POLL_MS} while nothing changed.
+     * after {@link #RELAYED_POLL_MS} while nothing changed, and while the chain's node cannot be reached (that is not
+     * a failed attempt of the swap).
      */
     private long relayedStep(Swap s, String instance, long now) {
-        ChainRelay.Outcome o = relay.outcome(s.plan().fromChain(), s.source().hash()).orElseThrow(
-                () -> new IllegalStateException("swap " + s.id() + ": the relayer has no transaction "
-                        + s.source().hash()));
+        ChainRelay.Outcome o;
+        try {
+            o = relay.outcome(s.plan().fromChain(), s.source().hash()).orElseThrow(
+                    () -> new IllegalStateException("swap " + s.id() + ": the relayer has no transaction "
+                            + s.source().hash()));
+        } catch (NodeUnavailableException e) {
+            // The transaction is signed and recorded; the node being away says nothing about it. Waiting is not a
+            // failed attempt: a swap whose transaction may be on chain never ends RETRIES_EXHAUSTED for an outage.
+            log.debug("swap {}: node of chain {} unavailable, looking again later: {}", s.id(), s.plan().fromChain(),
+                    e.getMessage());
+            return now + RELAYED_POLL_MS;
+        }
         switch (s.state()) {
             case RECEIVED -> {
                 if (!o.included()) {

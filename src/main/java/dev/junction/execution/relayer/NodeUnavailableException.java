@@ -1,9 +1,15 @@
 package dev.junction.execution.relayer;
 
-/** A chain's node could not be reached (connection refused, timeout, HTTP error): try again later. */
-public final class NodeUnavailableException extends RuntimeException {
+import dev.junction.rpc.RpcException;
 
-    public NodeUnavailableException(String message, Throwable cause) {
-        super(message, cause);
+/**
+ * A chain's node could not be reached (connection refused, timeout, HTTP error): try again later. It is the rpc
+ * module's transport failure it wraps (same {@link dev.junction.rpc.RpcErrorType}), so an API call that needed the
+ * node answers as for any node failure (9002 / 9003 with a retry hint), never as an internal error.
+ */
+public final class NodeUnavailableException extends RpcException {
+
+    public NodeUnavailableException(String message, RpcException cause) {
+        super(cause.type(), message, cause.url(), cause);
     }
 }

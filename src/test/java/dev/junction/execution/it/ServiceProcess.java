@@ -114,6 +114,13 @@ final class ServiceProcess {
         return JSON.readTree(r.body());
     }
 
+    /** POSTs JSON and answers the response whatever its status. */
+    HttpResponse<String> postForResponse(String path, String json) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** Accepts a swap through the test-only endpoint; returns its swap id. */
     String submit(String shape, int index) throws IOException, InterruptedException {
         String sender = String.format("0x%040x", 0x1000 + index);
