@@ -80,6 +80,26 @@ class PriceFeedAnvilTest {
             assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
             assertThat(price(live.current(), weth)).isCloseTo(3_000.0, withinPercentage(1));
 
+            // Without Multicall3 the feed is read by plain eth_calls in the same batches: the same price.
+            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+                    Abi.word(BigInteger.valueOf(63_000_00000000L))));
+            ChainSettings fed = settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed));
+            ChainSettings noMulticall = new ChainSettings(fed.id(), fed.name(), fed.key(), fed.nativeSymbol(),
+                    fed.rpcUrls(), fed.tokens(), fed.wrappedNative(), fed.stablecoins(), fed.dexes(), fed.bridges(),
+                    fed.router(), fed.permit2(), Address.evm("0x000000000000000000000000000000000000dEaD"),
+                    fed.confirmations(), fed.blockTime(), fed.maxStaleness(), fed.pollInterval(),
+                    fed.tickWindowWords(), fed.priceFeeds());
+            ChainMarket batches = new ChainMarket(List.of(noMulticall), RpcSettings.DEFAULT, Clock.systemUTC());
+            LiveMarket viaBatches = new LiveMarket(batches.load());
+            assertThat(price(viaBatches.current(), wbtc)).isEqualTo(63_000.0);
+            ChainFollower batchFollower = batches.followers().get(ChainId.of(CHAIN)).withMarket(viaBatches);
+            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+                    Abi.word(BigInteger.valueOf(62_000_00000000L))));
+            long requests = batchFollower.client().httpRequests();
+            batchFollower.poll();
+            assertThat(batchFollower.client().httpRequests() - requests).isEqualTo(2);
+            assertThat(price(viaBatches.current(), wbtc)).isEqualTo(62_000.0);
+
             // An address that is no aggregator stops the start, naming the setting.
             ChainMarket wrong = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, usdc))),
                     RpcSettings.DEFAULT, Clock.systemUTC());
