@@ -131,7 +131,8 @@ final class ChainFollower {
     /**
      * Where the last applied range's time went (for the benchmark): nanoseconds spent parsing the logs and headers,
      * applying the reducers (with any re-read), building the chain's market part, publishing it into the market, and
-     * the polling thread's CPU time from the logs arriving to the snapshot published.
+     * the polling thread's CPU time from the logs arriving to the snapshot published (-1 where the JVM does not measure
+     * it: on a virtual thread, as the followers of a running service poll; the benchmark polls on a platform thread).
      */
     record ApplyTimes(long parse, long reduce, long view, long publish, long cpu) {
     }
@@ -274,8 +275,9 @@ final class ChainFollower {
         publish(part);
         long published = System.nanoTime();
         lastApplyNanos = published - arrived;
+        long cpu1 = CPU.getCurrentThreadCpuTime();
         lastApply = new ApplyTimes(parsed - arrived, reduced - parsed, viewed - reduced, published - viewed,
-                CPU.getCurrentThreadCpuTime() - cpu0);
+                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
         syncedAtMillis = clock.millis();
     }
 
