@@ -12,6 +12,7 @@ import dev.junction.market.MarketSource;
 import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
+import dev.junction.market.RouterGas;
 import dev.junction.market.StaleChainException;
 import dev.junction.market.Token;
 import dev.junction.rpc.ChainSettings;
@@ -150,7 +151,9 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             followers.put(r.settings().id(),
                     new ChainFollower(r.settings(), r.client(), r.loader(), r.loaded(), null, clock));
         }
-        return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads);
+        // Junction's router executes every route built on these chains: quotes count its measured gas.
+        return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads,
+                RouterGas.measured());
     }
 
     /** Starts following every chain into {@code market} (after {@link #load()}). */

@@ -1,7 +1,7 @@
 package dev.junction.routing;
 
 import dev.junction.market.Chain;
-import dev.junction.market.GasModel;
+import dev.junction.chain.Address;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
 import java.math.BigInteger;
@@ -53,7 +53,7 @@ final class PathEvaluator {
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
         return new RouteStep(StepKind.SWAP, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
-                q.amountOut(), q.lpFee(), BigInteger.ZERO, GasModel.swapGas(e.pool, q, extraHop), e.seconds,
+                q.amountOut(), q.lpFee(), BigInteger.ZERO, graph.snapshot.gas().swap(e.pool, q.ticksCrossed(), extraHop), e.seconds,
                 e.p90Seconds, e.pool, null, e.poolIn, e.poolOut);
     }
 
@@ -80,14 +80,20 @@ final class PathEvaluator {
 
     private PlannedRoute route(RouteRequest request, List<RouteStep> steps) {
         Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
-        // source-chain gas: the steps up to and including the first bridge
+        // source-chain gas: the route's fixed part and the steps up to and including the first bridge
+        boolean bridged = false;
         BigInteger gasLimit = BigInteger.ZERO;
         for (RouteStep s : steps) {
             gasLimit = gasLimit.add(BigInteger.valueOf(s.gasUnits()));
             if (s.kind() == StepKind.BRIDGE) {
+                bridged = true;
                 break;
             }
         }
+        boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE);
+        boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
+        gasLimit = gasLimit.add(BigInteger.valueOf(graph.snapshot.gas().route(nativeIn, nativeOut,
+                request.integratorFee().signum() > 0)));
         return PlannedRoute.of(request.amount(), request.integratorFee(), steps,
                 pathFee(request.amountAfterFee(), steps), gasLimit, gasLimit.multiply(source.gasPriceWei()),
                 graph.snapshot.nativeToken(source), source.router());
