@@ -9,6 +9,11 @@ import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {ISignatureTransfer, IWETH9} from "../src/interfaces/IJunctionAdapter.sol";
 
+interface IV2Pair {
+    function getReserves() external view returns (uint112, uint112, uint32);
+    function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
+}
+
 interface IV3Slot0 {
     function slot0() external view returns (uint160, int24, uint16, uint16, uint16, uint8, bool);
 }
@@ -83,11 +88,43 @@ contract RouterGasTableTest is RealEvm {
         vm.stopPrank();
         vm.prank(signer);
         IERC20(weth).approve(permit2, type(uint256).max);
+        // Pools as a live market has them: traded in an earlier block (V2's cumulative prices are non-zero, V3 has an
+        // observation and non-zero fee growth), and the measured route is the first trade in its block, so it pays for
+        // the oracle update as a real route does (in a fresh market's first block it would not). The V3 positions'
+        // ticks were placed before any trade (their fee growth outside is zero), as on the anvil test markets.
+        vm.warp(block.timestamp + 12);
+        vm.roll(block.number + 1);
+        _primeV2(weth, address(usdc), 0.01 ether);
+        _primeV2(address(usdc), address(wbtc), 30e6);
+        _primeV2(weth, address(wbtc), 0.01 ether);
+        // both ways: a pool's fee growth per token is written from zero by its first trade in that direction
+        _primeV3(weth, address(usdc), 0.01 ether);
+        _primeV3(address(usdc), weth, 30e6);
+        _primeV3(address(usdc), address(dai), 30e6);
+        _primeV3(address(dai), address(usdc), 30e6);
+        vm.warp(block.timestamp + 12);
+        vm.roll(block.number + 1);
         // The WETH/USDC pool's initialized ticks, as RealEvm._v3Pool placed them around its starting tick.
         wethUsdcPool = v3Adapter.poolFor(weth, address(usdc), V3_FEE);
         (, startTick,,,,,) = IV3Slot0(wethUsdcPool).slot0();
         int24 center = startTick / 60 * 60;
         initializedTicks = [center - 6000, center - 600, center + 600, center + 6000, int24(-887220), int24(887220)];
+    }
+
+    /// @dev A small trade straight through a V2 pair (pay it, then ask for the V2 formula's output).
+    function _primeV2(address tokenIn, address tokenOut, uint256 amountIn) internal {
+        uint256 out = _v2Out(amountIn, tokenIn, tokenOut);
+        address pair = v2Adapter.pairFor(tokenIn, tokenOut);
+        _fund(tokenIn, pair, amountIn);
+        (uint256 out0, uint256 out1) = tokenIn < tokenOut ? (uint256(0), out) : (out, uint256(0));
+        IV2Pair(pair).swap(out0, out1, address(this), "");
+    }
+
+    /// @dev A small trade through a V3 pool by Junction's own router (from this contract, paid by it).
+    function _primeV3(address tokenIn, address tokenOut, uint256 amountIn) internal {
+        _fund(tokenIn, address(this), amountIn);
+        IERC20(tokenIn).approve(address(router), amountIn);
+        router.executeRoute(_params(tokenIn, amountIn, tokenOut, 1, address(this)), _one(_v3Step(tokenIn, tokenOut, 1)));
     }
 
     // ---------------------------------------------------------------- the table
