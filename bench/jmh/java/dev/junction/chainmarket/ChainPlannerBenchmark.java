@@ -45,8 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  * synthetic-market.mjs} (real Uniswap V2/V3 bytecode; by default 1,000 V2 pairs and 1,000 V3 pools with three
  * positions each, as {@code bench/chain-bench.sh}), with the router's measured gas table. One planner call per
  * invocation, cycling through 8 same-chain pairs worth $1,000 (the first 8 token pairs, in an order fixed by a seed,
- * that have a route). SampleTime mode reports the median and p99, comparable with {@code PlannerBenchmark} (embedded market) and
- * {@code SyntheticPlannerBenchmark} in the same run:
+ * that have a route). SampleTime mode reports the median and p99, comparable with {@code PlannerBenchmark} (embedded
+ * market) and {@code SyntheticPlannerBenchmark} in the same run:
  * {@code bench/run-jmh.sh -wi 2 -i 3 'PlannerBenchmark|ChainPlannerBenchmark'}. Sizes and a reusable anvil state
  * (anvil's --dump-state/--load-state, as ChainBench's chainbench.state) by system properties of the fork:
  * {@code -jvmArgsAppend "-Dchainjmh.v2=200 -Dchainjmh.v3=200 -Dchainjmh.state=/tmp/chainjmh.json"}.
@@ -81,7 +81,7 @@ public class ChainPlannerBenchmark {
         if (reuse) {
             market = JsonMapper.builder().build().readTree(Files.readString(marketFile));
         } else {
-            market = ChainBench.synthetic(anvil, v2, v3);
+            market = synthetic(anvil, v2, v3);
             if (!state.isEmpty()) {
                 Files.writeString(marketFile, market.toString());
             }
@@ -136,6 +136,27 @@ public class ChainPlannerBenchmark {
         }
         if (requests.size() < 8) {
             throw new IllegalStateException("only " + requests.size() + " routable pairs in the live market");
+        }
+    }
+
+    /**
+     * Runs chains/bin/synthetic-market.mjs with its stdout in a file (Node writes files synchronously; its JSON of
+     * 2,000 pools read through a pipe came back truncated in the JMH fork).
+     */
+    static JsonNode synthetic(AnvilProcess anvil, int v2, int v3) throws Exception {
+        Path out = Files.createTempFile("synthetic-market", ".json");
+        try {
+            Process p = new ProcessBuilder("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
+                    "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new java.io.File("chains"))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(out.toFile()).start();
+            p.getOutputStream().close();
+            if (!p.waitFor(1200, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IllegalStateException("synthetic-market.mjs failed: " + Files.readString(out));
+            }
+            return JsonMapper.builder().build().readTree(Files.readString(out));
+        } finally {
+            Files.deleteIfExists(out);
         }
     }
 
