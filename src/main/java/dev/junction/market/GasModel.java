@@ -3,8 +3,8 @@ package dev.junction.market;
 /**
  * Gas units a route costs on its source chain: per swap step by pool kind (V3 plus each initialized tick crossed), per
  * bridge deposit, and the route's fixed part. A market snapshot carries the model its quotes use
- * ({@link MarketSnapshot#gas()}): {@link #GENERIC} for the sandbox's generated markets, {@link RouterGas} (measured from
- * Junction's router) in chain mode.
+ * ({@link MarketSnapshot#gas()}): {@link #GENERIC} for the sandbox's generated markets, {@link RouterGas} (measured
+ * from Junction's router) in chain mode.
  */
 public interface GasModel {
 

@@ -1,7 +1,7 @@
 package dev.junction.routing;
 
-import dev.junction.market.Chain;
 import dev.junction.chain.Address;
+import dev.junction.market.Chain;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
 import java.math.BigInteger;
@@ -52,9 +52,10 @@ final class PathEvaluator {
         }
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
+        long gas = graph.snapshot.gas().swap(e.pool, q.ticksCrossed(), extraHop);
         return new RouteStep(StepKind.SWAP, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
-                q.amountOut(), q.lpFee(), BigInteger.ZERO, graph.snapshot.gas().swap(e.pool, q.ticksCrossed(), extraHop), e.seconds,
-                e.p90Seconds, e.pool, null, e.poolIn, e.poolOut);
+                q.amountOut(), q.lpFee(), BigInteger.ZERO, gas, e.seconds, e.p90Seconds, e.pool, null, e.poolIn,
+                e.poolOut);
     }
 
     private RouteStep bridge(Edge e, BigInteger amountIn, Diagnostics diagnostics) {

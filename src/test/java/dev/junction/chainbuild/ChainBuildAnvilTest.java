@@ -196,7 +196,8 @@ class ChainBuildAnvilTest {
             long quoted = Long.parseLong(route.path("gasFee").path("gasLimit").asString());
             long used = Long.parseLong(sent.path("gasUsed").asString());
             String shape = route.path("path").valueStream().map(s -> s.path("provider").path("name").asString())
-                    .toList() + (c.from().equals(NATIVE) ? " native in" : "") + (c.to().equals(NATIVE) ? " native out" : "")
+                    .toList() + (c.from().equals(NATIVE) ? " native in" : "")
+                    + (c.to().equals(NATIVE) ? " native out" : "")
                     + (c.query().contains("feeBps") ? " with an integrator fee" : "");
             System.out.printf("gas of %s (%s): quoted %d, receipt %d, off by %+.1f%%%n", shape, what, quoted, used,
                     100.0 * (quoted - used) / used);
