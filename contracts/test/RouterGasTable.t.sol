@@ -7,6 +7,7 @@ import {Vm} from "forge-std/Vm.sol";
 import {RealEvm} from "./support/RealEvm.sol";
 import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
+import {AcrossAdapter} from "../src/adapters/AcrossAdapter.sol";
 import {ISignatureTransfer, IWETH9} from "../src/interfaces/IJunctionAdapter.sol";
 
 interface IV2Pair {
@@ -33,6 +34,11 @@ interface IV3Slot0 {
 /// receiver already holds the output token (a first balance costs about 17,100 more, which the table does not count).
 contract RouterGasTableTest is RealEvm {
     string internal constant TABLE = "../src/main/resources/dev/junction/market/router-gas.json";
+    /// @dev Across's real SpokePool (Ethereum_SpokePool behind ERC1967Proxy), from the package chains/ unpacks on
+    /// `npm ci` (the build does it before ForgeSuiteTest runs forge).
+    string internal constant ACROSS = "../chains/.packed/@across-protocol+contracts@5.0.27/dist/evm/artifacts/";
+    address internal spokePool;
+    AcrossAdapter internal acrossAdapter;
 
     uint256 internal userKey = 0xB0B;
     address internal user;
@@ -50,7 +56,8 @@ contract RouterGasTableTest is RealEvm {
     enum Kind {
         V2,
         V3,
-        CURVE
+        CURVE,
+        ACROSS
     }
 
     struct Shape {
@@ -102,6 +109,11 @@ contract RouterGasTableTest is RealEvm {
         _primeV3(address(usdc), weth, 30e6);
         _primeV3(address(usdc), address(dai), 30e6);
         _primeV3(address(dai), address(usdc), 30e6);
+        _deployAcross();
+        // a SpokePool that took deposits before (its deposit counter and USDC balance non-zero)
+        _fund(address(usdc), address(this), 30e6);
+        usdc.approve(address(router), 30e6);
+        router.executeRoute(_params(address(usdc), 30e6, address(usdc), 1, address(this)), _one(_acrossStep(30e6)));
         vm.warp(block.timestamp + 12);
         vm.roll(block.number + 1);
         // The WETH/USDC pool's initialized ticks, as RealEvm._v3Pool placed them around its starting tick.
@@ -127,6 +139,38 @@ contract RouterGasTableTest is RealEvm {
         router.executeRoute(_params(tokenIn, amountIn, tokenOut, 1, address(this)), _one(_v3Step(tokenIn, tokenOut, 1)));
     }
 
+    function _deployAcross() internal {
+        address implementation = _create(
+            _readHex(string.concat(ACROSS, "Ethereum_SpokePool.sol/Ethereum_SpokePool.json"), ".bytecode"),
+            abi.encode(weth, uint32(3600), uint32(21600), address(0))
+        );
+        spokePool = _create(
+            _readHex(string.concat(ACROSS, "ERC1967Proxy.sol/ERC1967Proxy.json"), ".bytecode"),
+            abi.encode(implementation, abi.encodeWithSignature("initialize(uint32,address)", uint32(0), address(this)))
+        );
+        acrossAdapter = new AcrossAdapter(spokePool);
+        vm.prank(routerOwner);
+        router.setAdapter(address(acrossAdapter), true);
+    }
+
+    /// @dev An Across deposit of `amountIn` USDC to chain 10 for the same receiver, 0.1% under the input.
+    function _acrossStep(uint256 amountIn) internal view returns (IJunctionRouter.Step memory) {
+        AcrossAdapter.AcrossDeposit memory d = AcrossAdapter.AcrossDeposit({
+            depositor: bytes32(uint256(uint160(user))),
+            recipient: bytes32(uint256(uint160(user))),
+            outputToken: bytes32(uint256(uint160(address(usdc)))),
+            outputAmount: amountIn * 999 / 1000,
+            plannedInput: amountIn,
+            destinationChainId: 10,
+            exclusiveRelayer: bytes32(0),
+            quoteTimestamp: uint32(block.timestamp),
+            fillDeadline: uint32(block.timestamp + 3600),
+            exclusivityParameter: 0,
+            message: ""
+        });
+        return IJunctionRouter.Step(1, address(acrossAdapter), address(usdc), address(usdc), 1, abi.encode(d));
+    }
+
     // ---------------------------------------------------------------- the table
 
     function _entry(string memory key) internal view returns (uint256) {
@@ -134,7 +178,7 @@ contract RouterGasTableTest is RealEvm {
     }
 
     function _kindKey(Kind k) internal pure returns (string memory) {
-        return k == Kind.V2 ? "uniswap-v2" : k == Kind.V3 ? "uniswap-v3" : "curve";
+        return k == Kind.V2 ? "uniswap-v2" : k == Kind.V3 ? "uniswap-v3" : k == Kind.CURVE ? "curve" : "across";
     }
 
     /// @dev The table's gas units for a shape: the same sum as the Java RouterGas.
@@ -393,6 +437,23 @@ contract RouterGasTableTest is RealEvm {
         Shape memory s = _shape(_kinds(Kind.V3));
         s.permit = true;
         _check("L v3 one pool, Permit2 witness (mode 3)", s, gas);
+    }
+
+    /// P: an Across deposit of 10,000 USDC as the route's only step on this chain.
+    function test_acrossOnly() public {
+        uint256 gas =
+            _route(user, _params(address(usdc), 10_000e6, address(usdc), 1, user), _one(_acrossStep(10_000e6)));
+        _check("P across deposit", _shape(_kinds(Kind.ACROSS)), gas);
+    }
+
+    /// Q: one V3 pool, 1 WETH -> USDC, then an Across deposit of the USDC.
+    function test_v3ThenAcross() public {
+        uint256 gas = _route(
+            user,
+            _params(weth, 1 ether, address(usdc), 1, user),
+            _two(_v3Step(weth, address(usdc), 1), _acrossStep(2_900e6))
+        );
+        _check("Q v3 then across deposit", _shape(_kinds(Kind.V3, Kind.ACROSS)), gas);
     }
 
     // ---------------------------------------------------------------- shapes the constants do not derive from
