@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChainMarket implements MarketSource, ChainFreshness, AutoCloseable {
 
-    /** Gas units of a bridge deposit on the source chain (Across deposit, measured order of magnitude). */
-    static final long BRIDGE_DEPOSIT_GAS = 110_000;
+    /** Gas units of a bridge deposit on the source chain: an Across deposit through the router, measured. */
+    static final long BRIDGE_DEPOSIT_GAS = RouterGas.measured().across().first();
 
     private static final Logger log = LoggerFactory.getLogger(ChainMarket.class);
 

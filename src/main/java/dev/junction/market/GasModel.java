@@ -2,7 +2,7 @@ package dev.junction.market;
 
 /**
  * Gas units a route costs on its source chain: per swap step by pool kind (V3 plus each initialized tick crossed), per
- * bridge deposit, and the route's fixed part. A market snapshot carries the model its quotes use
+ * bridge deposit (the generic model takes the lane's {@code gasUnits}), and the route's fixed part. A market snapshot carries the model its quotes use
  * ({@link MarketSnapshot#gas()}): {@link #GENERIC} for the sandbox's generated markets, {@link RouterGas} (measured
  * from Junction's router) in chain mode.
  */
@@ -35,6 +35,11 @@ public interface GasModel {
         }
 
         @Override
+        public long bridge(BridgeLane lane, boolean afterSwap) {
+            return lane.gasUnits();
+        }
+
+        @Override
         public long route(boolean nativeIn, boolean nativeOut, boolean integratorFee) {
             return 0;
         }
@@ -53,6 +58,14 @@ public interface GasModel {
      * @param afterSwap whether a swap precedes this step in the same transaction
      */
     long swap(Pool pool, int ticksCrossed, boolean afterSwap);
+
+    /**
+     * Gas units of a bridge deposit step on its source chain.
+     *
+     * @param lane the lane bridged over
+     * @param afterSwap whether a swap precedes the deposit in the same transaction
+     */
+    long bridge(BridgeLane lane, boolean afterSwap);
 
     /**
      * Gas units of a route's source transaction besides its steps (the transaction's base, calldata and the router's

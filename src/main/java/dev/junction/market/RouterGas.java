@@ -11,7 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
  * router by {@code contracts/test/RouterGasTable.t.sol} (as a receipt's {@code gasUsed}), and that test fails when the
  * table's prediction for any shape is off by more than its {@code tolerancePercent}, so the table cannot drift from the
  * router silently. A route's units: {@code base} (21,000, calldata, the router's fixed work) + each step's
- * {@code first} or {@code later} figure by pool kind + {@code v3TickCrossed} per initialized tick a V3 step crosses +
+ * {@code first} or {@code later} figure by pool kind (or Across deposit) + {@code v3TickCrossed} per initialized tick a V3 step crosses +
  * {@code integratorFee}, {@code wrapNative}, {@code unwrapNative} when the route has them. The receiver is assumed to
  * hold the output token already (a first balance costs about 17,100 more).
  *
@@ -19,6 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
  * @param v2 a Uniswap V2-family step
  * @param v3 a Uniswap V3-family step, before ticks crossed
  * @param curve a Curve StableSwap step
+ * @param across an Across deposit into the chain's SpokePool (chain mode's only bridge)
  * @param v3TickCrossed each initialized tick a V3 step crosses
  * @param integratorFee the integrator fee transfer
  * @param wrapNative wrapping a native input
@@ -26,8 +27,9 @@ import tools.jackson.databind.json.JsonMapper;
  * @param permitWitness a Permit2 witness signature (acquisition mode 3) instead of an approval
  * @param tolerancePercent how far the forge test lets a shape's prediction be from its measured gas
  */
-public record RouterGas(long base, StepGas v2, StepGas v3, StepGas curve, long v3TickCrossed, long integratorFee,
-        long wrapNative, long unwrapNative, long permitWitness, int tolerancePercent) implements GasModel {
+public record RouterGas(long base, StepGas v2, StepGas v3, StepGas curve, StepGas across, long v3TickCrossed,
+        long integratorFee, long wrapNative, long unwrapNative, long permitWitness, int tolerancePercent)
+        implements GasModel {
 
     /** The table's resource, next to this class. */
     static final String RESOURCE = "router-gas.json";
@@ -55,6 +57,12 @@ public record RouterGas(long base, StepGas v2, StepGas v3, StepGas curve, long v
         };
     }
 
+    /** An Across deposit, whatever the lane's own {@code gasUnits}: chain mode's bridges are Across SpokePools. */
+    @Override
+    public long bridge(BridgeLane lane, boolean afterSwap) {
+        return afterSwap ? across.later() : across.first();
+    }
+
     @Override
     public long route(boolean nativeIn, boolean nativeOut, boolean fee) {
         return base + (nativeIn ? wrapNative : 0) + (nativeOut ? unwrapNative : 0) + (fee ? integratorFee : 0);
@@ -70,7 +78,7 @@ public record RouterGas(long base, StepGas v2, StepGas v3, StepGas curve, long v
         JsonNode t = JsonMapper.builder().build().readTree(json);
         JsonNode steps = t.path("steps");
         return new RouterGas(units(t, "base"), step(steps, "uniswap-v2"), step(steps, "uniswap-v3"),
-                step(steps, "curve"), units(t, "v3TickCrossed"), units(t, "integratorFee"), units(t, "wrapNative"),
+                step(steps, "curve"), step(steps, "across"), units(t, "v3TickCrossed"), units(t, "integratorFee"), units(t, "wrapNative"),
                 units(t, "unwrapNative"), units(t, "permitWitness"), (int) units(t, "tolerancePercent"));
     }
 

@@ -29,7 +29,8 @@ final class PathEvaluator {
         List<RouteStep> steps = new ArrayList<>(path.length);
         boolean sameTx = false;
         for (Edge e : path) {
-            RouteStep step = e.isBridge() ? bridge(e, amount, diagnostics) : swap(e, amount, sameTx, diagnostics);
+            RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics)
+                    : swap(e, amount, sameTx, diagnostics);
             if (step == null) {
                 return null;
             }
@@ -58,7 +59,7 @@ final class PathEvaluator {
                 e.poolOut);
     }
 
-    private RouteStep bridge(Edge e, BigInteger amountIn, Diagnostics diagnostics) {
+    private RouteStep bridge(Edge e, BigInteger amountIn, boolean afterSwap, Diagnostics diagnostics) {
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
         if (amountIn.compareTo(e.lane.minAmount()) < 0) {
@@ -75,8 +76,8 @@ final class PathEvaluator {
             return null;
         }
         return new RouteStep(StepKind.BRIDGE, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
-                fee.amountOut(), BigInteger.ZERO, fee.fee(), e.gasUnits, e.seconds, e.p90Seconds, null, e.lane, null,
-                null);
+                fee.amountOut(), BigInteger.ZERO, fee.fee(), afterSwap ? e.gasUnitsAfterSwap : e.gasUnits, e.seconds,
+                e.p90Seconds, null, e.lane, null, null);
     }
 
     private PlannedRoute route(RouteRequest request, List<RouteStep> steps) {

@@ -222,7 +222,10 @@ final class RouteGraph {
         double gasIn = in.priceUsd() > 0 ? lane.destinationGasUsd() / in.priceUsd() * Math.pow(10, in.decimals()) : 0;
         double fixedIn = lane.fixedFee().doubleValue() + gasIn;
         double scale = Math.pow(10, outToken.decimals() - in.decimals());
-        return Edge.bridge(from, to, lane, provider(lane.provider(), ProviderType.BRIDGE), fixedIn, scale);
+        Edge e = Edge.bridge(from, to, lane, provider(lane.provider(), ProviderType.BRIDGE),
+                snapshot.gas().bridge(lane, false), fixedIn, scale);
+        e.gasUnitsAfterSwap = snapshot.gas().bridge(lane, true);
+        return e;
     }
 
 }

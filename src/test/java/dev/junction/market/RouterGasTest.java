@@ -12,7 +12,8 @@ class RouterGasTest {
 
     static final String TABLE = """
             {"base": 50000, "steps": {"uniswap-v2": {"first": 60000, "later": 55000},
-             "uniswap-v3": {"first": 90000, "later": 91000}, "curve": {"first": 100000, "later": 88000}},
+             "uniswap-v3": {"first": 90000, "later": 91000}, "curve": {"first": 100000, "later": 88000},
+             "across": {"first": 70000, "later": 60000}},
              "v3TickCrossed": 40000, "integratorFee": 12000, "wrapNative": 3000, "unwrapNative": 14000,
              "permitWitness": 41000, "tolerancePercent": 3}
             """;
@@ -25,8 +26,8 @@ class RouterGasTest {
     void theTableIsReadEntryByEntry() throws Exception {
         RouterGas g = RouterGas.read(json(TABLE));
         assertThat(g).isEqualTo(new RouterGas(50_000, new RouterGas.StepGas(60_000, 55_000),
-                new RouterGas.StepGas(90_000, 91_000), new RouterGas.StepGas(100_000, 88_000), 40_000, 12_000, 3_000,
-                14_000, 41_000, 3));
+                new RouterGas.StepGas(90_000, 91_000), new RouterGas.StepGas(100_000, 88_000),
+                new RouterGas.StepGas(70_000, 60_000), 40_000, 12_000, 3_000, 14_000, 41_000, 3));
         assertThat(g.route(false, false, false)).isEqualTo(50_000);
         assertThat(g.route(true, false, true)).isEqualTo(50_000 + 3_000 + 12_000);
         assertThat(g.route(false, true, false)).isEqualTo(50_000 + 14_000);

@@ -96,10 +96,20 @@ class RouterGasRouteTest {
     }
 
     @Test
-    void aBridgeFirstCountsTheBaseAndTheLanesDeposit() {
+    void aBridgeCountsTheRoutersAcrossDepositNotTheLanesFigure() {
         PlannedRoute r = best(market, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, units("1000", 6))
                 .withProviders(new ProviderFilter(java.util.Set.of("across"), java.util.Set.of())));
         assertThat(r.steps()).hasSize(1);
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + r.steps().getFirst().lane().gasUnits()));
+        assertThat(r.steps().getFirst().lane().gasUnits()).isNotEqualTo(GAS.across().first());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.across().first()));
+    }
+
+    @Test
+    void aBridgeAfterASwapCountsTheLaterDeposit() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, WETH, ARB, ARB_USDC, units("1", 18))
+                .withProviders(new ProviderFilter(java.util.Set.of("uniswap-v2", "across"), java.util.Set.of())));
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(1).kind()).isEqualTo(StepKind.BRIDGE);
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first() + GAS.across().later()));
     }
 }
