@@ -24,8 +24,8 @@ interface IV3Slot0 {
 /// adapters and protocol bytecode (RealEvm), measures the transaction's gas as a receipt's gasUsed shows it, and
 /// asserts the table's prediction for that shape is within the table's `tolerancePercent`. A change to the router or
 /// the adapters that moves their gas fails here until the table is re-measured: `forge test --offline --match-contract
-/// RouterGasTable -vv` prints every shape's measured gas, and the table's comment says how each constant derives from
-/// them.
+/// RouterGasTable -vv` prints every shape's measured gas, `scripts/router-gas-table.mjs` turns that output into the
+/// table, and the table's `derivation` says how each constant derives from the shapes.
 ///
 /// Transaction gas: under `forge test --isolate` forge reports it (vm.lastCallGas().gasTotalUsed: 21,000, calldata,
 /// execution with the `to` warm, refunds subtracted); without --isolate (ForgeSuiteTest) the same is computed from the
