@@ -69,6 +69,16 @@ public class ChainPlannerBenchmark {
 
     @Setup(Level.Trial)
     public void load() throws Exception {
+        try {
+            start();
+        } catch (Exception | Error e) {
+            // JMH does not run @TearDown after a failed @Setup: the anvil would outlive the fork
+            stop();
+            throw e;
+        }
+    }
+
+    private void start() throws Exception {
         int v2 = Integer.getInteger("chainjmh.v2", 1000);
         int v3 = Integer.getInteger("chainjmh.v3", 1000);
         String state = System.getProperty("chainjmh.state", "");
@@ -164,6 +174,7 @@ public class ChainPlannerBenchmark {
     public void stop() throws Exception {
         if (anvil != null) {
             anvil.close();
+            anvil = null;
         }
     }
 
