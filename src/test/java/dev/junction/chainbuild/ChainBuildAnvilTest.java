@@ -345,7 +345,12 @@ class ChainBuildAnvilTest {
         rpc().call("anvil_impersonateAccount", from.lower());
         String hash = rpc().call("eth_sendTransaction", JSON.createObjectNode().put("from", from.lower())
                 .put("to", to).put("data", data).put("gas", "0x1e8480")).asString();
+        // anvil may answer the hash before the automined block's receipt is readable: poll it (up to 10 s)
         JsonNode receipt = rpc().call("eth_getTransactionReceipt", hash);
+        for (int i = 0; i < 500 && receipt.isNull(); i++) {
+            Thread.sleep(20);
+            receipt = rpc().call("eth_getTransactionReceipt", hash);
+        }
         assertThat(receipt.path("status").asString()).as("receipt of %s", hash).isEqualTo("0x1");
     }
 
