@@ -20,6 +20,18 @@ const provider = new ethers.JsonRpcProvider(input.rpc, undefined, { staticNetwor
 const wallet = new ethers.Wallet(input.privateKey, provider);
 const holder = input.holder ?? wallet.address;
 
+// The mined receipt, polled. Not provider.waitForTransaction / tx.wait(): they count confirmations against a head read
+// before the receipt and then wait for a "block" event; on a node that mines one block per transaction (anvil's
+// automine) that event may never come, and the wallet hung with the transaction already mined.
+async function receiptOf(hash) {
+  for (let i = 0; i < 1200; i++) {
+    const receipt = await provider.getTransactionReceipt(hash);
+    if (receipt != null) return receipt;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no receipt for ${hash} after 60 s`);
+}
+
 async function balances() {
   const out = {};
   for (const token of input.watch ?? []) {
@@ -34,12 +46,12 @@ const tx = input.tx;
 if (input.fromToken && input.fromToken.toLowerCase() !== NATIVE.toLowerCase()
     && tx.allowanceTarget !== ethers.ZeroAddress) {
   const approve = await new ethers.Contract(input.fromToken, ERC20, wallet).approve(tx.allowanceTarget, input.amount);
-  await approve.wait();
+  await receiptOf(approve.hash);
 }
 const balancesBefore = await balances();
 const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value ?? "0"),
   gasLimit: BigInt(tx.gasLimit), chainId: BigInt(tx.chain ?? tx.chainId) });
-const receipt = await provider.waitForTransaction(sent.hash);
+const receipt = await receiptOf(sent.hash);
 const balancesAfter = await balances();
 process.stdout.write(JSON.stringify({
   hash: sent.hash, status: receipt.status, gasUsed: receipt.gasUsed.toString(), blockNumber: receipt.blockNumber,

@@ -12,6 +12,7 @@ import dev.junction.market.MarketSource;
 import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
+import dev.junction.market.RouterGas;
 import dev.junction.market.StaleChainException;
 import dev.junction.market.Token;
 import dev.junction.rpc.ChainSettings;
@@ -46,8 +47,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChainMarket implements MarketSource, ChainFreshness, AutoCloseable {
 
-    /** Gas units of a bridge deposit on the source chain (Across deposit, measured order of magnitude). */
-    static final long BRIDGE_DEPOSIT_GAS = 110_000;
+    /** Gas units of a bridge deposit on the source chain: an Across deposit through the router, measured. */
+    static final long BRIDGE_DEPOSIT_GAS = RouterGas.measured().across().first();
 
     private static final Logger log = LoggerFactory.getLogger(ChainMarket.class);
 
@@ -150,7 +151,9 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             clients.put(r.settings().id(), r.client());
             followers.put(r.settings().id(), follower);
         }
-        return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads);
+        // Junction's router executes every route built on these chains: quotes count its measured gas.
+        return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads,
+                RouterGas.measured());
     }
 
     /** Starts following every chain into {@code market} (after {@link #load()}). */

@@ -1,40 +1,80 @@
 package dev.junction.market;
 
 /**
- * Gas units per step kind, as routers commonly estimate them.
+ * Gas units a route costs on its source chain: per swap step by pool kind (V3 plus each initialized tick crossed), per
+ * bridge deposit (the generic model takes the lane's {@code gasUnits}), and the route's fixed part. A market snapshot carries the model its quotes use
+ * ({@link MarketSnapshot#gas()}): {@link #GENERIC} for the sandbox's generated markets, {@link RouterGas} (measured
+ * from Junction's router) in chain mode.
  */
-public final class GasModel {
+public interface GasModel {
 
-    /** First Uniswap V2-style hop. */
-    public static final long V2_HOP = 135_000;
-    /** Each further V2 hop in the same call. */
-    public static final long V2_EXTRA_HOP = 50_000;
-    /** First V3 hop, before ticks crossed. */
-    public static final long V3_HOP = 100_000;
-    /** Each initialized tick crossed in a V3 swap. */
-    public static final long V3_TICK = 31_000;
-    /** Each further V3 hop. */
-    public static final long V3_EXTRA_HOP = 80_000;
-    /** A Curve stable swap. */
-    public static final long STABLE_HOP = 180_000;
-    /** An ERC-20 approve. */
-    public static final long APPROVE = 46_000;
+    /** Generic: first Uniswap V2-style hop. */
+    long V2_HOP = 135_000;
+    /** Generic: each further V2 hop in the same call. */
+    long V2_EXTRA_HOP = 50_000;
+    /** Generic: first V3 hop, before ticks crossed. */
+    long V3_HOP = 100_000;
+    /** Generic: each initialized tick crossed in a V3 swap. */
+    long V3_TICK = 31_000;
+    /** Generic: each further V3 hop. */
+    long V3_EXTRA_HOP = 80_000;
+    /** Generic: a Curve stable swap. */
+    long STABLE_HOP = 180_000;
+    /** Generic: an ERC-20 approve. */
+    long APPROVE = 46_000;
 
-    private GasModel() {
-    }
+    /** Gas units per step kind as routers commonly estimate them; no fixed part per route. */
+    GasModel GENERIC = new GasModel() {
+        @Override
+        public long swap(Pool pool, int ticksCrossed, boolean afterSwap) {
+            return switch (pool) {
+                case ConstantProductPool p -> afterSwap ? V2_EXTRA_HOP : V2_HOP;
+                case ConcentratedPool p -> (afterSwap ? V3_EXTRA_HOP : V3_HOP) + V3_TICK * ticksCrossed;
+                case StablePool p -> STABLE_HOP;
+            };
+        }
+
+        @Override
+        public long bridge(BridgeLane lane, boolean afterSwap) {
+            return lane.gasUnits();
+        }
+
+        @Override
+        public long route(boolean nativeIn, boolean nativeOut, boolean integratorFee) {
+            return 0;
+        }
+
+        @Override
+        public String toString() {
+            return "generic";
+        }
+    };
 
     /**
      * Gas units of one swap step.
      *
      * @param pool the pool swapped through
-     * @param quote its quote (for V3 ticks crossed)
-     * @param extraHop whether a swap already precedes this one in the same transaction
+     * @param ticksCrossed initialized ticks its swap crosses (V3; 0 otherwise)
+     * @param afterSwap whether a swap precedes this step in the same transaction
      */
-    public static long swapGas(Pool pool, SwapQuote quote, boolean extraHop) {
-        return switch (pool) {
-            case ConstantProductPool p -> extraHop ? V2_EXTRA_HOP : V2_HOP;
-            case ConcentratedPool p -> (extraHop ? V3_EXTRA_HOP : V3_HOP) + V3_TICK * quote.ticksCrossed();
-            case StablePool p -> STABLE_HOP;
-        };
+    long swap(Pool pool, int ticksCrossed, boolean afterSwap);
+
+    /**
+     * Gas units of a bridge deposit step on its source chain.
+     *
+     * @param lane the lane bridged over
+     * @param afterSwap whether a swap precedes the deposit in the same transaction
+     */
+    long bridge(BridgeLane lane, boolean afterSwap);
+
+    /**
+     * Gas units of a route's source transaction besides its steps (the transaction's base, calldata and the router's
+     * fixed work, and the integrator fee transfer, native wrap and unwrap when the route has them).
+     */
+    long route(boolean nativeIn, boolean nativeOut, boolean integratorFee);
+
+    /** Gas units of one swap step under the generic model (the sandbox's figures). */
+    static long swapGas(Pool pool, SwapQuote quote, boolean extraHop) {
+        return GENERIC.swap(pool, quote.ticksCrossed(), extraHop);
     }
 }

@@ -24,6 +24,7 @@ public final class MarketSnapshot {
     private final List<Pool> pools;
     private final List<BridgeLane> lanes;
     private final Map<ChainId, ChainHead> heads;
+    private final GasModel gas;
 
     private final Map<ChainId, Chain> chainById = new LinkedHashMap<>();
     private final Map<TokenKey, Token> tokenByKey = new HashMap<>();
@@ -37,10 +38,20 @@ public final class MarketSnapshot {
         this(version, chains, tokens, providers, pools, lanes, Map.of());
     }
 
-    /** A snapshot whose chains' state is read at the given blocks (chain mode). */
+    /** A snapshot whose chains' state is read at the given blocks, with the generic gas model. */
     public MarketSnapshot(long version, List<Chain> chains, List<Token> tokens, List<Provider> providers,
             List<Pool> pools, List<BridgeLane> lanes, Map<ChainId, ChainHead> heads) {
+        this(version, chains, tokens, providers, pools, lanes, heads, GasModel.GENERIC);
+    }
+
+    /**
+     * A snapshot whose chains' state is read at the given blocks (chain mode), whose quotes count gas with
+     * {@code gas}.
+     */
+    public MarketSnapshot(long version, List<Chain> chains, List<Token> tokens, List<Provider> providers,
+            List<Pool> pools, List<BridgeLane> lanes, Map<ChainId, ChainHead> heads, GasModel gas) {
         this.version = version;
+        this.gas = gas;
         this.heads = Map.copyOf(heads);
         this.chains = List.copyOf(chains);
         this.tokens = List.copyOf(tokens);
@@ -126,6 +137,11 @@ public final class MarketSnapshot {
         return lanes;
     }
 
+    /** The gas units its quotes count per step and per route (kept by every copy). */
+    public GasModel gas() {
+        return gas;
+    }
+
     /** The block this snapshot reflects on the chain; empty for a generated market. */
     public Optional<ChainHead> head(ChainId chain) {
         return Optional.ofNullable(heads.get(chain));
@@ -159,7 +175,7 @@ public final class MarketSnapshot {
         nextPools.addAll(chainPools);
         Map<ChainId, ChainHead> nextHeads = new HashMap<>(heads);
         nextHeads.put(chain.id(), head);
-        return new MarketSnapshot(version + 1, nextChains, nextTokens, providers, nextPools, lanes, nextHeads);
+        return new MarketSnapshot(version + 1, nextChains, nextTokens, providers, nextPools, lanes, nextHeads, gas);
     }
 
     /** A copy at version + 1 with the given pools replaced (matched by id). */
@@ -174,7 +190,8 @@ public final class MarketSnapshot {
             }
             byId.put(p.id(), p);
         }
-        return new MarketSnapshot(version + 1, chains, tokens, providers, List.copyOf(byId.values()), lanes, heads);
+        return new MarketSnapshot(version + 1, chains, tokens, providers, List.copyOf(byId.values()), lanes, heads,
+                gas);
     }
 
     /** A copy at version + 1 with new reference prices (by token key; tokens not in the map keep their price). */
@@ -184,6 +201,6 @@ public final class MarketSnapshot {
             Double p = prices.get(t.key());
             next.add(p == null ? t : new Token(t.chain(), t.address(), t.decimals(), t.symbol(), t.name(), t.iconUrl(), p));
         }
-        return new MarketSnapshot(version + 1, chains, next, providers, pools, lanes, heads);
+        return new MarketSnapshot(version + 1, chains, next, providers, pools, lanes, heads, gas);
     }
 }

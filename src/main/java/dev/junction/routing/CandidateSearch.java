@@ -164,7 +164,7 @@ final class CandidateSearch {
             diagnostics.feesExceeded++;
             return null;
         }
-        long units = !e.isBridge() && l.edge != null && !l.edge.isBridge() ? e.gasUnitsAfterSwap : e.gasUnits;
+        long units = l.edge != null && !l.edge.isBridge() ? e.gasUnitsAfterSwap : e.gasUnits;
         double gas = l.bridges == 0 ? l.gasUsd + units * graph.gasUsdPerUnit[l.node] : l.gasUsd;
         return new Label(l, e, e.to, l.steps + 1, bridges, amount, amount * graph.usdPerUnit[e.to], gas,
                 l.seconds + e.seconds);

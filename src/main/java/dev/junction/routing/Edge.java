@@ -66,8 +66,9 @@ final class Edge {
                 estimate[1], estimate[2], estimate[3], 0, 1, 0, Double.POSITIVE_INFINITY);
     }
 
-    static Edge bridge(int from, int to, BridgeLane lane, Provider provider, double fixedIn, double scale) {
-        return new Edge(from, to, null, lane, provider, null, null, lane.gasUnits(), lane.p50Seconds(),
+    static Edge bridge(int from, int to, BridgeLane lane, Provider provider, long gasUnits, double fixedIn,
+            double scale) {
+        return new Edge(from, to, null, lane, provider, null, null, gasUnits, lane.p50Seconds(),
                 lane.p90Seconds(), 0, 0, 1 - lane.feeBps() / 10_000.0, Double.POSITIVE_INFINITY, fixedIn, scale, lane.minAmount().doubleValue(),
                 lane.capacity().doubleValue());
     }

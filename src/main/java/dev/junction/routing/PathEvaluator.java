@@ -1,7 +1,7 @@
 package dev.junction.routing;
 
+import dev.junction.chain.Address;
 import dev.junction.market.Chain;
-import dev.junction.market.GasModel;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
 import java.math.BigInteger;
@@ -29,7 +29,8 @@ final class PathEvaluator {
         List<RouteStep> steps = new ArrayList<>(path.length);
         boolean sameTx = false;
         for (Edge e : path) {
-            RouteStep step = e.isBridge() ? bridge(e, amount, diagnostics) : swap(e, amount, sameTx, diagnostics);
+            RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics)
+                    : swap(e, amount, sameTx, diagnostics);
             if (step == null) {
                 return null;
             }
@@ -52,12 +53,13 @@ final class PathEvaluator {
         }
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
+        long gas = graph.snapshot.gas().swap(e.pool, q.ticksCrossed(), extraHop);
         return new RouteStep(StepKind.SWAP, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
-                q.amountOut(), q.lpFee(), BigInteger.ZERO, GasModel.swapGas(e.pool, q, extraHop), e.seconds,
-                e.p90Seconds, e.pool, null, e.poolIn, e.poolOut);
+                q.amountOut(), q.lpFee(), BigInteger.ZERO, gas, e.seconds, e.p90Seconds, e.pool, null, e.poolIn,
+                e.poolOut);
     }
 
-    private RouteStep bridge(Edge e, BigInteger amountIn, Diagnostics diagnostics) {
+    private RouteStep bridge(Edge e, BigInteger amountIn, boolean afterSwap, Diagnostics diagnostics) {
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
         if (amountIn.compareTo(e.lane.minAmount()) < 0) {
@@ -74,20 +76,26 @@ final class PathEvaluator {
             return null;
         }
         return new RouteStep(StepKind.BRIDGE, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
-                fee.amountOut(), BigInteger.ZERO, fee.fee(), e.gasUnits, e.seconds, e.p90Seconds, null, e.lane, null,
-                null);
+                fee.amountOut(), BigInteger.ZERO, fee.fee(), afterSwap ? e.gasUnitsAfterSwap : e.gasUnits, e.seconds,
+                e.p90Seconds, null, e.lane, null, null);
     }
 
     private PlannedRoute route(RouteRequest request, List<RouteStep> steps) {
         Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
-        // source-chain gas: the steps up to and including the first bridge
+        // source-chain gas: the route's fixed part and the steps up to and including the first bridge
+        boolean bridged = false;
         BigInteger gasLimit = BigInteger.ZERO;
         for (RouteStep s : steps) {
             gasLimit = gasLimit.add(BigInteger.valueOf(s.gasUnits()));
             if (s.kind() == StepKind.BRIDGE) {
+                bridged = true;
                 break;
             }
         }
+        boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE);
+        boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
+        gasLimit = gasLimit.add(BigInteger.valueOf(graph.snapshot.gas().route(nativeIn, nativeOut,
+                request.integratorFee().signum() > 0)));
         return PlannedRoute.of(request.amount(), request.integratorFee(), steps,
                 pathFee(request.amountAfterFee(), steps), gasLimit, gasLimit.multiply(source.gasPriceWei()),
                 graph.snapshot.nativeToken(source), source.router());

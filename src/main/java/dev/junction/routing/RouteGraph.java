@@ -6,7 +6,6 @@ import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
-import dev.junction.market.GasModel;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.Provider;
@@ -154,16 +153,8 @@ final class RouteGraph {
                     continue;
                 }
                 double[] est = estimateReserves(pool, a, b);
-                long gas = switch (pool) {
-                    case ConstantProductPool p -> GasModel.V2_HOP;
-                    case ConcentratedPool p -> GasModel.V3_HOP;
-                    case StablePool p -> GasModel.STABLE_HOP;
-                };
-                long gasAfterSwap = switch (pool) {
-                    case ConstantProductPool p -> GasModel.V2_EXTRA_HOP;
-                    case ConcentratedPool p -> GasModel.V3_EXTRA_HOP;
-                    case StablePool p -> GasModel.STABLE_HOP;
-                };
+                long gas = snapshot.gas().swap(pool, 0, false);
+                long gasAfterSwap = snapshot.gas().swap(pool, 0, true);
                 Address ta = ts.get(a);
                 Address tb = ts.get(b);
                 put(byPair, Edge.swap(ia, ib, pool, provider, ta, tb, gas, seconds, est), gasAfterSwap);
@@ -231,7 +222,10 @@ final class RouteGraph {
         double gasIn = in.priceUsd() > 0 ? lane.destinationGasUsd() / in.priceUsd() * Math.pow(10, in.decimals()) : 0;
         double fixedIn = lane.fixedFee().doubleValue() + gasIn;
         double scale = Math.pow(10, outToken.decimals() - in.decimals());
-        return Edge.bridge(from, to, lane, provider(lane.provider(), ProviderType.BRIDGE), fixedIn, scale);
+        Edge e = Edge.bridge(from, to, lane, provider(lane.provider(), ProviderType.BRIDGE),
+                snapshot.gas().bridge(lane, false), fixedIn, scale);
+        e.gasUnitsAfterSwap = snapshot.gas().bridge(lane, true);
+        return e;
     }
 
 }

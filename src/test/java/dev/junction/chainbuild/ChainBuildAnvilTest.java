@@ -11,6 +11,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.deploy.DeployCommand;
 import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
+import dev.junction.market.RouterGas;
 import dev.junction.rpc.JsonRpcClient;
 import dev.junction.rpc.RpcException;
 import dev.junction.rpc.RpcSettings;
@@ -30,7 +31,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -51,6 +55,9 @@ import tools.jackson.databind.node.ObjectNode;
  * allowance), whose revert is decoded.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The routes first (the simulation test moves the V3 price), the approval last (the simulation needs the wallet's
+// allowance still missing).
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ChainBuildAnvilTest {
 
     static final long CHAIN = 31_337;
@@ -60,6 +67,8 @@ class ChainBuildAnvilTest {
     static final Address TRADER = Address.evm(Credentials.create(TRADER_KEY).getAddress());
     static final String NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
     static final JsonMapper JSON = JsonMapper.builder().build();
+    /** How far a chain-mode quote's gas units may be from the receipt's gasUsed of its built transaction. */
+    static final long GAS_TOLERANCE_PERCENT = 10;
 
     static Anvil anvil;
     static JsonNode market;
@@ -140,13 +149,17 @@ class ChainBuildAnvilTest {
     }
 
     @Test
+    @Order(1)
     void theBuiltTxSentByAnEthersWalletDeliversExactlyTheQuotedAmount() throws Exception {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         String router = deployment.path(Long.toString(CHAIN)).path("router").asString();
         List<String> holders = new ArrayList<>(List.of(router));
         deployment.path(Long.toString(CHAIN)).path("adapters").forEach(a -> holders.add(a.asString()));
-        record Case(String from, String to, String provider, int decimals, int maxWhole) {
+        record Case(String from, String to, String provider, int decimals, int maxWhole, String query, int minWhole) {
+            Case(String from, String to, String provider, int decimals, int maxWhole) {
+                this(from, to, provider, decimals, maxWhole, "", 0);
+            }
         }
         List<Case> cases = List.of(
                 new Case(usdc, weth, "uniswap-v3", 6, 20_000), // one V3 pool
@@ -154,14 +167,19 @@ class ChainBuildAnvilTest {
                 new Case(usdc, dai, "uniswap-v2", 6, 20_000), // one V2 pair
                 new Case(usdc, weth, "uniswap-v2", 6, 20_000), // two V2 pairs: USDC -> DAI -> WETH
                 new Case(NATIVE, usdc, "uniswap-v3", 18, 3), // native input, wrapped by the router
-                new Case(usdc, NATIVE, "uniswap-v3", 6, 9_000)); // native output, unwrapped to the receiver
+                new Case(usdc, NATIVE, "uniswap-v3", 6, 9_000), // native output, unwrapped to the receiver
+                // an integrator fee of 0.3% paid to the integrator's address (an account holding USDC already)
+                new Case(usdc, weth, "uniswap-v3", 6, 20_000, "&feeBps=30&Integrator=" + TRADER.lower(), 0),
+                // 400,000 to 450,000 USDC: the swap leaves the pool's narrowest position, crossing an initialized tick
+                new Case(usdc, weth, "uniswap-v3", 6, 50_000, "", 400_000));
+        tradeEveryPoolBothWays();
         for (Case c : cases) {
-            BigInteger amount = BigInteger.valueOf(1 + random.nextInt(c.maxWhole()))
+            BigInteger amount = BigInteger.valueOf(c.minWhole() + 1 + random.nextInt(c.maxWhole()))
                     .multiply(BigInteger.TEN.pow(c.decimals())).add(BigInteger.valueOf(random.nextInt(1_000_000)));
             awaitNodeHead();
             JsonNode built = get("/build-best-path?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + c.from()
                     + "&toToken=" + c.to() + "&amount=" + amount + "&sender=" + WALLET + "&includeProvider="
-                    + c.provider() + "&includeRoute=true");
+                    + c.provider() + "&includeRoute=true" + c.query());
             assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
             JsonNode tx = built.path("data").path("Tx");
             JsonNode route = built.path("data").path("route");
@@ -182,6 +200,22 @@ class ChainBuildAnvilTest {
                 delta = delta.add(gas); // the receiver is the sender, who also paid the gas
             }
             assertThat(delta).as(what).isEqualTo(new BigInteger(route.path("amountOut").asString()));
+            // the quote's gas units (the router's measured table, market.RouterGas) against the receipt's gasUsed
+            long quoted = Long.parseLong(route.path("gasFee").path("gasLimit").asString());
+            long used = Long.parseLong(sent.path("gasUsed").asString());
+            String shape = route.path("path").valueStream().map(s -> s.path("provider").path("name").asString())
+                    .toList() + (c.from().equals(NATIVE) ? " native in" : "")
+                    + (c.to().equals(NATIVE) ? " native out" : "")
+                    + (c.query().contains("feeBps") ? " with an integrator fee" : "");
+            System.out.printf("gas of %s (%s): quoted %d, receipt %d, off by %+.1f%%%n", shape, what, quoted, used,
+                    100.0 * (quoted - used) / used);
+            assertThat(Math.abs(quoted - used)).as("quoted gas units %d vs the receipt's gasUsed %d for %s", quoted,
+                    used, what).isLessThanOrEqualTo(used * GAS_TOLERANCE_PERCENT / 100);
+            if (c.minWhole() > 0) {
+                RouterGas table = RouterGas.measured();
+                assertThat(quoted).as("the large swap's quote counts at least one tick crossed: " + what)
+                        .isGreaterThanOrEqualTo(table.base() + table.v3().first() + table.v3TickCrossed());
+            }
             assertThat(sent.path("logs").findValuesAsString("address").stream()
                     .filter(a -> a.equalsIgnoreCase(router)).count()).isPositive();
             String executed = RouterAbi.topic(RouterAbi.EVENTS.getFirst());
@@ -200,6 +234,7 @@ class ChainBuildAnvilTest {
     }
 
     @Test
+    @Order(3)
     void onceTheWalletHasApprovedTheGasLimitIsTheNodesEstimate() throws Exception {
         awaitNodeHead();
         String query = "/build-best-path?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc + "&toToken="
@@ -218,6 +253,7 @@ class ChainBuildAnvilTest {
     }
 
     @Test
+    @Order(2)
     void simulationIsAnEthCallOverridingAFreshWalletsBalanceAndAllowance() throws Exception {
         awaitNodeHead();
         Address fresh = Address.evm(Credentials.create("0x" + "42".repeat(32)).getAddress());
@@ -287,6 +323,35 @@ class ChainBuildAnvilTest {
         awaitNodeHead();
     }
 
+    /**
+     * Another trader swaps through every pool both ways, so the pools are as a live market has them when the routes
+     * run: traded before (V2's cumulative prices and V3's fee growth already non-zero), each route the first trade of
+     * its block. The router's gas table is measured on pools in that state (contracts/test/RouterGasTable.t.sol).
+     */
+    void tradeEveryPoolBothWays() throws Exception {
+        String router02 = market.path("uniswapV2").path("router02").asString();
+        String swapRouter = market.path("uniswapV3").path("swapRouter").asString();
+        for (String token : List.of(usdc, dai, weth)) {
+            approve(token, TRADER, router02);
+            approve(token, TRADER, swapRouter);
+        }
+        // swapExactTokensForTokens(amountIn, amountOutMin, path, to, deadline)
+        record V2Trade(String from, String to, BigInteger amount) {
+        }
+        for (V2Trade t : List.of(new V2Trade(usdc, dai, BigInteger.valueOf(100_000_000L)),
+                new V2Trade(dai, usdc, new BigInteger("50000000000000000000")),
+                new V2Trade(weth, dai, new BigInteger("10000000000000000")),
+                new V2Trade(dai, weth, new BigInteger("10000000000000000000")))) {
+            sendAs(TRADER, router02, "0x38ed1739" + word(t.amount().toString(16)) + word("0") + word("a0")
+                    + word(TRADER.lower()) + word("ffffffff") + word("2") + word(t.from()) + word(t.to()));
+        }
+        // exactInputSingle((tokenIn, tokenOut, fee, recipient, deadline, amountIn, amountOutMinimum, sqrtPriceLimitX96))
+        for (String[] t : List.of(new String[] {usdc, weth, "5f5e100"}, new String[] {weth, usdc, "2386f26fc10000"})) {
+            sendAs(TRADER, swapRouter, "0x414bf389" + word(t[0]) + word(t[1]) + word("bb8") + word(TRADER.lower())
+                    + word("ffffffff") + word(t[2]) + word("0") + word("0"));
+        }
+    }
+
     void approve(String token, Address owner, String spender) throws Exception {
         sendAs(owner, token, "0x095ea7b3" + word(spender) + "f".repeat(64));
     }
@@ -295,7 +360,12 @@ class ChainBuildAnvilTest {
         rpc().call("anvil_impersonateAccount", from.lower());
         String hash = rpc().call("eth_sendTransaction", JSON.createObjectNode().put("from", from.lower())
                 .put("to", to).put("data", data).put("gas", "0x1e8480")).asString();
+        // anvil may answer the hash before the automined block's receipt is readable: poll it (up to 10 s)
         JsonNode receipt = rpc().call("eth_getTransactionReceipt", hash);
+        for (int i = 0; i < 500 && receipt.isNull(); i++) {
+            Thread.sleep(20);
+            receipt = rpc().call("eth_getTransactionReceipt", hash);
+        }
         assertThat(receipt.path("status").asString()).as("receipt of %s", hash).isEqualTo("0x1");
     }
 

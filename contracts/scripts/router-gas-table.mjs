@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Derives Junction's router gas table from the router's measured gas.
+//   node_modules/.bin/forge test --offline --match-contract RouterGasTable -vv \
+//     | node scripts/router-gas-table.mjs > ../src/main/resources/dev/junction/market/router-gas.json
+// stdin: forge's output, whose lines "<shape letter> <label>: transaction gas <N>, ..." test/RouterGasTable.t.sol
+// logs (it logs them whether or not the current table passes). stdout: the table (JSON). Every constant is a
+// difference of measured shapes (see the "derivation" field); the shapes M, N, O are not used, only checked.
+import { readFileSync } from "node:fs";
+
+const text = readFileSync(0, "utf8");
+const gas = {};
+for (const m of text.matchAll(/^\s*([A-Z][0-9]?) [^\n]*?: transaction gas (\d+)/gm)) gas[m[1]] = Number(m[2]);
+const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q"];
+const missing = need.filter((k) => gas[k] === undefined);
+if (missing.length) {
+  process.stderr.write(`router-gas-table: no measurement for shape(s) ${missing.join(", ")} in the input\n`);
+  process.exit(1);
+}
+const v3Later = gas.B - gas.A;
+const base = gas.A - v3Later;
+const table = {
+  source: "contracts/test/RouterGasTable.t.sol (transaction gas, as a receipt's gasUsed), derived by "
+    + "contracts/scripts/router-gas-table.mjs",
+  derivation: {
+    "uniswap-v3.later": "B - A (the marginal V3 step)",
+    base: "A - uniswap-v3.later: 21,000, calldata and the router's fixed work",
+    "uniswap-v3.first": "A - base",
+    "uniswap-v2.first": "C - base",
+    "uniswap-v2.later": "D - C",
+    "curve.first": "E - base",
+    "curve.later": "F - A",
+    "across.first": "P - base",
+    "across.later": "Q - A",
+    v3TickCrossed: "mean of G1 - G0 and (G2 - G0) / 2",
+    integratorFee: "I - A",
+    wrapNative: "J - A",
+    unwrapNative: "K - G0",
+    permitWitness: "L - A",
+  },
+  measured: Object.fromEntries(Object.entries(gas).sort()),
+  base,
+  steps: {
+    "uniswap-v2": { first: gas.C - base, later: gas.D - gas.C },
+    "uniswap-v3": { first: gas.A - base, later: v3Later },
+    curve: { first: gas.E - base, later: gas.F - gas.A },
+    across: { first: gas.P - base, later: gas.Q - gas.A },
+  },
+  v3TickCrossed: Math.round(((gas.G1 - gas.G0) + (gas.G2 - gas.G0) / 2) / 2),
+  integratorFee: gas.I - gas.A,
+  wrapNative: gas.J - gas.A,
+  unwrapNative: gas.K - gas.G0,
+  permitWitness: gas.L - gas.A,
+  tolerancePercent: 3,
+};
+process.stdout.write(JSON.stringify(table, null, 2) + "\n");

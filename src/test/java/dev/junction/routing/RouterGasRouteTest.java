@@ -1,0 +1,115 @@
+package dev.junction.routing;
+
+import static dev.junction.routing.TestMarket.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.ConstantProductPool;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.RouterGas;
+import dev.junction.market.StablePool;
+import dev.junction.market.SwapQuote;
+import dev.junction.market.math.TickMath;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** A snapshot carrying Junction's router gas table (chain mode) prices each route with it, fixed part included. */
+class RouterGasRouteTest {
+
+    static final RouterGas GAS = RouterGas.measured();
+
+    static MarketSnapshot withRouterGas(TestMarket m) {
+        MarketSnapshot s = m.snapshot();
+        return new MarketSnapshot(s.version(), s.chains(), s.tokens(), s.providers(), s.pools(), s.lanes(), Map.of(),
+                GAS);
+    }
+
+    final MarketSnapshot market = withRouterGas(TestMarket.standard());
+
+    PlannedRoute best(MarketSnapshot market, RouteRequest r) {
+        return new RoutePlanner().plan(market, r).getFirst();
+    }
+
+    @Test
+    void oneV2PoolIsTheBasePlusAFirstV2Step() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, WETH, ETH, USDC, units("1", 18)));
+        assertThat(r.steps()).hasSize(1);
+        assertThat(r.steps().getFirst().pool()).isInstanceOf(ConstantProductPool.class);
+        assertThat(r.steps().getFirst().gasUnits()).isEqualTo(GAS.v2().first());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first()));
+        assertThat(r.gasFee()).isEqualTo(r.gasLimit().multiply(BigInteger.valueOf(20_000_000_000L)));
+    }
+
+    @Test
+    void nativeInputWithAnIntegratorFeeAddsTheWrapAndTheFeeTransfer() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, Address.NATIVE, ETH, USDC, units("1", 18)).withFeeBps(30));
+        assertThat(r.steps()).hasSize(1);
+        assertThat(r.gasLimit()).isEqualTo(
+                BigInteger.valueOf(GAS.base() + GAS.wrapNative() + GAS.integratorFee() + GAS.v2().first()));
+    }
+
+    @Test
+    void nativeOutputAddsTheUnwrap() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, USDC, ETH, Address.NATIVE, units("3000", 6)));
+        assertThat(r.steps()).hasSize(1);
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.unwrapNative() + GAS.v2().first()));
+    }
+
+    @Test
+    void aStepAfterASwapCountsItsLaterFigure() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, WETH, ETH, DAI, units("1", 18)));
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(0).pool()).isInstanceOf(ConstantProductPool.class);
+        assertThat(r.steps().get(1).pool()).isInstanceOf(StablePool.class);
+        assertThat(r.steps().get(1).gasUnits()).isEqualTo(GAS.curve().later());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first() + GAS.curve().later()));
+    }
+
+    @Test
+    void aV3StepCountsEachInitializedTickItCrosses() {
+        BigInteger sqrtPriceX96 = new BigDecimal("3e-9").sqrt(MathContext.DECIMAL128)
+                .multiply(new BigDecimal(BigInteger.ONE.shiftLeft(96))).toBigInteger();
+        int tick = TickMath.getTickAtSqrtRatio(sqrtPriceX96) / 60 * 60;
+        BigInteger narrow = new BigInteger("5000000000000000");
+        BigInteger wide = new BigInteger("500000000000000");
+        TreeMap<Integer, BigInteger> net = new TreeMap<>();
+        net.put(-887220, wide);
+        net.put(tick - 600, narrow);
+        net.put(tick + 600, narrow.negate());
+        net.put(887220, wide.negate());
+        ConcentratedPool v3 = new ConcentratedPool("eth:univ3:weth-usdc", ETH, "uniswap-v3", WETH, USDC, 3000, 60,
+                sqrtPriceX96, TickMath.getTickAtSqrtRatio(sqrtPriceX96), narrow.add(wide), net, 6e7);
+        TestMarket m = TestMarket.standard().dex("uniswap-v3");
+        m.pools.add(v3);
+        BigInteger in = units("20", 18);
+        SwapQuote q = v3.quote(WETH, USDC, in);
+        assertThat(q.ticksCrossed()).as("the swap leaves the narrow position").isEqualTo(1);
+        PlannedRoute r = best(withRouterGas(m), RouteRequest.of(ETH, WETH, ETH, USDC, in)
+                .withProviders(new ProviderFilter(java.util.Set.of("uniswap-v3"), java.util.Set.of())));
+        assertThat(r.steps().getFirst().pool()).isSameAs(v3);
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v3().first() + GAS.v3TickCrossed()));
+    }
+
+    @Test
+    void aBridgeCountsTheRoutersAcrossDepositNotTheLanesFigure() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, units("1000", 6))
+                .withProviders(new ProviderFilter(java.util.Set.of("across"), java.util.Set.of())));
+        assertThat(r.steps()).hasSize(1);
+        assertThat(r.steps().getFirst().lane().gasUnits()).isNotEqualTo(GAS.across().first());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.across().first()));
+    }
+
+    @Test
+    void aBridgeAfterASwapCountsTheLaterDeposit() {
+        PlannedRoute r = best(market, RouteRequest.of(ETH, WETH, ARB, ARB_USDC, units("1", 18))
+                .withProviders(new ProviderFilter(java.util.Set.of("uniswap-v2", "across"), java.util.Set.of())));
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(1).kind()).isEqualTo(StepKind.BRIDGE);
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first() + GAS.across().later()));
+    }
+}
