@@ -178,7 +178,9 @@ final class ChainLoader {
             if (round != null && decimals != null && Abi.words(round) >= 5 && Abi.words(decimals) >= 1) {
                 BigInteger d = Abi.uint(decimals, 0);
                 if (d.compareTo(BigInteger.valueOf(77)) <= 0) {
-                    out.put(token, new ChainState.FeedAnswer(Abi.int256(round, 1), d.intValue()));
+                    BigInteger updatedAt = Abi.uint(round, 3).min(BigInteger.valueOf(Long.MAX_VALUE));
+                    out.put(token, new ChainState.FeedAnswer(Abi.int256(round, 1), d.intValue(),
+                            updatedAt.longValueExact()));
                 }
             }
         }

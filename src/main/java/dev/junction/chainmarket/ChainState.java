@@ -2,6 +2,7 @@ package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -33,8 +34,15 @@ record ChainState(long block, String hash, String parentHash, long timestamp, Bi
     /**
      * A Chainlink-style aggregator's {@code latestRoundData()} answer and its {@code decimals()}: the token's USD price
      * is {@code answer / 10^decimals}.
+     *
+     * @param updatedAt the round's {@code updatedAt}, Unix seconds
      */
-    record FeedAnswer(BigInteger answer, int decimals) {
+    record FeedAnswer(BigInteger answer, int decimals, long updatedAt) {
+
+        /** Whether the answer was updated at most {@code maxAge} before {@code timestamp} (a block's, Unix seconds). */
+        boolean freshAt(long timestamp, Duration maxAge) {
+            return timestamp - updatedAt <= maxAge.toSeconds();
+        }
 
         /** The price as a double (USD values only); NaN when the answer is not positive. */
         double usd() {

@@ -116,9 +116,9 @@ final class ChainView {
         }
         boolean[] repriced = null;
         if (pricedFrom == null || !samePricing(pricedFrom, facts) || prices.length != index.size()
-                || !state.feeds().equals(pricedFeeds)) {
-            double[] next = prices(facts, state.feeds());
-            pricedFeeds = state.feeds();
+                || !freshFeeds(state).equals(pricedFeeds)) {
+            pricedFeeds = freshFeeds(state);
+            double[] next = prices(facts, pricedFeeds);
             repriced = new boolean[next.length];
             for (int i = 0; i < next.length; i++) {
                 repriced[i] = i >= prices.length
@@ -324,6 +324,20 @@ final class ChainView {
             }
         }
         return true;
+    }
+
+    /**
+     * The price feeds whose answer is at most {@code price-feed-max-age} older than the block: a feed that stopped
+     * updating prices nothing, its token falls back to its pool path.
+     */
+    private Map<Address, ChainState.FeedAnswer> freshFeeds(ChainState state) {
+        Map<Address, ChainState.FeedAnswer> fresh = new HashMap<>();
+        state.feeds().forEach((token, answer) -> {
+            if (answer.freshAt(state.timestamp(), settings.priceFeedMaxAge())) {
+                fresh.put(token, answer);
+            }
+        });
+        return fresh;
     }
 
     /**

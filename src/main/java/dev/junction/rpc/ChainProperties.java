@@ -29,12 +29,15 @@ import java.util.Map;
  * @param tickWindowWords {@code tick-window-words}: V3 tick-bitmap words loaded each side of the current one (default 4)
  * @param priceFeeds {@code price-feeds}: Chainlink-style aggregators by token address (the token's USD price is the
  *     aggregator's {@code latestRoundData()} answer instead of its pool path)
+ * @param priceFeedMaxAge {@code price-feed-max-age}: a feed answer older than this (by its {@code updatedAt}, against
+ *     the block's timestamp) is not used; the token falls back to its pool path (default 25h: Chainlink's longest
+ *     standard heartbeat is 24h)
  */
 public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, String key, String nativeSymbol,
         List<String> tokens, String wrappedNative, List<String> stablecoins, Map<String, DexProperties> dexes,
         Map<String, BridgeProperties> bridges, String router, String permit2, String multicall3,
         Integer confirmations, Duration blockTime, Duration maxStaleness, Duration pollInterval,
-        Integer tickWindowWords, Map<String, String> priceFeeds) {
+        Integer tickWindowWords, Map<String, String> priceFeeds, Duration priceFeedMaxAge) {
 
     /**
      * A DEX under {@code dexes.<providerKey>.}.

@@ -18,10 +18,12 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
         Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
         Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
-        Map<Address, Address> priceFeeds) {
+        Map<Address, Address> priceFeeds, Duration priceFeedMaxAge) {
 
     /** Permit2's canonical address. */
     public static final Address CANONICAL_PERMIT2 = Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3");
+    /** How old a price feed's answer may be before the pool path prices its token instead (Chainlink: 24h + 1h). */
+    public static final Duration DEFAULT_PRICE_FEED_MAX_AGE = Duration.ofHours(25);
     /** Multicall3's canonical address. */
     public static final Address CANONICAL_MULTICALL3 = Address.evm("0xcA11bde05977b3631167028862bE2a173976CA11");
 
@@ -32,6 +34,20 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         dexes = Map.copyOf(dexes);
         bridges = Map.copyOf(bridges);
         priceFeeds = Map.copyOf(priceFeeds);
+        if (priceFeedMaxAge == null || priceFeedMaxAge.isNegative() || priceFeedMaxAge.isZero()) {
+            throw new IllegalArgumentException("price-feed-max-age must be positive, was " + priceFeedMaxAge);
+        }
+    }
+
+    /** Settings with the default {@link #DEFAULT_PRICE_FEED_MAX_AGE}. */
+    public ChainSettings(ChainId id, String name, String key, String nativeSymbol, List<URI> rpcUrls,
+            List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
+            Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
+            Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
+            Map<Address, Address> priceFeeds) {
+        this(id, name, key, nativeSymbol, rpcUrls, tokens, wrappedNative, stablecoins, dexes, bridges, router, permit2,
+                multicall3, confirmations, blockTime, maxStaleness, pollInterval, tickWindowWords, priceFeeds,
+                DEFAULT_PRICE_FEED_MAX_AGE);
     }
 
     public Optional<Address> routerAddress() {

@@ -147,8 +147,11 @@ public final class ChainsConfig {
             }
             feeds.put(token, address(feedAt, f.getValue()));
         }
+        Duration feedMaxAge = p.priceFeedMaxAge() == null ? ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE
+                : p.priceFeedMaxAge();
+        positive(at + "price-feed-max-age", feedMaxAge);
         return new ChainSettings(id, name, key, nativeSymbol, urls, tokens, wrapped, stables, dexes, bridges, router,
-                permit2, multicall3, confirmations, blockTime, staleness, poll, window, feeds);
+                permit2, multicall3, confirmations, blockTime, staleness, poll, window, feeds, feedMaxAge);
     }
 
     private static Dex dex(String at, String key, DexProperties d) {

@@ -36,6 +36,8 @@ class ChainViewProperties {
     static final Address V2_FACTORY = Address.evm("0x5000000000000000000000000000000000000005");
     static final Address V3_FACTORY = Address.evm("0x6000000000000000000000000000000000000006");
     static final BigInteger Q96 = BigInteger.ONE.shiftLeft(96);
+    /** How long before a block a stale feed answer was last updated. */
+    static final Duration STALE = ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE.plusHours(1);
     /** Served tokens: the first is the stablecoin; varied decimals. The last one is not served. */
     static final List<Address> TOKENS = List.of(token(1), token(2), token(3), token(4), token(5));
     static final Address UNSERVED = token(9);
@@ -81,9 +83,10 @@ class ChainViewProperties {
         BigInteger gas = BigInteger.valueOf(7);
         ChainView.Part part = incremental.part(state, gas);
         assertThat(part).isEqualTo(ChainView.of(SETTINGS, INFOS, state, gas));
-        if (!state.feeds().isEmpty()) {
-            // A fed token is priced by its feed while the answer is positive (the reference knows no feeds).
-            ChainState.FeedAnswer answer = state.feeds().get(FED);
+        ChainState.FeedAnswer answer = state.feeds().get(FED);
+        if (answer != null && answer.freshAt(state.timestamp(), SETTINGS.priceFeedMaxAge())) {
+            // A fed token is priced by its feed while the answer is positive (the reference knows no feeds); a feed
+            // older than price-feed-max-age is ignored: the reference's prices below must hold.
             if (answer.answer().signum() > 0) {
                 assertThat(part.tokens().stream().filter(t -> t.address().equals(FED)).findFirst().orElseThrow()
                         .priceUsd()).isEqualTo(answer.usd());
@@ -152,12 +155,13 @@ class ChainViewProperties {
 
         /**
          * The feeds of the next block: mostly none (the reference pricing knows no feeds), sometimes a price feed of
-         * {@link #FED} (also a pool token): kept, changed, dropped, or answering 0.
+         * {@link #FED} (also a pool token): kept, changed, dropped, answering 0, or last updated too long ago.
          */
         Map<Address, ChainState.FeedAnswer> feeds(Map<Address, ChainState.FeedAnswer> before) {
             return switch (random.nextInt(6)) {
                 case 0 -> Map.of(FED, new ChainState.FeedAnswer(BigInteger.valueOf(random.nextInt(3) == 0 ? 0
-                        : 1 + random.nextInt(100_000_000)), random.nextInt(19)));
+                        : 1 + random.nextInt(100_000_000)), random.nextInt(19),
+                        random.nextInt(3) == 0 ? -STALE.toSeconds() : 0));
                 case 1 -> Map.of();
                 default -> before;
             };

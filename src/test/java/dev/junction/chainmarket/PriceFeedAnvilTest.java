@@ -17,6 +17,7 @@ import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.math.BigInteger;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -28,8 +29,8 @@ import tools.jackson.databind.JsonNode;
  * Optional Chainlink-style price feeds ({@code junction.chains.<id>.price-feeds.<token>}) on anvil, against
  * Chainlink's own {@code MockV3Aggregator} (the @chainlink/contracts npm package ships its sources, not bytecode: it is
  * compiled with the project's pinned solc): the fed token is priced by the aggregator's answer instead of its pools, at
- * the cold load and every block, within the same two HTTP requests per block; a feed without a positive answer falls
- * back to the pools.
+ * the cold load and every block, within the same two HTTP requests per block; a feed without a positive answer, or
+ * whose answer is older than {@code price-feed-max-age}, falls back to the pools.
  */
 class PriceFeedAnvilTest {
 
@@ -100,6 +101,17 @@ class PriceFeedAnvilTest {
             assertThat(batchFollower.client().httpRequests() - requests).isEqualTo(2);
             assertThat(price(viaBatches.current(), wbtc)).isEqualTo(62_000.0);
 
+            // A feed that stopped updating: once its answer is older than price-feed-max-age (default 25 h) at the
+            // block's timestamp, the pools price the token again; a fresh answer anchors it again.
+            chain.rpc.call("evm_increaseTime", ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE.toSeconds() + 60);
+            chain.rpc.call("evm_mine");
+            follower.poll();
+            assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
+            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+                    Abi.word(BigInteger.valueOf(61_500_00000000L))));
+            follower.poll();
+            assertThat(price(live.current(), wbtc)).isEqualTo(61_500.0);
+
             // An address that is no aggregator stops the start, naming the setting.
             ChainMarket wrong = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, usdc))),
                     RpcSettings.DEFAULT, Clock.systemUTC());
@@ -108,7 +120,7 @@ class PriceFeedAnvilTest {
         }
     }
 
-    static ChainSettings settings(java.net.URI rpc, JsonNode deployed, Address weth, Address usdc, Address wbtc,
+    static ChainSettings settings(URI rpc, JsonNode deployed, Address weth, Address usdc, Address wbtc,
             Map<Address, Address> feeds) {
         Dex v2 = new Dex("uniswap-v2", DexKind.UNISWAP_V2, address(deployed, "uniswapV2", "factory"), List.of(),
                 List.of(), DexKind.UNISWAP_V2.defaultInitCodeHash());

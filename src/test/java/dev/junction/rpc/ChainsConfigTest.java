@@ -76,6 +76,13 @@ class ChainsConfigTest {
                 """;
         ChainSettings c = ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).getFirst();
         assertThat(c.priceFeeds()).containsExactly(Map.entry(Address.evm(WETH), Address.evm(feed)));
+        assertThat(c.priceFeedMaxAge()).isEqualTo(Duration.ofHours(25));
+        String aged = yaml + "  price-feed-max-age: %s\n";
+        assertThat(ChainsConfig.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "2h"))).getFirst()
+                .priceFeedMaxAge()).isEqualTo(Duration.ofHours(2));
+        assertThatThrownBy(() -> ChainsConfig.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "0s"))))
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feed-max-age");
         assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))))
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + USDC).hasMessageContaining("stablecoin");
