@@ -3,6 +3,7 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
+import dev.junction.market.GasModel;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
 import dev.junction.routing.PlannedRoute;
@@ -16,16 +17,15 @@ import java.math.RoundingMode;
 /**
  * What the gasless executor pays in gas for a route, and that cost in the input token.
  *
- * <p>Source chain: the route's source gas units plus {@link #PERMIT2_PULL_GAS} for the Permit2 transfer, at base +
- * priority fee, plus the chain's L1 data fee. Destination chain (only when swaps run there after the bridge): those
+ * <p>Source chain: the route's source gas units plus the market's gas model's Permit2 pull ({@link
+ * GasModel#permitPull()}: the generic 60,000 on the sandbox, the router's measured figure in chain mode) and, when the
+ * router takes the fee from the input ({@code routerFee}: Junction's relayer on a real chain), its fee transfer, at
+ * base + priority fee, plus the chain's L1 data fee. Destination chain (only when swaps run there after the bridge): those
  * swaps' gas at the destination price plus its L1 data fee. A bridge-only route costs the executor nothing on the
  * destination: the bridge's own fee already covers delivery. Converted into the input token at reference prices and
  * rounded up, so the executor never under-charges.
  */
 final class ExecutorGas {
-
-    /** Gas of Permit2 {@code permitTransferFrom}/{@code permitWitnessTransferFrom}: signature check, nonce bit, transfer. */
-    static final long PERMIT2_PULL_GAS = 60_000;
 
     private ExecutorGas() {
     }
@@ -39,9 +39,17 @@ final class ExecutorGas {
     record Cost(BigInteger sourceWei, BigInteger destinationWei, double usd, BigInteger inInputToken) {
     }
 
+    /** The sandbox executor's cost: it takes its fee itself, outside the route. */
     static Cost of(MarketSnapshot market, PlannedRoute route) {
+        return of(market, route, false);
+    }
+
+    /**
+     * @param routerFee whether the router transfers the fee out of the input (the route was planned without one)
+     */
+    static Cost of(MarketSnapshot market, PlannedRoute route, boolean routerFee) {
         Chain source = chain(market, route.fromToken().chain());
-        BigInteger sourceUnits = route.gasLimit().add(BigInteger.valueOf(PERMIT2_PULL_GAS));
+        BigInteger sourceUnits = route.gasLimit().add(BigInteger.valueOf(sourceExtraUnits(market.gas(), routerFee)));
         BigInteger sourceWei = sourceUnits.multiply(source.gasPriceWei()).add(source.l1DataFeeWei());
         BigInteger destinationWei = BigInteger.ZERO;
         Chain destination = chain(market, route.toToken().chain());
@@ -65,6 +73,12 @@ final class ExecutorGas {
                 : usd.movePointRight(input.decimals()).divide(price, MathContext.DECIMAL128)
                         .setScale(0, RoundingMode.CEILING).toBigIntegerExact();
         return new Cost(sourceWei, destinationWei, usd.doubleValue(), inInput);
+    }
+
+    /** Gas units the executor's transaction adds to the planned route's: the Permit2 pull and the router's fee. */
+    static long sourceExtraUnits(GasModel gas, boolean routerFee) {
+        long fee = routerFee ? gas.route(false, false, true) - gas.route(false, false, false) : 0;
+        return gas.permitPull() + fee;
     }
 
     private static BigDecimal usd(MarketSnapshot market, Chain chain, BigInteger wei) {

@@ -267,7 +267,7 @@ public class GaslessService {
         Amount integrator = Amount.of(integratorFee);
         return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, feeRecipient,
                 route.fromToken().usd(fee.value()), fee.minus(integrator), integrator), source.router(),
-                ExecutorGas.of(snapshot, route));
+                ExecutorGas.of(snapshot, route, true));
     }
 
     /** A quote's record for a candidate Permit2 nonce (the nonce is part of what the owner signs). */
@@ -301,7 +301,7 @@ public class GaslessService {
 
     /** The relayer's gas for a route at the chain's live fees, in input-token units, with the margin (rounded up). */
     private BigInteger relayerCost(MarketSnapshot snapshot, PlannedRoute route) {
-        BigInteger gas = ExecutorGas.of(snapshot, route).inInputToken();
+        BigInteger gas = ExecutorGas.of(snapshot, route, true).inInputToken();
         BigInteger[] qr = gas.multiply(BigInteger.valueOf(100L + feeMarginPercent)).divideAndRemainder(
                 BigInteger.valueOf(100));
         return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);

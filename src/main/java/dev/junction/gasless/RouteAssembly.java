@@ -81,7 +81,7 @@ final class RouteAssembly {
         return new RouteCall(quoteId, source.id(), source.router(), source.gaslessExecutor(), receiver,
                 route.fromToken().address(), Amount.of(route.amountAfterFee()), route.toToken().address(), amountOutMin,
                 0, Address.ZERO, AcquisitionMode.DIRECT_TRANSFER, "0x", BigInteger.ZERO, steps, quotedAt, deadline, deadline,
-                route.gasLimit().longValueExact() + ExecutorGas.PERMIT2_PULL_GAS);
+                route.gasLimit().longValueExact() + ExecutorGas.sourceExtraUnits(market.gas(), false));
     }
 
     /**
@@ -95,7 +95,8 @@ final class RouteAssembly {
         RouteCall executorCall = routeCall(quoteId, source, receiver, amountOutMin, quotedAt, deadline);
         return new RouteCall(quoteId, source.id(), source.router(), owner, receiver, route.fromToken().address(),
                 amountIn, route.toToken().address(), amountOutMin, feeBps, feeRecipient, mode, "0x", BigInteger.ZERO,
-                executorCall.steps(), quotedAt, deadline, deadline, executorCall.gasEstimate());
+                executorCall.steps(), quotedAt, deadline, deadline,
+                route.gasLimit().longValueExact() + ExecutorGas.sourceExtraUnits(market.gas(), feeBps > 0));
     }
 
     private Address router(ChainId chain) {

@@ -22,6 +22,8 @@ public interface GasModel {
     long STABLE_HOP = 180_000;
     /** Generic: an ERC-20 approve. */
     long APPROVE = 46_000;
+    /** Generic: a Permit2 {@code permitTransferFrom}/{@code permitWitnessTransferFrom} (signature, nonce, transfer). */
+    long PERMIT2_PULL = 60_000;
 
     /** Gas units per step kind as routers commonly estimate them; no fixed part per route. */
     GasModel GENERIC = new GasModel() {
@@ -42,6 +44,11 @@ public interface GasModel {
         @Override
         public long route(boolean nativeIn, boolean nativeOut, boolean integratorFee) {
             return 0;
+        }
+
+        @Override
+        public long permitPull() {
+            return PERMIT2_PULL;
         }
 
         @Override
@@ -72,6 +79,12 @@ public interface GasModel {
      * fixed work, and the integrator fee transfer, native wrap and unwrap when the route has them).
      */
     long route(boolean nativeIn, boolean nativeOut, boolean integratorFee);
+
+    /**
+     * Gas units a gasless route adds by taking its input through a signed Permit2 permit (the signature check, the
+     * nonce bit and Permit2's transfer) instead of an approval.
+     */
+    long permitPull();
 
     /** Gas units of one swap step under the generic model (the sandbox's figures). */
     static long swapGas(Pool pool, SwapQuote quote, boolean extraHop) {

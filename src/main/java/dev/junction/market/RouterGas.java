@@ -68,6 +68,12 @@ public record RouterGas(long base, StepGas v2, StepGas v3, StepGas curve, StepGa
         return base + (nativeIn ? wrapNative : 0) + (nativeOut ? unwrapNative : 0) + (fee ? integratorFee : 0);
     }
 
+    /** The measured difference of a mode-3 route ({@code executeRouteWithPermit}) over the same route approved. */
+    @Override
+    public long permitPull() {
+        return permitWitness;
+    }
+
     @Override
     public String toString() {
         return "junction-router";
