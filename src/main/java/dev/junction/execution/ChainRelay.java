@@ -34,6 +34,16 @@ public interface ChainRelay extends ChainReads {
     long gasLimit(ChainId chain, Address to, byte[] data);
 
     /**
+     * Checks the relayer can pay for one more transaction of {@code gasLimit} on {@code chain}: its native balance
+     * covers gas limit x max fee at the live gas price (the fees {@link #prepare} would sign with) plus the same for
+     * its transactions signed but not yet included. A node refuses a transaction its sender cannot pay for, so a swap
+     * accepted without this would wait forever.
+     *
+     * @throws RelayerUnfundedException when it cannot
+     */
+    void requireFunded(ChainId chain, long gasLimit);
+
+    /**
      * Signs the relayer's transaction and records it (signed, not yet broadcast) in the caller's database
      * transaction; idempotent on {@code reference}. It is broadcast after the caller commits ({@link #wake()}).
      */

@@ -304,6 +304,44 @@ class GaslessOnAnvilTest {
                 .isGreaterThanOrEqualTo(new BigInteger(item.at("/quote/amountOutMin").asString()));
     }
 
+    @Test
+    @Order(6)
+    void aRelayerWithoutEtherIsRefused503With9006NamingItAndTheChainAndHealthSaysSo() throws Exception {
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=4000000&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3").path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        String funded = node.call("eth_getBalance", RELAYER.lower(), "latest").asString();
+        long relayerNonce = nonceOf(RELAYER);
+        // one wei short of nothing: the node would refuse every transaction of the relayer (insufficient funds)
+        node.call("anvil_setBalance", RELAYER.lower(), "0x0");
+        try {
+            JsonNode refused = submit(item.path("quoteId").asString(), signature);
+            assertThat(refused.path("code").asInt()).as(refused.toString()).isEqualTo(9006);
+            assertThat(refused.path("httpStatus").asInt()).isEqualTo(503);
+            assertThat(refused.path("message").asString()).contains(RELAYER.toString()).contains("chain " + CHAIN)
+                    .contains("holds 0 wei");
+            JsonNode health = get("/actuator/health");
+            assertThat(health.at("/components/relayer/status").asString()).as(health.toString())
+                    .isEqualTo("DEGRADED");
+            assertThat(health.at("/components/relayer/details/" + CHAIN + "/state").asString()).isEqualTo("unfunded");
+            assertThat(health.at("/components/relayer/details/" + CHAIN + "/relayer").asString())
+                    .isEqualTo(RELAYER.toString());
+            Thread.sleep(1_000);
+            assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
+        } finally {
+            node.call("anvil_setBalance", RELAYER.lower(), funded);
+        }
+        // nothing was signed: the same signature goes through once the relayer is funded
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        assertThat(awaitEnd(accepted.at("/data/executionTxHash").asString()).at("/data/status").asString())
+                .isEqualTo("DONE");
+        JsonNode health = get("/actuator/health");
+        assertThat(health.at("/components/relayer/details/" + CHAIN + "/state").asString()).as(health.toString())
+                .isEqualTo("funded");
+    }
+
     // --- helpers ---
 
     JsonNode awaitEnd(String txHash) throws Exception {

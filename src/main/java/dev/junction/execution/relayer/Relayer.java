@@ -188,6 +188,24 @@ public final class Relayer {
         return store.find(id).orElseThrow();
     }
 
+    /**
+     * The relayer's funding for one more transaction of {@code gasLimit}: its balance on the node, and what it needs:
+     * gas limit x the max fee it would sign with now, plus what its transactions not yet included can still cost.
+     */
+    public Funding funding(long gasLimit) {
+        BigInteger balance = rpc.balance(key.address());
+        BigInteger required = fees().maxFee().multiply(BigInteger.valueOf(gasLimit))
+                .add(store.openCost(chain, key.address()));
+        return new Funding(balance, required, clock.getAsLong());
+    }
+
+    /** The relayer's balance against what it needs (wei), read at {@code checkedAtMs}. */
+    public record Funding(BigInteger balance, BigInteger required, long checkedAtMs) {
+        public boolean enough() {
+            return balance.compareTo(required) >= 0;
+        }
+    }
+
     /** The fees a new transaction pays now: tip = the node's suggestion; max fee = 2 x base fee + tip. */
     Fees fees() {
         BigInteger base = rpc.latestBlock().baseFeePerGas();

@@ -116,6 +116,19 @@ public final class RelayerStore {
                 + "ORDER BY nonce").params(chain.value(), sender.lower()).query(String.class).list();
     }
 
+    /**
+     * What the not yet included transactions of {@code sender} on {@code chain} (SIGNED or BROADCAST) can still cost:
+     * the sum of gas limit x max fee of each one's current version, wei. The node's balance does not reflect them yet.
+     */
+    public BigInteger openCost(ChainId chain, Address sender) {
+        return jdbc.sql("SELECT t.gas_limit, s.max_fee FROM relayer_txs t JOIN relayer_signed s ON s.tx_hash = "
+                + "t.current_hash WHERE t.chain_id = ? AND t.sender = ? AND t.state IN ('SIGNED', 'BROADCAST')")
+                .params(chain.value(), sender.lower())
+                .query((rs, n) -> BigInteger.valueOf(rs.getLong("gas_limit")).multiply(new BigInteger(
+                        rs.getString("max_fee"))))
+                .list().stream().reduce(BigInteger.ZERO, BigInteger::add);
+    }
+
     /** Every signed version, oldest first. */
     public List<RelayedTx.Signed> versions(String id) {
         return jdbc.sql("SELECT * FROM relayer_signed WHERE relayer_tx_id = ? ORDER BY version").param(id)

@@ -8,6 +8,7 @@ import dev.junction.chain.Amount;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainRelay;
+import dev.junction.execution.RelayerUnfundedException;
 import dev.junction.rpc.LogEntry;
 import java.math.BigInteger;
 import java.util.List;
@@ -39,6 +40,8 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     private final Address feeRecipient;
     private final long pollIntervalMs;
     private final Map<ChainId, Boolean> reconciled = new ConcurrentHashMap<>();
+    private final Map<ChainId, Relayer.Funding> funding = new ConcurrentHashMap<>();
+    private final Map<ChainId, Long> lastGasLimit = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private boolean signalled;
@@ -83,6 +86,38 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     @Override
     public long gasLimit(ChainId chain, Address to, byte[] data) {
         return require(chain).gasLimit(to, BigInteger.ZERO, data);
+    }
+
+    @Override
+    public void requireFunded(ChainId chain, long gasLimit) {
+        Relayer r = require(chain);
+        Relayer.Funding f = r.funding(gasLimit);
+        lastGasLimit.put(chain, gasLimit);
+        funding.put(chain, f);
+        if (!f.enough()) {
+            log.warn("relayer {} on chain {} holds {} wei and needs {} wei: refusing gasless swaps until it is funded",
+                    r.address(), chain, f.balance(), f.required());
+            throw new RelayerUnfundedException(chain, r.address(), f.balance(), f.required());
+        }
+    }
+
+    /**
+     * The last funding check of each chain's relayer (at a submit, or by the loop at most every
+     * {@link #FUNDING_REFRESH_MS}); a chain not yet checked is absent.
+     */
+    public Map<ChainId, Relayer.Funding> funding() {
+        return Map.copyOf(funding);
+    }
+
+    /** Refreshes a chain's funding in the loop when its last check is older than this. */
+    static final long FUNDING_REFRESH_MS = 15_000;
+
+    private void refreshFunding(Relayer r) {
+        Relayer.Funding last = funding.get(r.chain());
+        if (last != null && System.currentTimeMillis() - last.checkedAtMs() < FUNDING_REFRESH_MS) {
+            return;
+        }
+        funding.put(r.chain(), r.funding(lastGasLimit.getOrDefault(r.chain(), 0L)));
     }
 
     @Override
@@ -182,6 +217,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
                     reconciled.put(r.chain(), true);
                     log.info("relayer {} on chain {}: next nonce {}", r.address(), r.chain(), next);
                 }
+                refreshFunding(r);
                 for (String id : r.open()) {
                     r.advance(id);
                 }
