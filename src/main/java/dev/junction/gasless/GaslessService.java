@@ -444,7 +444,7 @@ public class GaslessService {
             submitted = swaps.submit(plan(quote));
         } else {
             ChainRelay.Relayed relayed = relay.prepare(quote.fromChain(), quote.quoteId(), quote.router(),
-                    onChain.data(), onChain.gasLimit());
+                    onChain.data(), onChain.gasLimit(), quote.deadline());
             submitted = swaps.submitRelayed(plan(quote), relayed);
         }
         GaslessQuoteStore.Submission s = new GaslessQuoteStore.Submission(quote.quoteId(), signature.hex(), submitted.swapId(),

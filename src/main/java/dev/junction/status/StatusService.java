@@ -4,6 +4,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapState;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.Swaps;
@@ -59,7 +60,16 @@ public class StatusService {
      */
     public StatusResult lookup(TxHash txHash, ChainId fromChainId, String userAddress) {
         if (chains != null && chains.serves(fromChainId)) {
-            return chains.lookup(txHash, fromChainId, userAddress);
+            StatusResult onChain = chains.lookup(txHash, fromChainId, userAddress);
+            if (onChain.status() != SwapStatus.NOT_FOUND) {
+                return onChain;
+            }
+            // the one answer the node cannot give: a relayed gasless swap whose transaction never made it on chain
+            // and was cancelled once the chain passed the permit deadline (the hash will never exist there)
+            return swaps.findBySourceTx(fromChainId, txHash)
+                    .filter(v -> v.kind() == SwapKind.GASLESS && v.state() == SwapState.EXPIRED)
+                    .filter(v -> userAddress == null || v.sender().lower().equals(userAddress.toLowerCase(Locale.ROOT)))
+                    .map(v -> map(v, market.current())).orElse(onChain);
         }
         Optional<SwapView> found = swaps.findBySourceTx(fromChainId, txHash)
                 .filter(v -> userAddress == null || v.sender().lower().equals(userAddress.toLowerCase(Locale.ROOT)));

@@ -342,6 +342,54 @@ class GaslessOnAnvilTest {
                 .isEqualTo("funded");
     }
 
+    @Test
+    @Order(7)
+    void aSwapWhoseTransactionTheChainPassesThePermitDeadlineWithoutIncludingExpiresAndItsNonceIsCancelled()
+            throws Exception {
+        BigInteger amount = BigInteger.valueOf(5_000_000L);
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3").path("data").get(0);
+        long deadline = item.path("deadline").asLong();
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        BigInteger ownerBefore = balance(usdc, OWNER);
+        long relayerNonce = nonceOf(RELAYER);
+        // the node stops mining and the next block's base fee jumps above any max fee the relayer signs with now:
+        // it refuses the transaction, which stays signed and recorded (its nonce taken)
+        node.call("evm_setIntervalMining", 0);
+        node.call("evm_setAutomine", false);
+        node.call("anvil_setNextBlockBaseFeePerGas", "0xe8d4a51000"); // 1,000 gwei
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        String txHash = accepted.at("/data/executionTxHash").asString();
+        Thread.sleep(1_000);
+        assertThat(node.call("eth_getTransactionByHash", txHash).isNull()).isTrue();
+        // the chain passes the permit deadline (two blocks: the chain's confirmations) without it, and mines again
+        node.call("evm_setNextBlockTimestamp", deadline + 1);
+        node.call("anvil_mine", "0x2");
+        node.call("evm_setIntervalMining", 1);
+
+        JsonNode status = null;
+        for (int i = 0; i < 600; i++) {
+            status = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN);
+            if ("EXPIRED".equals(status.at("/data/status").asString())) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("EXPIRED");
+        assertThat(status.at("/data/details/substatus").asString()).isEqualTo("EXPIRED_BEFORE_EXECUTION");
+        assertThat(status.at("/data/details/message").asString()).contains("permit deadline " + deadline);
+        // the relayer's nonce was used by its 0-value cancellation: no gap, and the swap's transaction never ran
+        for (int i = 0; i < 300 && nonceOf(RELAYER, "latest") <= relayerNonce; i++) {
+            Thread.sleep(100);
+        }
+        assertThat(nonceOf(RELAYER, "latest")).isEqualTo(relayerNonce + 1);
+        assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce + 1);
+        assertThat(node.call("eth_getTransactionReceipt", txHash).isNull()).isTrue();
+        assertThat(balance(usdc, OWNER)).isEqualTo(ownerBefore);
+    }
+
     // --- helpers ---
 
     JsonNode awaitEnd(String txHash) throws Exception {
@@ -367,7 +415,11 @@ class GaslessOnAnvilTest {
     }
 
     private static long nonceOf(Address a) {
-        return RouterDeployment.uint(node.call("eth_getTransactionCount", a.lower(), "pending").asString())
+        return nonceOf(a, "pending");
+    }
+
+    private static long nonceOf(Address a, String tag) {
+        return RouterDeployment.uint(node.call("eth_getTransactionCount", a.lower(), tag).asString())
                 .longValueExact();
     }
 

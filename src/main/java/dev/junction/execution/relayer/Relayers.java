@@ -121,14 +121,15 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     }
 
     @Override
-    public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit) {
+    public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit,
+            long validUntil) {
         Relayer r = require(chain);
         if (!reconciled.getOrDefault(chain, false)) {
             // never take a nonce before the database's next nonce has been raised to the node's pending count
             r.reconcile();
             reconciled.put(chain, true);
         }
-        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit);
+        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit, validUntil);
         return new Relayed(t.currentHash(), t.nonce(), t.sender());
     }
 
@@ -141,7 +142,12 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
         Relayer r = relayer.get();
         return r.findByHash(hash).map(t -> {
             if (t.state() == RelayedTx.State.SIGNED || t.state() == RelayedTx.State.BROADCAST) {
-                return new Outcome(false, false, t.currentHash(), false, 0, null, null);
+                return new Outcome(false, false, t.currentHash(), false, 0, null, null, t.cancelled());
+            }
+            if (t.cancelled() && r.versions(t.id()).stream().anyMatch(v -> v.hash().equals(t.includedHash())
+                    && v.version() >= t.cancelVersion())) {
+                // the chain included the cancellation: the call never ran
+                return new Outcome(false, false, t.includedHash(), false, 0, null, null, true);
             }
             boolean confirmed = t.state() == RelayedTx.State.CONFIRMED;
             long timestampMs = r.rpc().block(t.includedBlock()).map(b -> b.timestamp() * 1000).orElse(0L);
@@ -150,9 +156,10 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
                         .filter(l -> !l.topics().isEmpty() && l.topics().getFirst().equals(ROUTE_EXECUTED)
                                 && l.address().equals(t.to()))
                         .map(Relayers::lastWord).findFirst().map(Amount::of).orElse(null);
-                return new Outcome(true, confirmed, t.includedHash(), true, timestampMs, out, null);
+                return new Outcome(true, confirmed, t.includedHash(), true, timestampMs, out, null, false);
             }
-            return new Outcome(true, confirmed, t.includedHash(), false, timestampMs, null, revertReason(r, t));
+            return new Outcome(true, confirmed, t.includedHash(), false, timestampMs, null, revertReason(r, t),
+                    false);
         });
     }
 
