@@ -9,8 +9,8 @@ import org.springframework.boot.health.contributor.Status;
 
 /**
  * {@code /actuator/health} component {@code relayer}: per chain the relayer's account, its native balance, what it
- * needs (gas limit x max fee of the last checked transaction at the live gas price, plus its transactions not yet
- * included), whether it is funded, and when that was read (at each gasless submit, and by the relayer loop at most
+ * needs (gas limit x max fee of the last checked transaction, or of a 21,000-gas transfer before any, at the live gas
+ * price, plus its transactions not yet included), whether it is funded, and when that was read (at each gasless submit, and by the relayer loop at most
  * every 15 s; no request of its own). UP when every checked chain is funded, {@code DEGRADED} (HTTP 200: the other
  * chains still serve) when one is not: its gasless submits answer 503 / 9006.
  */

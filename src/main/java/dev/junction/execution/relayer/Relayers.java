@@ -117,7 +117,8 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
         if (last != null && System.currentTimeMillis() - last.checkedAtMs() < FUNDING_REFRESH_MS) {
             return;
         }
-        funding.put(r.chain(), r.funding(lastGasLimit.getOrDefault(r.chain(), 0L)));
+        // before any submit: at least a plain transfer (a relayer holding nothing is never shown funded)
+        funding.put(r.chain(), r.funding(lastGasLimit.getOrDefault(r.chain(), Relayer.TRANSFER_GAS)));
     }
 
     @Override

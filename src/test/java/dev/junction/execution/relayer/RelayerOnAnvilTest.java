@@ -194,6 +194,32 @@ public class RelayerOnAnvilTest {
     }
 
     @Test
+    void aRelayerHoldingNothingIsUnfundedInTheLoopBeforeAnySubmitAndFundedOnceItHoldsEnough() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer relayer = f.relayer(node, key, POLICY);
+            node.rpc.call("anvil_setBalance", List.of(relayer.address().lower(), "0x0"));
+            Relayers relayers = new Relayers(List.of(relayer), 1_000);
+
+            relayers.pollOnce();
+
+            Relayer.Funding empty = relayers.funding().get(relayer.chain());
+            assertThat(empty.balance()).isZero();
+            assertThat(empty.required()).as("a plain transfer at the live fee").isPositive();
+            assertThat(empty.enough()).isFalse();
+            // a submit's check of a transaction the relayer cannot pay refuses it and records what it needs
+            assertThatThrownBy(() -> relayers.requireFunded(relayer.chain(), 300_000))
+                    .isInstanceOf(dev.junction.execution.RelayerUnfundedException.class)
+                    .hasMessageContaining(relayer.address().toString()).hasMessageContaining("chain 31337");
+            assertThat(relayers.funding().get(relayer.chain()).required()).isGreaterThan(empty.required());
+
+            node.rpc.call("anvil_setBalance", List.of(relayer.address().lower(), "0xde0b6b3a7640000")); // 1 ether
+            relayers.requireFunded(relayer.chain(), 300_000);
+            assertThat(relayers.funding().get(relayer.chain()).enough()).isTrue();
+        }
+    }
+
+    @Test
     void aRestartBroadcastsThePersistedBytesOfASignedTransaction() throws Exception {
         try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
             String key = RelayerFixture.fundedKey(node);
