@@ -344,6 +344,42 @@ class GaslessOnAnvilTest {
 
     @Test
     @Order(7)
+    void aTransactionTheRelayerReplacedWithHigherFeesIsFollowedOnStatusByTheHashAnsweredAtSubmit() throws Exception {
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=6000000&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3").path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        long relayerNonce = nonceOf(RELAYER, "latest");
+        node.call("evm_setIntervalMining", 0);
+        node.call("evm_setAutomine", false);
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        String txHash = accepted.at("/data/executionTxHash").asString();
+        JsonNode first = node.call("eth_getTransactionByHash", txHash);
+        for (int i = 0; i < 100 && first.isNull(); i++) {
+            Thread.sleep(100);
+            first = node.call("eth_getTransactionByHash", txHash);
+        }
+        assertThat(first.isNull()).as("the first version in the node's pool").isFalse();
+        // blocks whose base fee the first version cannot pay: after replace-after-blocks (3) the relayer replaces it
+        BigInteger maxFee = RouterDeployment.uint(first.path("maxFeePerGas").asString());
+        node.call("anvil_setNextBlockBaseFeePerGas", "0x" + maxFee.shiftLeft(2).toString(16));
+        node.call("anvil_mine", "0x4");
+        node.call("evm_setIntervalMining", 1);
+
+        JsonNode status = awaitEnd(txHash);
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
+        String included = status.at("/data/srcTxDetails/txHash").asString();
+        assertThat(included).isNotEqualTo(txHash);
+        assertThat(node.call("eth_getTransactionReceipt", txHash).isNull()).isTrue();
+        JsonNode receipt = node.call("eth_getTransactionReceipt", included);
+        assertThat(receipt.path("status").asString()).isEqualTo("0x1");
+        assertThat(Address.evm(receipt.path("from").asString())).isEqualTo(RELAYER);
+        assertThat(nonceOf(RELAYER, "latest")).isEqualTo(relayerNonce + 1);
+    }
+
+    @Test
+    @Order(8)
     void aSwapWhoseTransactionTheChainPassesThePermitDeadlineWithoutIncludingExpiresAndItsNonceIsCancelled()
             throws Exception {
         BigInteger amount = BigInteger.valueOf(5_000_000L);
