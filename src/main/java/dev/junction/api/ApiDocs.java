@@ -305,7 +305,8 @@ final class ApiDocs {
                 out.addAll(List.of(ErrorCode.FEES_EXCEED_AMOUNT, ErrorCode.QUOTE_NOT_FOUND, ErrorCode.QUOTE_EXPIRED,
                         ErrorCode.INVALID_SIGNATURE, ErrorCode.SIGNER_MISMATCH, ErrorCode.PERMIT_EXPIRED,
                         ErrorCode.NONCE_USED, ErrorCode.ALREADY_SUBMITTED, ErrorCode.UNSUPPORTED_ACQUISITION_MODE,
-                        ErrorCode.TOKEN_NOT_GASLESS));
+                        ErrorCode.TOKEN_NOT_GASLESS, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.BUILD_SIMULATION_FAILED,
+                        ErrorCode.UPSTREAM_ERROR, ErrorCode.UPSTREAM_TIMEOUT, ErrorCode.RELAYER_UNFUNDED));
             }
             case "/status" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
                     ErrorCode.INVALID_ADDRESS, ErrorCode.UNSUPPORTED_CHAIN));

@@ -6,6 +6,7 @@ import dev.junction.calldata.CalldataException;
 import dev.junction.calldata.ProviderNotExecutableException;
 import dev.junction.calldata.RouteChoiceException;
 import dev.junction.execution.InvalidPlanException;
+import dev.junction.execution.RelayerUnfundedException;
 import dev.junction.gasless.GaslessException;
 import dev.junction.market.StaleChainException;
 import dev.junction.quote.InvalidQuoteRequestException;
@@ -197,6 +198,16 @@ public class ApiExceptionHandler {
         ErrorCode code = e.type() == RpcErrorType.TIMEOUT ? ErrorCode.UPSTREAM_TIMEOUT : ErrorCode.UPSTREAM_ERROR;
         return answer(code, "the chain's node failed: " + e.type().name().toLowerCase().replace('_', ' ')
                 + "; retry later", null);
+    }
+
+    /**
+     * Execution: Junction's relayer on the swap's chain cannot pay the gas of its transaction (9006, 503, naming the
+     * relayer, the chain, its balance and what it needs). The operator's problem, not the caller's: nothing was
+     * signed and the same signature can be submitted again once the relayer is funded.
+     */
+    @ExceptionHandler(RelayerUnfundedException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> relayerUnfunded(RelayerUnfundedException e) {
+        return answer(ErrorCode.RELAYER_UNFUNDED, e.getMessage(), null);
     }
 
     /**

@@ -48,7 +48,9 @@ public enum ErrorCode {
     UPSTREAM_ERROR(9002, HttpStatus.BAD_GATEWAY, "An upstream service failed."),
     UPSTREAM_TIMEOUT(9003, HttpStatus.GATEWAY_TIMEOUT, "An upstream service timed out."),
     NOT_IMPLEMENTED(9004, HttpStatus.NOT_IMPLEMENTED, "The capability behind this endpoint is not available yet."),
-    UNAVAILABLE(9005, HttpStatus.SERVICE_UNAVAILABLE, "The service is temporarily unavailable.");
+    UNAVAILABLE(9005, HttpStatus.SERVICE_UNAVAILABLE, "The service is temporarily unavailable."),
+    RELAYER_UNFUNDED(9006, HttpStatus.SERVICE_UNAVAILABLE,
+            "Junction's relayer on the chain cannot pay the gas of the transaction at the live gas price.");
 
     private final int code;
     private final HttpStatus status;

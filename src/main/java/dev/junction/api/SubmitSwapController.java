@@ -32,13 +32,15 @@ public class SubmitSwapController {
 
     /** The accepted swap's {@code message} in chain mode, where Junction's relayer sends it on a real chain. */
     static final String CHECKED_ON_CHAIN = "On chain: the owner's balance, Permit2 allowance and nonce were read from "
-            + "the node and the relayer's transaction passed an eth_call before it was signed.";
+            + "the node, the relayer's transaction passed an eth_call and the relayer's balance covered its gas before it was "
+            + "signed.";
 
     @Operation(operationId = "submitSwap", summary = "Submit a gasless swap with its permit signature.",
             description = "Verifies the signature against the quote's EIP-712 object, then hands the swap to the "
                     + "executor; follow it with `/status`. " + BALANCES_NOT_CHECKED + " In chain mode (a real chain "
                     + "with Junction's relayer and router) they are checked on chain first (4010), the permit's nonce "
-                    + "in Permit2 (4006), and an eth_call of the relayer's exact transaction must succeed (3007).")
+                    + "in Permit2 (4006), an eth_call of the relayer's exact transaction must succeed (3007), and the "
+                    + "relayer's own balance must pay its gas at the live gas price (503 / 9006 otherwise).")
     @PostMapping(path = {"/gasless/submit-swap", "/v1/gasless/submit-swap"}, produces = MediaType.APPLICATION_JSON_VALUE,
             consumes = MediaType.APPLICATION_JSON_VALUE)
     public Envelope<GaslessResponses.SwapResult> submitSwap(@RequestBody JsonNode body) {

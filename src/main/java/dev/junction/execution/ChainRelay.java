@@ -34,10 +34,24 @@ public interface ChainRelay extends ChainReads {
     long gasLimit(ChainId chain, Address to, byte[] data);
 
     /**
+     * Checks the relayer can pay for one more transaction of {@code gasLimit} on {@code chain}: its native balance
+     * covers gas limit x max fee at the live gas price (the fees {@link #prepare} would sign with) plus the same for
+     * its transactions signed but not yet included. A node refuses a transaction its sender cannot pay for, so a swap
+     * accepted without this would wait forever.
+     *
+     * @throws RelayerUnfundedException when it cannot
+     */
+    void requireFunded(ChainId chain, long gasLimit);
+
+    /**
      * Signs the relayer's transaction and records it (signed, not yet broadcast) in the caller's database
      * transaction; idempotent on {@code reference}. It is broadcast after the caller commits ({@link #wake()}).
+     *
+     * @param validUntil Unix seconds after which the call cannot succeed (the permit's deadline): once the chain's
+     *     final blocks are past it and the transaction is not included, the relayer cancels it (a 0-value transfer to
+     *     itself at the same nonce, fees raised) and {@link #outcome} says {@link Outcome#cancelled()}
      */
-    Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit);
+    Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit, long validUntil);
 
     /** Broadcasts what was prepared now rather than at the next poll. */
     void wake();
@@ -61,8 +75,10 @@ public interface ChainRelay extends ChainReads {
      * @param blockTimestampMs the including block's timestamp, ms (0 while not included)
      * @param amountOut the router's {@code RouteExecuted.amountOut}, when the receipt has one
      * @param revertReason why it reverted, decoded from the router's errors, when it did
+     * @param cancelled the chain passed the call's {@code validUntil} before any version was included, and the relayer
+     *     cancelled it: the call never ran and never will (included is then false)
      */
     record Outcome(boolean included, boolean confirmed, TxHash hash, boolean success, long blockTimestampMs,
-            Amount amountOut, String revertReason) {
+            Amount amountOut, String revertReason, boolean cancelled) {
     }
 }

@@ -385,9 +385,11 @@ public class GaslessService {
 
     /**
      * An {@code eth_call} of exactly the transaction the relayer will send (from the relayer, to the router, at the
-     * latest block); its gas limit from {@code eth_estimateGas} with the relayer's margin.
+     * latest block); its gas limit from {@code eth_estimateGas} with the relayer's margin; and the relayer's balance
+     * pays that gas limit at the live gas price.
      *
      * @throws GaslessException SIMULATION_FAILED (3007) with the router's decoded error when it reverts
+     * @throws dev.junction.execution.RelayerUnfundedException when the relayer cannot pay for it (503 / 9006)
      */
     private RelayCall simulate(QuoteRecord quote, PermitSignature signature) {
         byte[] data = Hex.decode(TransactionBuilder.withSignature(quote.innerData(), signature.bytes()));
@@ -398,7 +400,9 @@ public class GaslessService {
                     + quote.router() + ".executeRouteWithPermit on chain " + quote.fromChain() + ") reverts in an "
                     + "eth_call at the latest block: " + e.getMessage() + "; nothing was sent");
         }
-        return new RelayCall(data, relay.gasLimit(quote.fromChain(), quote.router(), data));
+        long gasLimit = relay.gasLimit(quote.fromChain(), quote.router(), data);
+        relay.requireFunded(quote.fromChain(), gasLimit);
+        return new RelayCall(data, gasLimit);
     }
 
     /**
@@ -440,7 +444,7 @@ public class GaslessService {
             submitted = swaps.submit(plan(quote));
         } else {
             ChainRelay.Relayed relayed = relay.prepare(quote.fromChain(), quote.quoteId(), quote.router(),
-                    onChain.data(), onChain.gasLimit());
+                    onChain.data(), onChain.gasLimit(), quote.deadline());
             submitted = swaps.submitRelayed(plan(quote), relayed);
         }
         GaslessQuoteStore.Submission s = new GaslessQuoteStore.Submission(quote.quoteId(), signature.hex(), submitted.swapId(),

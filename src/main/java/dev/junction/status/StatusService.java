@@ -4,6 +4,8 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.ChainRelay;
+import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapState;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.Swaps;
@@ -33,22 +35,25 @@ public class StatusService {
     private final Market market;
     private final SimulationClock clock;
     private final ChainStatus chains;
+    private final ChainRelay relay;
 
     /** The sandbox's status: swaps of the embedded network only. */
     public StatusService(Swaps swaps, Market market, SimulationClock clock) {
-        this(swaps, market, clock, (ChainStatus) null);
+        this(swaps, market, clock, (ChainStatus) null, null);
     }
 
     @Autowired
-    StatusService(Swaps swaps, Market market, SimulationClock clock, ObjectProvider<ChainStatus> chains) {
-        this(swaps, market, clock, chains.getIfAvailable());
+    StatusService(Swaps swaps, Market market, SimulationClock clock, ObjectProvider<ChainStatus> chains,
+            ObjectProvider<ChainRelay> relay) {
+        this(swaps, market, clock, chains.getIfAvailable(), relay.getIfAvailable());
     }
 
-    private StatusService(Swaps swaps, Market market, SimulationClock clock, ChainStatus chains) {
+    private StatusService(Swaps swaps, Market market, SimulationClock clock, ChainStatus chains, ChainRelay relay) {
         this.swaps = swaps;
         this.market = market;
         this.clock = clock;
         this.chains = chains;
+        this.relay = relay;
     }
 
     /**
@@ -59,7 +64,23 @@ public class StatusService {
      */
     public StatusResult lookup(TxHash txHash, ChainId fromChainId, String userAddress) {
         if (chains != null && chains.serves(fromChainId)) {
-            return chains.lookup(txHash, fromChainId, userAddress);
+            StatusResult onChain = chains.lookup(txHash, fromChainId, userAddress);
+            if (onChain.status() != SwapStatus.NOT_FOUND) {
+                return onChain;
+            }
+            // a relayer's hash the chain does not know because the relayer replaced it (same nonce, fees raised) and
+            // the chain included another version: that version is the route's transaction
+            Optional<ChainRelay.Outcome> relayed = relay == null ? Optional.empty()
+                    : relay.outcome(fromChainId, txHash);
+            if (relayed.isPresent() && relayed.get().included() && !relayed.get().hash().equals(txHash)) {
+                return chains.lookup(relayed.get().hash(), fromChainId, userAddress);
+            }
+            // the one answer the node cannot give: a relayed gasless swap whose transaction never made it on chain
+            // and was cancelled once the chain passed the permit deadline (the hash will never exist there)
+            return swaps.findBySourceTx(fromChainId, txHash)
+                    .filter(v -> v.kind() == SwapKind.GASLESS && v.state() == SwapState.EXPIRED)
+                    .filter(v -> userAddress == null || v.sender().lower().equals(userAddress.toLowerCase(Locale.ROOT)))
+                    .map(v -> map(v, market.current())).orElse(onChain);
         }
         Optional<SwapView> found = swaps.findBySourceTx(fromChainId, txHash)
                 .filter(v -> userAddress == null || v.sender().lower().equals(userAddress.toLowerCase(Locale.ROOT)));

@@ -51,6 +51,7 @@ class ErrorCodeTest {
                 9003 UPSTREAM_TIMEOUT 504
                 9004 NOT_IMPLEMENTED 501
                 9005 UNAVAILABLE 503
+                9006 RELAYER_UNFUNDED 503
                 """;
         table.lines().forEach(l -> {
             String[] f = l.split(" ");

@@ -304,6 +304,128 @@ class GaslessOnAnvilTest {
                 .isGreaterThanOrEqualTo(new BigInteger(item.at("/quote/amountOutMin").asString()));
     }
 
+    @Test
+    @Order(6)
+    void aRelayerWithoutEtherIsRefused503With9006NamingItAndTheChainAndHealthSaysSo() throws Exception {
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=4000000&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3").path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        String funded = node.call("eth_getBalance", RELAYER.lower(), "latest").asString();
+        long relayerNonce = nonceOf(RELAYER);
+        // one wei short of nothing: the node would refuse every transaction of the relayer (insufficient funds)
+        node.call("anvil_setBalance", RELAYER.lower(), "0x0");
+        try {
+            JsonNode refused = submit(item.path("quoteId").asString(), signature);
+            assertThat(refused.path("code").asInt()).as(refused.toString()).isEqualTo(9006);
+            assertThat(refused.path("httpStatus").asInt()).isEqualTo(503);
+            assertThat(refused.path("message").asString()).contains(RELAYER.toString()).contains("chain " + CHAIN)
+                    .contains("holds 0 wei");
+            JsonNode health = get("/actuator/health");
+            assertThat(health.at("/components/relayer/status").asString()).as(health.toString())
+                    .isEqualTo("DEGRADED");
+            assertThat(health.at("/components/relayer/details/" + CHAIN + "/state").asString()).isEqualTo("unfunded");
+            assertThat(health.at("/components/relayer/details/" + CHAIN + "/relayer").asString())
+                    .isEqualTo(RELAYER.toString());
+            Thread.sleep(1_000);
+            assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
+        } finally {
+            node.call("anvil_setBalance", RELAYER.lower(), funded);
+        }
+        // nothing was signed: the same signature goes through once the relayer is funded
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        assertThat(awaitEnd(accepted.at("/data/executionTxHash").asString()).at("/data/status").asString())
+                .isEqualTo("DONE");
+        JsonNode health = get("/actuator/health");
+        assertThat(health.at("/components/relayer/details/" + CHAIN + "/state").asString()).as(health.toString())
+                .isEqualTo("funded");
+    }
+
+    @Test
+    @Order(7)
+    void aTransactionTheRelayerReplacedWithHigherFeesIsFollowedOnStatusByTheHashAnsweredAtSubmit() throws Exception {
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=6000000&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3").path("data").get(0);
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        long relayerNonce = nonceOf(RELAYER, "latest");
+        node.call("evm_setIntervalMining", 0);
+        node.call("evm_setAutomine", false);
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        String txHash = accepted.at("/data/executionTxHash").asString();
+        JsonNode first = node.call("eth_getTransactionByHash", txHash);
+        for (int i = 0; i < 100 && first.isNull(); i++) {
+            Thread.sleep(100);
+            first = node.call("eth_getTransactionByHash", txHash);
+        }
+        assertThat(first.isNull()).as("the first version in the node's pool").isFalse();
+        // blocks whose base fee the first version cannot pay: after replace-after-blocks (3) the relayer replaces it
+        BigInteger maxFee = RouterDeployment.uint(first.path("maxFeePerGas").asString());
+        node.call("anvil_setNextBlockBaseFeePerGas", "0x" + maxFee.shiftLeft(2).toString(16));
+        node.call("anvil_mine", "0x4");
+        node.call("evm_setIntervalMining", 1);
+
+        JsonNode status = awaitEnd(txHash);
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
+        String included = status.at("/data/srcTxDetails/txHash").asString();
+        assertThat(included).isNotEqualTo(txHash);
+        assertThat(node.call("eth_getTransactionReceipt", txHash).isNull()).isTrue();
+        JsonNode receipt = node.call("eth_getTransactionReceipt", included);
+        assertThat(receipt.path("status").asString()).isEqualTo("0x1");
+        assertThat(Address.evm(receipt.path("from").asString())).isEqualTo(RELAYER);
+        assertThat(nonceOf(RELAYER, "latest")).isEqualTo(relayerNonce + 1);
+    }
+
+    @Test
+    @Order(8)
+    void aSwapWhoseTransactionTheChainPassesThePermitDeadlineWithoutIncludingExpiresAndItsNonceIsCancelled()
+            throws Exception {
+        BigInteger amount = BigInteger.valueOf(5_000_000L);
+        JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                + "&toToken=" + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + RECEIVER
+                + "&acquisitionMode=3").path("data").get(0);
+        long deadline = item.path("deadline").asLong();
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        BigInteger ownerBefore = balance(usdc, OWNER);
+        long relayerNonce = nonceOf(RELAYER);
+        // the node stops mining and the next block's base fee jumps above any max fee the relayer signs with now:
+        // it refuses the transaction, which stays signed and recorded (its nonce taken)
+        node.call("evm_setIntervalMining", 0);
+        node.call("evm_setAutomine", false);
+        node.call("anvil_setNextBlockBaseFeePerGas", "0xe8d4a51000"); // 1,000 gwei
+        JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+        assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+        String txHash = accepted.at("/data/executionTxHash").asString();
+        Thread.sleep(1_000);
+        assertThat(node.call("eth_getTransactionByHash", txHash).isNull()).isTrue();
+        // the chain passes the permit deadline (two blocks: the chain's confirmations) without it, and mines again
+        node.call("evm_setNextBlockTimestamp", deadline + 1);
+        node.call("anvil_mine", "0x2");
+        node.call("evm_setIntervalMining", 1);
+
+        JsonNode status = null;
+        for (int i = 0; i < 600; i++) {
+            status = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN);
+            if ("EXPIRED".equals(status.at("/data/status").asString())) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("EXPIRED");
+        assertThat(status.at("/data/details/substatus").asString()).isEqualTo("EXPIRED_BEFORE_EXECUTION");
+        assertThat(status.at("/data/details/message").asString()).contains("permit deadline " + deadline);
+        // the relayer's nonce was used by its 0-value cancellation: no gap, and the swap's transaction never ran
+        for (int i = 0; i < 300 && nonceOf(RELAYER, "latest") <= relayerNonce; i++) {
+            Thread.sleep(100);
+        }
+        assertThat(nonceOf(RELAYER, "latest")).isEqualTo(relayerNonce + 1);
+        assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce + 1);
+        assertThat(node.call("eth_getTransactionReceipt", txHash).isNull()).isTrue();
+        assertThat(balance(usdc, OWNER)).isEqualTo(ownerBefore);
+    }
+
     // --- helpers ---
 
     JsonNode awaitEnd(String txHash) throws Exception {
@@ -329,7 +451,11 @@ class GaslessOnAnvilTest {
     }
 
     private static long nonceOf(Address a) {
-        return RouterDeployment.uint(node.call("eth_getTransactionCount", a.lower(), "pending").asString())
+        return nonceOf(a, "pending");
+    }
+
+    private static long nonceOf(Address a, String tag) {
+        return RouterDeployment.uint(node.call("eth_getTransactionCount", a.lower(), tag).asString())
                 .longValueExact();
     }
 

@@ -101,7 +101,12 @@ public final class Swap {
     }
 
     public void deadlinePassed(long atMs) {
-        fire(SwapEvent.DEADLINE_PASSED, atMs, () -> { });
+        fire(SwapEvent.DEADLINE_PASSED, atMs, () -> failureReason = "");
+    }
+
+    /** The deadline passed before the source transaction ran; {@code reason} says how (shown in the message). */
+    public void deadlinePassed(long atMs, String reason) {
+        fire(SwapEvent.DEADLINE_PASSED, atMs, () -> failureReason = reason);
     }
 
     /** Same-chain only: the source transaction delivered {@code out} of toToken and is final. */
@@ -169,10 +174,14 @@ public final class Swap {
         return failureReason;
     }
 
-    /** Why the swap failed (FAILED / RETRIES_EXHAUSTED, or a real chain's decoded revert), else null. */
+    /**
+     * Why the swap failed (FAILED / RETRIES_EXHAUSTED, or a real chain's decoded revert) or expired (a relayed
+     * transaction cancelled past the permit deadline), else null.
+     */
     public String failureReason() {
         boolean kept = substatus == Substatus.RETRIES_EXHAUSTED
-                || state == SwapState.FAILED && substatus == Substatus.SLIPPAGE_EXCEEDED;
+                || state == SwapState.FAILED && substatus == Substatus.SLIPPAGE_EXCEEDED
+                || substatus == Substatus.EXPIRED_BEFORE_EXECUTION;
         return kept && failureReason != null && !failureReason.isBlank() ? failureReason : null;
     }
 

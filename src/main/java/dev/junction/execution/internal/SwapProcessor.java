@@ -187,6 +187,14 @@ public final class SwapProcessor {
         }
         switch (s.state()) {
             case RECEIVED -> {
+                if (o.cancelled()) {
+                    s.deadlinePassed(now, "The chain passed the permit deadline "
+                            + (s.plan().deadline().getEpochSecond() - 1) + " (Unix seconds, its head block's "
+                            + "timestamp) before the relayer's transaction " + s.source().hash() + " was included; the "
+                            + "relayer used its nonce for a 0-value transfer to itself instead.");
+                    save(s, instance);
+                    return now;
+                }
                 if (!o.included()) {
                     return now + RELAYED_POLL_MS;
                 }

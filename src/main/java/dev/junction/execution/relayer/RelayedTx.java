@@ -13,10 +13,15 @@ import java.util.Objects;
  * @param broadcastBlock head block when the current version was (re)broadcast; null while SIGNED
  * @param includedHash the version the chain included (null until INCLUDED)
  * @param success the included version's receipt status (null until INCLUDED)
+ * @param validUntil Unix seconds after which the call is useless (a permit's deadline): once the chain's final blocks
+ *     are past it and no version is included, the transaction is cancelled; null: never
+ * @param cancelVersion the first signed version that is a cancellation (a 0-value transfer to the relayer itself at
+ *     the same nonce); null while not cancelled
  */
 public record RelayedTx(String id, String reference, ChainId chain, Address sender, long nonce, Address to,
         BigInteger value, byte[] data, long gasLimit, State state, TxHash currentHash, Long broadcastBlock,
-        TxHash includedHash, Long includedBlock, String includedBlockHash, Boolean success) {
+        TxHash includedHash, Long includedBlock, String includedBlockHash, Boolean success, Long validUntil,
+        Integer cancelVersion) {
 
     public RelayedTx {
         Objects.requireNonNull(id, "id");
@@ -24,6 +29,11 @@ public record RelayedTx(String id, String reference, ChainId chain, Address send
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(currentHash, "currentHash");
         data = data.clone();
+    }
+
+    /** Whether a cancellation was signed (its nonce then goes to whichever version the chain includes). */
+    public boolean cancelled() {
+        return cancelVersion != null;
     }
 
     @Override

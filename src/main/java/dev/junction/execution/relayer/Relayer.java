@@ -87,6 +87,16 @@ public final class Relayer {
      * @param gasLimit gas limit, or null to estimate it (with the policy's margin)
      */
     public RelayedTx prepare(String reference, Address to, BigInteger value, byte[] data, Long gasLimit) {
+        return prepare(reference, to, value, data, gasLimit, null);
+    }
+
+    /**
+     * As {@link #prepare(String, Address, BigInteger, byte[], Long)}, for a call that is useless after
+     * {@code validUntil} (Unix seconds, e.g. a permit's deadline): once the chain's final blocks are past it and no
+     * version is included, {@link #advance} cancels it (see {@link RelayedTx#cancelVersion()}).
+     */
+    public RelayedTx prepare(String reference, Address to, BigInteger value, byte[] data, Long gasLimit,
+            Long validUntil) {
         if (reference != null) {
             Optional<RelayedTx> first = store.findByReference(reference);
             if (first.isPresent()) {
@@ -100,7 +110,8 @@ public final class Relayer {
                 long nonce = store.reserveNonce(chain, key.address());
                 RelayedTx.Signed signed = sign(nonce, to, value, data, gas, fees, 0);
                 RelayedTx t = new RelayedTx(UUID.randomUUID().toString(), reference, chain, key.address(), nonce, to,
-                        value, data, gas, RelayedTx.State.SIGNED, signed.hash(), null, null, null, null, null);
+                        value, data, gas, RelayedTx.State.SIGNED, signed.hash(), null, null, null, null, null,
+                        validUntil, null);
                 store.insert(t, signed, clock.getAsLong());
                 return t;
             });
@@ -145,6 +156,20 @@ public final class Relayer {
         RelayedTx t = store.find(id).orElseThrow(() -> new IllegalArgumentException("no relayed transaction " + id));
         switch (t.state()) {
             case SIGNED -> {
+                if (t.validUntil() != null) {
+                    long head = rpc.blockNumber();
+                    if (pastValidity(t, head)) {
+                        // a version may be on chain already (an instance died between broadcast and its record)
+                        List<RelayedTx.Signed> versions = store.versions(id);
+                        Optional<EthRpc.TxReceipt> receipt = receiptOfAny(versions);
+                        if (receipt.isPresent()) {
+                            tx.executeWithoutResult(s -> store.included(id, receipt.get(), clock.getAsLong()));
+                        } else {
+                            cancel(t, versions.getLast(), head);
+                        }
+                        break;
+                    }
+                }
                 broadcast(current(t));
                 long head = rpc.blockNumber();
                 tx.executeWithoutResult(s -> store.broadcast(id, head, clock.getAsLong()));
@@ -157,7 +182,9 @@ public final class Relayer {
                     break;
                 }
                 long head = rpc.blockNumber();
-                if (head - t.broadcastBlock() >= policy.replaceAfterBlocks()) {
+                if (pastValidity(t, head)) {
+                    cancel(t, versions.getLast(), head);
+                } else if (head - t.broadcastBlock() >= policy.replaceAfterBlocks()) {
                     replace(t, versions.getLast(), head);
                 } else {
                     broadcast(versions.getLast());
@@ -188,6 +215,24 @@ public final class Relayer {
         return store.find(id).orElseThrow();
     }
 
+    /**
+     * The relayer's funding for one more transaction of {@code gasLimit}: its balance on the node, and what it needs:
+     * gas limit x the max fee it would sign with now, plus what its transactions not yet included can still cost.
+     */
+    public Funding funding(long gasLimit) {
+        BigInteger balance = rpc.balance(key.address());
+        BigInteger required = fees().maxFee().multiply(BigInteger.valueOf(gasLimit))
+                .add(store.openCost(chain, key.address()));
+        return new Funding(balance, required, clock.getAsLong());
+    }
+
+    /** The relayer's balance against what it needs (wei), read at {@code checkedAtMs}. */
+    public record Funding(BigInteger balance, BigInteger required, long checkedAtMs) {
+        public boolean enough() {
+            return balance.compareTo(required) >= 0;
+        }
+    }
+
     /** The fees a new transaction pays now: tip = the node's suggestion; max fee = 2 x base fee + tip. */
     Fees fees() {
         BigInteger base = rpc.latestBlock().baseFeePerGas();
@@ -200,15 +245,58 @@ public final class Relayer {
      * below what a new transaction would pay now; commits it, then broadcasts it.
      */
     private void replace(RelayedTx t, RelayedTx.Signed last, long head) {
-        Fees now = fees();
-        BigInteger tip = bump(last.maxPriorityFee()).max(now.maxPriorityFee());
-        BigInteger max = bump(last.maxFee()).max(now.maxFee()).max(tip);
-        RelayedTx.Signed next = sign(t.nonce(), t.to(), t.value(), t.data(), t.gasLimit(), new Fees(max, tip),
-                last.version() + 1);
+        Fees fees = bumped(last);
+        BigInteger max = fees.maxFee();
+        RelayedTx.Signed next = t.cancelled() ? signCancel(t.nonce(), fees, last.version() + 1)
+                : sign(t.nonce(), t.to(), t.value(), t.data(), t.gasLimit(), fees, last.version() + 1);
         tx.executeWithoutResult(s -> store.replace(t.id(), next, head, clock.getAsLong()));
         log.info("relayer tx nonce {} on chain {} not included after {} blocks: replaced {} by {} (max fee {} -> {})",
                 t.nonce(), chain, policy.replaceAfterBlocks(), last.hash(), next.hash(), last.maxFee(), max);
         broadcast(next);
+    }
+
+    /** Fees of a next version: both raised by at least the policy's bump, and never below the live fee. */
+    private Fees bumped(RelayedTx.Signed last) {
+        Fees now = fees();
+        BigInteger tip = bump(last.maxPriorityFee()).max(now.maxPriorityFee());
+        BigInteger max = bump(last.maxFee()).max(now.maxFee()).max(tip);
+        return new Fees(max, tip);
+    }
+
+    /**
+     * Whether the chain is past the transaction's {@code validUntil} for good: the block {@code confirmations - 1}
+     * below the head (final by the same rule as a receipt) has a later timestamp, so no block that may still include
+     * the call can be at or before it. False while not cancellable (no validUntil, or already cancelled).
+     */
+    private boolean pastValidity(RelayedTx t, long head) {
+        if (t.validUntil() == null || t.cancelled()) {
+            return false;
+        }
+        long finalBlock = Math.max(0, head - policy.confirmations() + 1);
+        return rpc.block(finalBlock).map(b -> b.timestamp() > t.validUntil()).orElse(false);
+    }
+
+    /**
+     * Cancels a transaction the chain is past the validity of and has not included: signs a 0-value transfer to the
+     * relayer itself at the same nonce with both fees raised (a replacement a node prefers to any earlier version,
+     * wherever those bytes still are), commits it as the first cancelling version, then broadcasts it. The nonce is
+     * then used by whichever version the chain includes: the cancellation, or a late original that reverts (past its
+     * validity), so it never leaves a gap. Later replacements are cancellations too.
+     */
+    private void cancel(RelayedTx t, RelayedTx.Signed last, long head) {
+        RelayedTx.Signed c = signCancel(t.nonce(), bumped(last), last.version() + 1);
+        tx.executeWithoutResult(s -> store.cancel(t.id(), c, head, clock.getAsLong()));
+        log.info("relayer tx nonce {} on chain {} not included and the chain is past its validity ({}): cancelled "
+                + "{} by {} (0-value transfer to itself, max fee {})", t.nonce(), chain, t.validUntil(), last.hash(),
+                c.hash(), c.maxFee());
+        broadcast(c);
+    }
+
+    /** Gas of a plain transfer, what a cancellation uses. */
+    static final long TRANSFER_GAS = 21_000;
+
+    private RelayedTx.Signed signCancel(long nonce, Fees fees, int version) {
+        return sign(nonce, key.address(), BigInteger.ZERO, new byte[0], TRANSFER_GAS, fees, version);
     }
 
     private BigInteger bump(BigInteger fee) {

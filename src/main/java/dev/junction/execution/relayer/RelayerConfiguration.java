@@ -63,4 +63,10 @@ class RelayerConfiguration {
                 : Address.evm(props.feeRecipient().strip());
         return new Relayers(relayers, fees, props.pollIntervalMs());
     }
+
+    /** {@code /actuator/health} component {@code relayer} (UP without details while no relayer is configured). */
+    @Bean
+    RelayerHealthIndicator relayerHealthIndicator(Relayers relayers) {
+        return new RelayerHealthIndicator(relayers);
+    }
 }

@@ -56,10 +56,10 @@ public final class RelayerStore {
     public void insert(RelayedTx t, RelayedTx.Signed first, long nowMs) {
         jdbc.sql("""
                 INSERT INTO relayer_txs (id, reference, chain_id, sender, nonce, to_address, value_wei, data, gas_limit, state,
-                  current_hash, created_at_ms, updated_at_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)""")
+                  current_hash, created_at_ms, updated_at_ms, valid_until) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)""")
                 .params(t.id(), t.reference(), t.chain().value(), t.sender().lower(), t.nonce(), t.to().lower(),
                         t.value().toString(), HEX.formatHex(t.data()), t.gasLimit(), t.state().name(),
-                        t.currentHash().value(), nowMs, nowMs)
+                        t.currentHash().value(), nowMs, nowMs, t.validUntil())
                 .update();
         insertSigned(t.id(), first, nowMs);
     }
@@ -69,6 +69,17 @@ public final class RelayerStore {
         insertSigned(id, next, nowMs);
         jdbc.sql("UPDATE relayer_txs SET current_hash = ?, state = 'BROADCAST', broadcast_block = ?, updated_at_ms = ? "
                 + "WHERE id = ?").params(next.hash().value(), broadcastBlock, nowMs, id).update();
+    }
+
+    /**
+     * Records the first cancelling version (a 0-value transfer to the relayer itself, same nonce, fees raised) and
+     * makes it current; the versions from it on are cancellations.
+     */
+    public void cancel(String id, RelayedTx.Signed cancel, long broadcastBlock, long nowMs) {
+        insertSigned(id, cancel, nowMs);
+        jdbc.sql("UPDATE relayer_txs SET current_hash = ?, cancel_version = ?, state = 'BROADCAST', broadcast_block = ?, "
+                + "updated_at_ms = ? WHERE id = ?").params(cancel.hash().value(), cancel.version(), broadcastBlock,
+                        nowMs, id).update();
     }
 
     private void insertSigned(String id, RelayedTx.Signed s, long nowMs) {
@@ -116,6 +127,19 @@ public final class RelayerStore {
                 + "ORDER BY nonce").params(chain.value(), sender.lower()).query(String.class).list();
     }
 
+    /**
+     * What the not yet included transactions of {@code sender} on {@code chain} (SIGNED or BROADCAST) can still cost:
+     * the sum of gas limit x max fee of each one's current version, wei. The node's balance does not reflect them yet.
+     */
+    public BigInteger openCost(ChainId chain, Address sender) {
+        return jdbc.sql("SELECT t.gas_limit, s.max_fee FROM relayer_txs t JOIN relayer_signed s ON s.tx_hash = "
+                + "t.current_hash WHERE t.chain_id = ? AND t.sender = ? AND t.state IN ('SIGNED', 'BROADCAST')")
+                .params(chain.value(), sender.lower())
+                .query((rs, n) -> BigInteger.valueOf(rs.getLong("gas_limit")).multiply(new BigInteger(
+                        rs.getString("max_fee"))))
+                .list().stream().reduce(BigInteger.ZERO, BigInteger::add);
+    }
+
     /** Every signed version, oldest first. */
     public List<RelayedTx.Signed> versions(String id) {
         return jdbc.sql("SELECT * FROM relayer_signed WHERE relayer_tx_id = ? ORDER BY version").param(id)
@@ -132,11 +156,17 @@ public final class RelayerStore {
                 new BigInteger(rs.getString("value_wei")), HEX.parseHex(rs.getString("data")), rs.getLong("gas_limit"),
                 RelayedTx.State.valueOf(rs.getString("state")), new TxHash(rs.getString("current_hash")),
                 longOrNull(rs, "broadcast_block"), included == null ? null : new TxHash(included),
-                longOrNull(rs, "included_block"), rs.getString("included_block_hash"), boolOrNull(rs, "success"));
+                longOrNull(rs, "included_block"), rs.getString("included_block_hash"), boolOrNull(rs, "success"),
+                longOrNull(rs, "valid_until"), intOrNull(rs, "cancel_version"));
     }
 
     private static Long longOrNull(ResultSet rs, String col) throws SQLException {
         long v = rs.getLong(col);
+        return rs.wasNull() ? null : v;
+    }
+
+    private static Integer intOrNull(ResultSet rs, String col) throws SQLException {
+        int v = rs.getInt(col);
         return rs.wasNull() ? null : v;
     }
 

@@ -8,6 +8,7 @@ import dev.junction.chain.Amount;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainRelay;
+import dev.junction.execution.RelayerUnfundedException;
 import dev.junction.rpc.LogEntry;
 import java.math.BigInteger;
 import java.util.List;
@@ -39,6 +40,8 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     private final Address feeRecipient;
     private final long pollIntervalMs;
     private final Map<ChainId, Boolean> reconciled = new ConcurrentHashMap<>();
+    private final Map<ChainId, Relayer.Funding> funding = new ConcurrentHashMap<>();
+    private final Map<ChainId, Long> lastGasLimit = new ConcurrentHashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private boolean signalled;
@@ -86,14 +89,48 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     }
 
     @Override
-    public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit) {
+    public void requireFunded(ChainId chain, long gasLimit) {
+        Relayer r = require(chain);
+        Relayer.Funding f = r.funding(gasLimit);
+        lastGasLimit.put(chain, gasLimit);
+        funding.put(chain, f);
+        if (!f.enough()) {
+            log.warn("relayer {} on chain {} holds {} wei and needs {} wei: refusing gasless swaps until it is funded",
+                    r.address(), chain, f.balance(), f.required());
+            throw new RelayerUnfundedException(chain, r.address(), f.balance(), f.required());
+        }
+    }
+
+    /**
+     * The last funding check of each chain's relayer (at a submit, or by the loop at most every
+     * {@link #FUNDING_REFRESH_MS}); a chain not yet checked is absent.
+     */
+    public Map<ChainId, Relayer.Funding> funding() {
+        return Map.copyOf(funding);
+    }
+
+    /** Refreshes a chain's funding in the loop when its last check is older than this. */
+    static final long FUNDING_REFRESH_MS = 15_000;
+
+    private void refreshFunding(Relayer r) {
+        Relayer.Funding last = funding.get(r.chain());
+        if (last != null && System.currentTimeMillis() - last.checkedAtMs() < FUNDING_REFRESH_MS) {
+            return;
+        }
+        // before any submit: at least a plain transfer (a relayer holding nothing is never shown funded)
+        funding.put(r.chain(), r.funding(lastGasLimit.getOrDefault(r.chain(), Relayer.TRANSFER_GAS)));
+    }
+
+    @Override
+    public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit,
+            long validUntil) {
         Relayer r = require(chain);
         if (!reconciled.getOrDefault(chain, false)) {
             // never take a nonce before the database's next nonce has been raised to the node's pending count
             r.reconcile();
             reconciled.put(chain, true);
         }
-        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit);
+        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit, validUntil);
         return new Relayed(t.currentHash(), t.nonce(), t.sender());
     }
 
@@ -106,7 +143,12 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
         Relayer r = relayer.get();
         return r.findByHash(hash).map(t -> {
             if (t.state() == RelayedTx.State.SIGNED || t.state() == RelayedTx.State.BROADCAST) {
-                return new Outcome(false, false, t.currentHash(), false, 0, null, null);
+                return new Outcome(false, false, t.currentHash(), false, 0, null, null, t.cancelled());
+            }
+            if (t.cancelled() && r.versions(t.id()).stream().anyMatch(v -> v.hash().equals(t.includedHash())
+                    && v.version() >= t.cancelVersion())) {
+                // the chain included the cancellation: the call never ran
+                return new Outcome(false, false, t.includedHash(), false, 0, null, null, true);
             }
             boolean confirmed = t.state() == RelayedTx.State.CONFIRMED;
             long timestampMs = r.rpc().block(t.includedBlock()).map(b -> b.timestamp() * 1000).orElse(0L);
@@ -115,9 +157,10 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
                         .filter(l -> !l.topics().isEmpty() && l.topics().getFirst().equals(ROUTE_EXECUTED)
                                 && l.address().equals(t.to()))
                         .map(Relayers::lastWord).findFirst().map(Amount::of).orElse(null);
-                return new Outcome(true, confirmed, t.includedHash(), true, timestampMs, out, null);
+                return new Outcome(true, confirmed, t.includedHash(), true, timestampMs, out, null, false);
             }
-            return new Outcome(true, confirmed, t.includedHash(), false, timestampMs, null, revertReason(r, t));
+            return new Outcome(true, confirmed, t.includedHash(), false, timestampMs, null, revertReason(r, t),
+                    false);
         });
     }
 
@@ -182,6 +225,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
                     reconciled.put(r.chain(), true);
                     log.info("relayer {} on chain {}: next nonce {}", r.address(), r.chain(), next);
                 }
+                refreshFunding(r);
                 for (String id : r.open()) {
                     r.advance(id);
                 }

@@ -18,8 +18,8 @@ import tools.jackson.databind.JsonNode;
  * Kill -9 of the packaged service (chain mode on anvil, the relayer key in {@code JUNCTION_RELAYER_PRIVATE_KEY}) with
  * gasless swaps quoted by /gasless/quote, signed by ethers v6 and accepted by /gasless/submit-swap:
  * <ol>
- * <li>after signing and before broadcast: the node refuses the relayer's transactions (its account holds no ether),
- * so each swap's transaction is signed and committed, its hash answered as {@code executionTxHash}, and not on the
+ * <li>after signing and before broadcast: the node refuses the relayer's transactions (the next block's base fee is
+ * raised above their max fee with {@code anvil_setNextBlockBaseFeePerGas}), so each swap's transaction is signed and committed, its hash answered as {@code executionTxHash}, and not on the
  * node when the service dies;</li>
  * <li>after broadcast and before the receipt: the node mines nothing ({@code evm_setAutomine false}), so each
  * transaction sits in its pool when the service dies.</li>
@@ -38,7 +38,6 @@ class GaslessCrashIT {
     void everyGaslessSwapSendsExactlyOneTransactionAcrossKills(@TempDir Path dir) throws Exception {
         try (GaslessChain chain = new GaslessChain(dir, 1)) {
             chain.node.call("evm_setAutomine", false);
-            String funded = chain.node.call("eth_getBalance", GaslessChain.RELAYER.lower(), "latest").asString();
             Map<Address, BigInteger> ownersBefore = new HashMap<>();
             for (Address o : GaslessChain.OWNERS) {
                 ownersBefore.put(o, chain.balance(chain.weth, o));
@@ -47,10 +46,15 @@ class GaslessCrashIT {
             List<String> args = chain.serviceArgs(dir.resolve("data"));
             List<Swap> swaps = new ArrayList<>();
 
-            // kill 1: signed and committed, never on the node (it refuses a relayer without ether)
-            chain.node.call("anvil_setBalance", GaslessChain.RELAYER.lower(), "0x0");
+            // kill 1: signed and committed, never on the node: the next block's base fee jumps far above the max fee
+            // the relayer signs with (2 x the latest block's base fee + tip), and anvil refuses a transaction whose
+            // max fee is below it. The relayer's balance is untouched (a relayer without ether is refused at submit).
+            // (raised after the quotes, whose relayer fee is priced at the node's gas price, before the submits)
+            String nextBaseFee = chain.node.call("eth_feeHistory", "0x1", "latest", List.of()).path("baseFeePerGas")
+                    .get(1).asString();
             ServiceProcess service = GaslessChain.service(log, args).start();
-            swaps.addAll(submit(service, chain, 0, 3));
+            swaps.addAll(submit(service, chain, 0, 3,
+                    () -> chain.node.call("anvil_setNextBlockBaseFeePerGas", "0xe8d4a51000"))); // 1,000 gwei
             Thread.sleep(1_000); // a relayer poll or more: each one tries to broadcast and is refused
             for (Swap s : swaps) {
                 assertThat(chain.transaction(s.txHash()).isNull()).as("tx of swap %d on the node", s.index())
@@ -61,7 +65,7 @@ class GaslessCrashIT {
             service.kill();
 
             // kill 2: broadcast (in the node's pool; it mines nothing), no receipt yet
-            chain.node.call("anvil_setBalance", GaslessChain.RELAYER.lower(), funded);
+            chain.node.call("anvil_setNextBlockBaseFeePerGas", nextBaseFee);
             service = GaslessChain.service(log, args).start();
             swaps.addAll(submit(service, chain, 3, 6));
             awaitOnNode(chain, swaps);
@@ -108,6 +112,12 @@ class GaslessCrashIT {
 
     /** Quotes, signs (ethers, one node process) and submits swaps {@code from} (inclusive) to {@code to}. */
     static List<Swap> submit(ServiceProcess service, GaslessChain chain, int from, int to) throws Exception {
+        return submit(service, chain, from, to, () -> { });
+    }
+
+    /** As above, running {@code beforeSubmit} once the permits are quoted and signed, before they are submitted. */
+    static List<Swap> submit(ServiceProcess service, GaslessChain chain, int from, int to, Runnable beforeSubmit)
+            throws Exception {
         List<JsonNode> items = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         for (int i = from; i < to; i++) {
@@ -115,6 +125,7 @@ class GaslessCrashIT {
             keys.add(GaslessChain.OWNER_KEYS.get(i % 2));
         }
         List<String> signatures = GaslessChain.sign(items, keys);
+        beforeSubmit.run();
         List<Swap> swaps = new ArrayList<>();
         for (int i = from; i < to; i++) {
             JsonNode item = items.get(i - from);

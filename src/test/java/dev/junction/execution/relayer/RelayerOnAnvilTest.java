@@ -139,6 +139,87 @@ public class RelayerOnAnvilTest {
     }
 
     @Test
+    void aTransactionTheChainPassesTheValidityOfWithoutIncludingItIsCancelledAtItsNonceAndLeavesNoGap()
+            throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337, "--no-mining"); RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer relayer = f.relayer(node, key, new RelayerPolicy(2, 50, 125, 1200));
+            relayer.reconcile();
+            long validUntil = node.rpc.latestBlock().timestamp() + 100;
+            Address to = randomAddress();
+            RelayedTx t = relayer.prepare("expiring", to, WEI, new byte[0], 21_000L, validUntil);
+            RelayedTx next = relayer.prepare("next", randomAddress(), WEI, new byte[0], 21_000L);
+            RelayedTx.Signed first = relayer.versions(t.id()).getFirst();
+            relayer.advance(t.id());
+            relayer.advance(next.id());
+            assertThat(node.rpc.transactionCount(relayer.address(), "pending")).isEqualTo(2);
+            assertThat(relayer.advance(t.id()).cancelled()).as("before its validUntil").isFalse();
+            // blocks go by whose base fee is above what the first version pays: it stays in the pool, not included
+            node.rpc.call("anvil_setNextBlockBaseFeePerGas", List.of("0x" + first.maxFee().shiftLeft(3).toString(16)));
+            node.rpc.call("anvil_mine", List.of("0x1"));
+
+            // the chain passes validUntil (two blocks: the relayer's confirmations) without including it
+            node.rpc.call("evm_setNextBlockTimestamp", List.of(validUntil + 1));
+            node.rpc.call("anvil_mine", List.of("0x2"));
+            assertThat(node.rpc.receipt(first.hash())).isEmpty();
+            RelayedTx cancelled = relayer.advance(t.id());
+
+            assertThat(cancelled.cancelled()).isTrue();
+            assertThat(cancelled.cancelVersion()).isEqualTo(1);
+            List<RelayedTx.Signed> versions = relayer.versions(t.id());
+            assertThat(versions).hasSize(2);
+            RelayedTx.Signed cancel = versions.get(1);
+            assertThat(cancel.maxFee().multiply(BigInteger.valueOf(1000)))
+                    .isGreaterThanOrEqualTo(first.maxFee().multiply(BigInteger.valueOf(1125)));
+            assertThat(cancel.maxPriorityFee().multiply(BigInteger.valueOf(1000)))
+                    .isGreaterThanOrEqualTo(first.maxPriorityFee().multiply(BigInteger.valueOf(1125)));
+            var onNode = node.rpc.call("eth_getTransactionByHash", List.of(cancel.hash().value()));
+            assertThat(Address.evm(onNode.path("to").asString())).isEqualTo(relayer.address());
+            assertThat(onNode.path("value").asString()).isEqualTo("0x0");
+            assertThat(onNode.path("input").asString()).isEqualTo("0x");
+            assertThat(new BigInteger(onNode.path("nonce").asString().substring(2), 16).longValueExact())
+                    .isEqualTo(t.nonce());
+
+            RelayedTx done = settle(relayer, node, t.id());
+            assertThat(done.includedHash()).isEqualTo(cancel.hash());
+            assertThat(done.success()).isTrue();
+            assertThat(node.rpc.receipt(first.hash())).isEmpty();
+            assertThat(node.rpc.balance(to)).isZero();
+            // the next nonce is not stuck behind it (once the base fee is back below what it pays)
+            node.rpc.call("anvil_setNextBlockBaseFeePerGas", List.of("0x" + first.maxFee().shiftRight(2).toString(16)));
+            settle(relayer, node, next.id());
+            assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(2);
+            assertThat(relayer.versions(next.id())).hasSize(1);
+        }
+    }
+
+    @Test
+    void aRelayerHoldingNothingIsUnfundedInTheLoopBeforeAnySubmitAndFundedOnceItHoldsEnough() throws Exception {
+        try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
+            String key = RelayerFixture.fundedKey(node);
+            Relayer relayer = f.relayer(node, key, POLICY);
+            node.rpc.call("anvil_setBalance", List.of(relayer.address().lower(), "0x0"));
+            Relayers relayers = new Relayers(List.of(relayer), 1_000);
+
+            relayers.pollOnce();
+
+            Relayer.Funding empty = relayers.funding().get(relayer.chain());
+            assertThat(empty.balance()).isZero();
+            assertThat(empty.required()).as("a plain transfer at the live fee").isPositive();
+            assertThat(empty.enough()).isFalse();
+            // a submit's check of a transaction the relayer cannot pay refuses it and records what it needs
+            assertThatThrownBy(() -> relayers.requireFunded(relayer.chain(), 300_000))
+                    .isInstanceOf(dev.junction.execution.RelayerUnfundedException.class)
+                    .hasMessageContaining(relayer.address().toString()).hasMessageContaining("chain 31337");
+            assertThat(relayers.funding().get(relayer.chain()).required()).isGreaterThan(empty.required());
+
+            node.rpc.call("anvil_setBalance", List.of(relayer.address().lower(), "0xde0b6b3a7640000")); // 1 ether
+            relayers.requireFunded(relayer.chain(), 300_000);
+            assertThat(relayers.funding().get(relayer.chain()).enough()).isTrue();
+        }
+    }
+
+    @Test
     void aRestartBroadcastsThePersistedBytesOfASignedTransaction() throws Exception {
         try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
             String key = RelayerFixture.fundedKey(node);
