@@ -3,6 +3,8 @@ package dev.junction.market;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The bridge fee model, the one formula the planner quotes with and the embedded network settles with:
@@ -43,15 +45,54 @@ public record BridgeCharge(BigInteger fee, BigInteger amountOut) {
         if (!(token.priceUsd() > 0)) {
             throw new IllegalStateException("token " + token.symbol() + " has no reference price to convert gas");
         }
-        return BigDecimal.valueOf(usd).movePointRight(token.decimals())
-                .divide(BigDecimal.valueOf(token.priceUsd()), 0, RoundingMode.CEILING).toBigIntegerExact();
+        GasKey key = new GasKey(usd, token.priceUsd(), token.decimals());
+        BigInteger known = GAS_IN_TOKEN.get(key);
+        if (known != null) {
+            return known;
+        }
+        BigInteger computed = computeDestinationGasInToken(usd, token.priceUsd(), token.decimals());
+        if (GAS_IN_TOKEN.size() >= GAS_IN_TOKEN_MAX) {
+            GAS_IN_TOKEN.clear();
+        }
+        GAS_IN_TOKEN.put(key, computed);
+        return computed;
+    }
+
+    /** The conversion itself (BigDecimal: {@code Double.toString} of both doubles and a rounded division). */
+    static BigInteger computeDestinationGasInToken(double usd, double priceUsd, int decimals) {
+        return BigDecimal.valueOf(usd).movePointRight(decimals)
+                .divide(BigDecimal.valueOf(priceUsd), 0, RoundingMode.CEILING).toBigIntegerExact();
+    }
+
+    /**
+     * Conversions already made: every bridge step of every quote converts one of a few (lane, token price) pairs, and
+     * the conversion is a pure function of the three figures. Bounded: cleared when full (the living market moves
+     * prices every second).
+     */
+    private record GasKey(double usd, double priceUsd, int decimals) {
+    }
+
+    private static final Map<GasKey, BigInteger> GAS_IN_TOKEN = new ConcurrentHashMap<>();
+    private static final int GAS_IN_TOKEN_MAX = 10_000;
+
+    private static final BigInteger[] POW10 = new BigInteger[78];
+
+    static {
+        POW10[0] = BigInteger.ONE;
+        for (int k = 1; k < POW10.length; k++) {
+            POW10[k] = POW10[k - 1].multiply(BigInteger.TEN);
+        }
+    }
+
+    private static BigInteger pow10(int k) {
+        return k < POW10.length ? POW10[k] : BigInteger.TEN.pow(k);
     }
 
     static BigInteger rescale(BigInteger amount, int fromDecimals, int toDecimals) {
         if (toDecimals == fromDecimals) {
             return amount;
         }
-        return toDecimals > fromDecimals ? amount.multiply(BigInteger.TEN.pow(toDecimals - fromDecimals))
-                : amount.divide(BigInteger.TEN.pow(fromDecimals - toDecimals));
+        return toDecimals > fromDecimals ? amount.multiply(pow10(toDecimals - fromDecimals))
+                : amount.divide(pow10(fromDecimals - toDecimals));
     }
 }

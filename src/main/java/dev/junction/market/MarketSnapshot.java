@@ -28,6 +28,11 @@ public final class MarketSnapshot {
 
     private final Map<ChainId, Chain> chainById = new LinkedHashMap<>();
     private final Map<TokenKey, Token> tokenByKey = new HashMap<>();
+    /**
+     * The same tokens by (chain, address): an address's canonical text (EIP-55, or base58 as given) matches exactly when
+     * its lower-case key does, so a lookup needs no lower-casing (it ran on every quote).
+     */
+    private final Map<AddressKey, Token> tokenByAddress = new HashMap<>();
     private final Map<ChainId, List<Token>> tokensByChain = new HashMap<>();
     private final Map<String, Provider> providerByKey = new LinkedHashMap<>();
     private final Map<String, Pool> poolById = new HashMap<>();
@@ -63,6 +68,7 @@ public final class MarketSnapshot {
         }
         for (Token t : this.tokens) {
             tokenByKey.put(t.key(), t);
+            tokenByAddress.put(new AddressKey(t.chain(), t.address()), t);
             tokensByChain.computeIfAbsent(t.chain(), k -> new ArrayList<>()).add(t);
         }
         for (Provider p : this.providers) {
@@ -96,7 +102,10 @@ public final class MarketSnapshot {
 
     /** The token at this address on this chain; {@link Address#NATIVE} finds the native token. */
     public Optional<Token> token(ChainId chain, Address address) {
-        return Optional.ofNullable(tokenByKey.get(new TokenKey(chain, address.lower())));
+        return Optional.ofNullable(tokenByAddress.get(new AddressKey(chain, address)));
+    }
+
+    private record AddressKey(ChainId chain, Address address) {
     }
 
     /**

@@ -70,6 +70,10 @@ public record StablePool(String id, ChainId chain, String provider, List<Address
     }
 
     private int[] decimalsArray() {
-        return decimals.stream().mapToInt(Integer::intValue).toArray();
+        int[] d = new int[decimals.size()];
+        for (int k = 0; k < d.length; k++) {
+            d[k] = decimals.get(k);
+        }
+        return d;
     }
 }

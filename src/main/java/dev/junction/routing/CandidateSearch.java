@@ -38,9 +38,17 @@ final class CandidateSearch {
         /** Set once the exact amount was found to be nothing (a step cannot carry it or delivers nothing). */
         boolean dead;
         final int seconds;
+        /**
+         * The groups of the path's nodes as a 64-bit filter (bit {@code group % 64}): a clear bit proves a group was not
+         * visited without walking the path.
+         */
+        final long groups;
+        /** {@link #net()} and the suggested score, kept so the queue's comparisons read fields (see {@link #rank}). */
+        double net;
+        double score;
 
         Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
-                int seconds) {
+                int seconds, int group) {
             this.parent = parent;
             this.edge = edge;
             this.node = node;
@@ -50,10 +58,18 @@ final class CandidateSearch {
             this.usd = usd;
             this.gasUsd = gasUsd;
             this.seconds = seconds;
+            this.groups = (parent == null ? 0 : parent.groups) | 1L << (group & 63);
         }
 
         double net() {
             return usd - gasUsd;
+        }
+
+        /** Sets the ranking figures from the current usd (again after it changes). */
+        Label rank(double amountUsd) {
+            net = net();
+            score = RouteRanking.suggestedScore(net, seconds, amountUsd);
+            return this;
         }
 
         Edge[] path() {
@@ -67,6 +83,9 @@ final class CandidateSearch {
         }
 
         boolean visitedGroup(int[] group, int g) {
+            if ((groups & 1L << (g & 63)) == 0) {
+                return false;
+            }
             for (Label l = this; l != null; l = l.parent) {
                 if (group[l.node] == g) {
                     return true;
@@ -82,6 +101,8 @@ final class CandidateSearch {
     private BigInteger[] capacityHit;
 
     private final QuoteMemo memo;
+    /** The request's input value in USD (the suggested score's price of time). */
+    private double amountUsd;
 
     CandidateSearch(RouteGraph graph, PlannerSettings settings, QuoteMemo memo) {
         this.graph = graph;
@@ -99,15 +120,16 @@ final class CandidateSearch {
         BigInteger exactStart = request.amountAfterFee();
         double start = exactStart.doubleValue();
         double amountUsd = start * graph.usdPerUnit[source];
-        PriorityQueue<Label> queue = new PriorityQueue<>(order(request.mode(), amountUsd));
-        Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0);
+        this.amountUsd = amountUsd;
+        PriorityQueue<Label> queue = new PriorityQueue<>(order(request.mode()));
+        Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0, graph.group[source]).rank(amountUsd);
         root.exact = exactStart;
         queue.add(root);
         int[] pops = new int[graph.tokens.length * (maxSteps + 1)];
         int[] popsUnderCap = new int[graph.tokens.length * (maxSteps + 1)];
         capacityHit = new BigInteger[graph.tokens.length];
         List<Edge[]> candidates = new ArrayList<>();
-        PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode(), amountUsd).reversed());
+        PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode()).reversed());
         int expansions = 0;
         while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
             if (kept.size() >= settings.maxRoutes()
@@ -122,6 +144,7 @@ final class CandidateSearch {
                 }
                 l.amount = l.exact.doubleValue();
                 l.usd = l.amount * graph.usdPerUnit[l.node];
+                l.rank(amountUsd);
                 candidates.add(l.path());
                 kept.add(l);
                 if (kept.size() > settings.maxRoutes()) {
@@ -167,7 +190,7 @@ final class CandidateSearch {
         long units = l.edge != null && !l.edge.isBridge() ? e.gasUnitsAfterSwap : e.gasUnits;
         double gas = l.bridges == 0 ? l.gasUsd + units * graph.gasUsdPerUnit[l.node] : l.gasUsd;
         return new Label(l, e, e.to, l.steps + 1, bridges, amount, amount * graph.usdPerUnit[e.to], gas,
-                l.seconds + e.seconds);
+                l.seconds + e.seconds, graph.group[e.to]).rank(amountUsd);
     }
 
     /**
@@ -296,21 +319,23 @@ final class CandidateSearch {
         return Math.pow(1 + UPSIDE, Math.max(1, maxSteps - 1));
     }
 
-    /** Best first under the mode's ranking, applied to estimates (plain field reads: it runs on every queue move). */
-    private static Comparator<Label> order(RouteMode mode, double amountUsd) {
+    /**
+     * Best first under the mode's ranking, applied to estimates (plain field reads: it runs on every queue move; the net
+     * value and score are computed once per label by {@link Label#rank}).
+     */
+    private static Comparator<Label> order(RouteMode mode) {
         return switch (mode) {
             case MAX_VALUE -> (a, b) -> {
-                int c = Double.compare(b.net(), a.net());
+                int c = Double.compare(b.net, a.net);
                 return c != 0 ? c : Integer.compare(a.seconds, b.seconds);
             };
             case FASTEST -> (a, b) -> {
                 int c = Integer.compare(a.seconds, b.seconds);
-                return c != 0 ? c : Double.compare(b.net(), a.net());
+                return c != 0 ? c : Double.compare(b.net, a.net);
             };
             case SUGGESTED -> (a, b) -> {
-                int c = Double.compare(RouteRanking.suggestedScore(b.net(), b.seconds, amountUsd),
-                        RouteRanking.suggestedScore(a.net(), a.seconds, amountUsd));
-                return c != 0 ? c : Double.compare(b.net(), a.net());
+                int c = Double.compare(b.score, a.score);
+                return c != 0 ? c : Double.compare(b.net, a.net);
             };
         };
     }

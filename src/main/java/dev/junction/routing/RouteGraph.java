@@ -12,7 +12,6 @@ import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
-import dev.junction.market.TokenKey;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -45,7 +44,14 @@ final class RouteGraph {
     final int[][] predecessors;
     /** Per node, the nodes with a bridge lane to it (each once). */
     final int[][] bridgePredecessors;
-    private final Map<TokenKey, Integer> index = new HashMap<>();
+    /**
+     * Node by (chain, address): an address's canonical text matches exactly when its lower-case token key does, so a
+     * lookup needs no lower-casing.
+     */
+    private final Map<NodeKey, Integer> index = new HashMap<>();
+
+    private record NodeKey(ChainId chain, Address address) {
+    }
 
     RouteGraph(MarketSnapshot snapshot, int poolsPerPair) {
         this.snapshot = snapshot;
@@ -56,7 +62,7 @@ final class RouteGraph {
         usdPerUnit = new double[n];
         gasUsdPerUnit = new double[n];
         for (int i = 0; i < n; i++) {
-            index.put(tokens[i].key(), i);
+            index.put(new NodeKey(tokens[i].chain(), tokens[i].address()), i);
             group[i] = i;
             usdPerUnit[i] = Math.max(tokens[i].priceUsd(), 0) / Math.pow(10, tokens[i].decimals());
         }
@@ -114,7 +120,7 @@ final class RouteGraph {
     }
 
     Integer node(ChainId chain, Address address) {
-        return index.get(new TokenKey(chain, address.lower()));
+        return index.get(new NodeKey(chain, address));
     }
 
     /** The swap step time on a chain: one block, rounded up to whole seconds, at least 1. */

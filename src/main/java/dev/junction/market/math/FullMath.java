@@ -27,6 +27,31 @@ final class FullMath {
         return checked(qr[1].signum() > 0 ? qr[0].add(BigInteger.ONE) : qr[0]);
     }
 
+    /**
+     * {@code floor(a*b/2^96)}, the same value as {@code mulDiv(a, b, Q96)} for a non-negative product: a shift instead
+     * of a long division.
+     */
+    static BigInteger mulDivQ96(BigInteger a, BigInteger b) {
+        BigInteger product = a.multiply(b);
+        if (product.signum() < 0) {
+            return mulDiv(a, b, Q96);
+        }
+        return checked(product.shiftRight(96));
+    }
+
+    /**
+     * {@code ceil(a*b/2^96)}, the same value as {@code mulDivRoundingUp(a, b, Q96)} for a non-negative product: a shift,
+     * plus one when any of the 96 bits shifted out is set.
+     */
+    static BigInteger mulDivQ96RoundingUp(BigInteger a, BigInteger b) {
+        BigInteger product = a.multiply(b);
+        if (product.signum() < 0) {
+            return mulDivRoundingUp(a, b, Q96);
+        }
+        BigInteger q = product.shiftRight(96);
+        return checked(product.signum() > 0 && product.getLowestSetBit() < 96 ? q.add(BigInteger.ONE) : q);
+    }
+
     /** {@code ceil(x/y)} ({@code UnsafeMath.divRoundingUp}); y > 0. */
     static BigInteger divRoundingUp(BigInteger x, BigInteger y) {
         BigInteger[] qr = x.divideAndRemainder(positive(y));

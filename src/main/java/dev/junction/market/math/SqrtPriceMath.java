@@ -47,6 +47,29 @@ final class SqrtPriceMath {
         if (sa.signum() <= 0) {
             throw new ArithmeticException("SqrtPriceMath: sqrt price must be > 0");
         }
+        BigInteger numerator2 = sb.subtract(sa);
+        if (liquidity.signum() >= 0 && liquidity.bitLength() <= 128) {
+            // One division instead of two: for positive integers ceil(ceil(x/b)/a) = ceil(x/(a*b)) and
+            // floor(floor(x/b)/a) = floor(x/(a*b)); the contract's check that x/b fits 256 bits cannot fail here
+            // (x/b < L * 2^96 < 2^224 because sb - sa < sb).
+            BigInteger numerator = liquidity.multiply(numerator2).shiftLeft(96);
+            BigInteger denominator = sa.multiply(sb);
+            return roundUp ? FullMath.divRoundingUp(numerator, denominator) : numerator.divide(denominator);
+        }
+        BigInteger numerator1 = liquidity.shiftLeft(96);
+        return roundUp
+                ? FullMath.divRoundingUp(FullMath.mulDivRoundingUp(numerator1, numerator2, sb), sa)
+                : FullMath.mulDiv(numerator1, numerator2, sb).divide(sa);
+    }
+
+    /** {@link #getAmount0Delta} as the contract writes it: two divisions (the reference for the one-division form). */
+    static BigInteger getAmount0DeltaTwoDivisions(BigInteger sqrtRatioAX96, BigInteger sqrtRatioBX96,
+            BigInteger liquidity, boolean roundUp) {
+        BigInteger sa = sqrtRatioAX96.min(sqrtRatioBX96);
+        BigInteger sb = sqrtRatioAX96.max(sqrtRatioBX96);
+        if (sa.signum() <= 0) {
+            throw new ArithmeticException("SqrtPriceMath: sqrt price must be > 0");
+        }
         BigInteger numerator1 = liquidity.shiftLeft(96);
         BigInteger numerator2 = sb.subtract(sa);
         return roundUp
@@ -58,7 +81,7 @@ final class SqrtPriceMath {
     static BigInteger getAmount1Delta(BigInteger sqrtRatioAX96, BigInteger sqrtRatioBX96, BigInteger liquidity,
             boolean roundUp) {
         BigInteger diff = sqrtRatioAX96.subtract(sqrtRatioBX96).abs();
-        return roundUp ? FullMath.mulDivRoundingUp(liquidity, diff, Q96) : FullMath.mulDiv(liquidity, diff, Q96);
+        return roundUp ? FullMath.mulDivQ96RoundingUp(liquidity, diff) : FullMath.mulDivQ96(liquidity, diff);
     }
 
     private static BigInteger nextFromAmount0RoundingUp(BigInteger sqrtPX96, BigInteger liquidity, BigInteger amount,

@@ -55,17 +55,37 @@ public final class StableSwapMath {
         }
         BigInteger[] xp = new BigInteger[n];
         for (int k = 0; k < n; k++) {
-            xp[k] = balances[k].multiply(rate(decimals[k])).divide(PRECISION);
+            xp[k] = normalise(balances[k], decimals[k]);
         }
-        BigInteger x = xp[i].add(dx.multiply(rate(decimals[i])).divide(PRECISION));
+        BigInteger x = xp[i].add(normalise(dx, decimals[i]));
         BigInteger y = getY(amp, i, j, x, xp);
         BigInteger dyScaled = xp[j].subtract(y).subtract(BigInteger.ONE);
         if (dyScaled.signum() <= 0) {
             return new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO};
         }
-        BigInteger dy = dyScaled.multiply(PRECISION).divide(rate(decimals[j]));
+        BigInteger dy = denormalise(dyScaled, decimals[j]);
         BigInteger feeAmount = BigInteger.valueOf(fee).multiply(dy).divide(FEE_DENOMINATOR);
         return new BigInteger[] {dy.subtract(feeAmount), feeAmount};
+    }
+
+    /**
+     * {@code amount * rate(decimals) / 10^18} (the contract's {@code xp}), truncated like BigInteger division. Both
+     * factors are powers of ten, so this is {@code amount * 10^(18 - decimals)} exactly, or {@code amount} divided by
+     * {@code 10^(decimals - 18)}: the same rational number, truncated the same way, with one operation instead of two.
+     */
+    static BigInteger normalise(BigInteger amount, int decimals) {
+        if (decimals < 0 || decimals > 36) {
+            return amount.multiply(rate(decimals)).divide(PRECISION);
+        }
+        return decimals <= 18 ? amount.multiply(RATES[18 + decimals]) : amount.divide(RATES[54 - decimals]);
+    }
+
+    /** {@code amount * 10^18 / rate(decimals)} (back to the coin's units), truncated; see {@link #normalise}. */
+    static BigInteger denormalise(BigInteger amount, int decimals) {
+        if (decimals < 0 || decimals > 36) {
+            return amount.multiply(PRECISION).divide(rate(decimals));
+        }
+        return decimals >= 18 ? amount.multiply(RATES[54 - decimals]) : amount.divide(RATES[18 + decimals]);
     }
 
     /** The invariant D for normalised balances xp (memoised: a pool state is quoted for many amounts). */
