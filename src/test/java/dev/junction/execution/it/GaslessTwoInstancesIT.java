@@ -1,14 +1,12 @@
 package dev.junction.execution.it;
 
+import static dev.junction.execution.it.TestPostgres.count;
+import static dev.junction.execution.it.TestPostgres.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
 import java.math.BigInteger;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +32,6 @@ import tools.jackson.databind.JsonNode;
  */
 class GaslessTwoInstancesIT {
 
-    private static final String PG = "jdbc:postgresql://127.0.0.1:5432/test";
     private static final int SWAPS = 50;
 
     @Test
@@ -50,7 +47,7 @@ class GaslessTwoInstancesIT {
             for (Address o : GaslessChain.OWNERS) {
                 ownersBefore.put(o, chain.balance(chain.weth, o));
             }
-            List<String> shared = List.of("--spring.datasource.url=" + PG + "?currentSchema=" + schema,
+            List<String> shared = List.of("--spring.datasource.url=" + TestPostgres.URL + "?currentSchema=" + schema,
                     "--spring.datasource.username=postgres", "--spring.datasource.password=",
                     "--junction.execution.lease-seconds=3", "--junction.execution.poll-interval-ms=50");
             List<String> argsA = chain.serviceArgs(dir.resolve("data-a"));
@@ -139,19 +136,5 @@ class GaslessTwoInstancesIT {
 
     private static Address owner(int i) {
         return GaslessChain.OWNERS.get(i % 2);
-    }
-
-    private static void sql(String statement) throws Exception {
-        try (Connection c = DriverManager.getConnection(PG, "postgres", ""); Statement s = c.createStatement()) {
-            s.execute(statement);
-        }
-    }
-
-    private static long count(String query) throws Exception {
-        try (Connection c = DriverManager.getConnection(PG, "postgres", ""); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(query)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 }

@@ -1,12 +1,10 @@
 package dev.junction.execution.it;
 
+import static dev.junction.execution.it.TestPostgres.count;
+import static dev.junction.execution.it.TestPostgres.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -24,13 +22,12 @@ import tools.jackson.databind.JsonNode;
  */
 class TwoInstancesIT {
 
-    private static final String PG = "jdbc:postgresql://127.0.0.1:5432/test";
 
     @Test
     void fiftyConcurrentSwapsRunExactlyOnceAndSurviveTheDeathOfAnInstance(@TempDir Path dir) throws Exception {
         String schema = "exec_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         sql("CREATE SCHEMA " + schema);
-        List<String> args = List.of("--spring.datasource.url=" + PG + "?currentSchema=" + schema,
+        List<String> args = List.of("--spring.datasource.url=" + TestPostgres.URL + "?currentSchema=" + schema,
                 "--spring.datasource.username=postgres", "--spring.datasource.password=",
                 "--junction.data-dir=" + dir.resolve("data"), "--junction.execution.test-endpoint=true",
                 "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=3",
@@ -124,19 +121,5 @@ class TwoInstancesIT {
             Thread.sleep(20);
         }
         throw new AssertionError("fewer than " + atLeast + " swaps finished within 60 s");
-    }
-
-    private static void sql(String statement) throws Exception {
-        try (Connection c = DriverManager.getConnection(PG, "postgres", ""); Statement s = c.createStatement()) {
-            s.execute(statement);
-        }
-    }
-
-    private static long count(String query) throws Exception {
-        try (Connection c = DriverManager.getConnection(PG, "postgres", ""); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(query)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 }
