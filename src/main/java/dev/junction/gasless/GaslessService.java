@@ -150,24 +150,18 @@ public class GaslessService {
 
     private GaslessQuote issue(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source, PlannedRoute route,
             Slippage slippage, Amount fee, Amount integratorFee, ExecutorGas.Cost gas) {
-        Instant now = clock.now();
-        long minutes = cmd.deadlineMinutes() == null ? GaslessQuoteCommand.DEFAULT_DEADLINE_MINUTES
-                : cmd.deadlineMinutes();
-        long deadline = now.getEpochSecond() + minutes * 60;
-        String quoteId = newQuoteId();
-        Address receiver = cmd.effectiveReceiver();
-        Amount amountOut = Amount.of(route.amountOut());
-        Amount amountOutMin = Amount.of(slippage.minAmountOut(route.amountOut()));
-        RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, amountOutMin.value());
-        String innerData = calldata.build(assembly.routeCall(quoteId, source, receiver, amountOutMin,
-                now.getEpochSecond(), deadline)).data();
+        Issued t = issued(cmd, route, slippage);
+        RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, t.amountOutMin().value());
+        String innerData = calldata.build(assembly.routeCall(t.quoteId(), source, t.receiver(), t.amountOutMin(),
+                t.now().getEpochSecond(), t.deadline())).data();
         // The nonce, the quote and its steps are written in one transaction (grouped with concurrent quotes' by the
         // store) that commits before the quote is answered; a nonce another instance took first is replaced.
-        QuoteRecord stored = issue(cmd.sender(), now, candidate -> new QuoteRecord(quoteId, cmd.acquisitionMode(),
-                cmd.sender(), receiver, cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(),
-                fee, cmd.amount().minus(fee), amountOut, amountOutMin, source.gaslessExecutor(), source.router(),
-                candidate, deadline, "", innerData, route.pathType().wire(), route.bridgeCount(),
-                assembly.providers(), assembly.mainProvider(), assembly.planSteps(), null));
+        QuoteRecord stored = issue(cmd.sender(), t.now(), candidate -> new QuoteRecord(t.quoteId(),
+                cmd.acquisitionMode(), cmd.sender(), t.receiver(), cmd.fromChain(), cmd.toChain(), cmd.fromToken(),
+                cmd.toToken(), cmd.amount(), fee, cmd.amount().minus(fee), t.amountOut(), t.amountOutMin(),
+                source.gaslessExecutor(), source.router(), candidate, t.deadline(), "", innerData,
+                route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
+                assembly.planSteps(), null));
         return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, source.gaslessExecutor(),
                 route.fromToken().usd(fee.value()), fee.minus(integratorFee), integratorFee), source.gaslessExecutor(),
                 gas);
@@ -236,31 +230,26 @@ public class GaslessService {
         }
         Amount fee = Amount.of(routerFee(amount, bps));
         Address feeRecipient = relay.feeRecipient(cmd.fromChain()).orElse(relayer);
-        Instant now = clock.now();
-        long minutes = cmd.deadlineMinutes() == null ? GaslessQuoteCommand.DEFAULT_DEADLINE_MINUTES
-                : cmd.deadlineMinutes();
-        long deadline = now.getEpochSecond() + minutes * 60;
-        String quoteId = newQuoteId();
-        Address receiver = cmd.effectiveReceiver();
-        Amount amountOut = Amount.of(route.amountOut());
-        Amount amountOutMin = Amount.of(slippage.minAmountOut(route.amountOut()));
-        PlannedRoute planned = route;
-        RouteAssembly assembly = new RouteAssembly(snapshot, planned, slippage, amountOutMin.value());
-        RouteCall call = assembly.permitCall(quoteId, source, cmd.sender(), receiver, cmd.amount(), amountOutMin, bps,
-                feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()), now.getEpochSecond(), deadline);
+        PlannedRoute planned = route; // the route the fee rounds settled on (the lambda below needs it final)
+        Issued t = issued(cmd, planned, slippage);
+        RouteAssembly assembly = new RouteAssembly(snapshot, planned, slippage, t.amountOutMin().value());
+        RouteCall call = assembly.permitCall(t.quoteId(), source, cmd.sender(), t.receiver(), cmd.amount(),
+                t.amountOutMin(), bps, feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()),
+                t.now().getEpochSecond(), t.deadline());
         RouteWitness witness = RouteWitness.of(call, routerCalldata);
         QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
                 Hex.encode(witness.destinationCall()));
-        QuoteRecord stored = issue(cmd.sender(), now, candidate -> {
+        QuoteRecord stored = issue(cmd.sender(), t.now(), candidate -> {
             String innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
-                    candidate.toBigInteger(), BigInteger.valueOf(deadline))).data();
-            QuoteRecord record = new QuoteRecord(quoteId, cmd.acquisitionMode(), cmd.sender(), receiver,
+                    candidate.toBigInteger(), BigInteger.valueOf(t.deadline()))).data();
+            QuoteRecord record = new QuoteRecord(t.quoteId(), cmd.acquisitionMode(), cmd.sender(), t.receiver(),
                     cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee,
-                    cmd.amount().minus(fee), amountOut, amountOutMin, source.router(), source.router(), candidate,
-                    deadline, "", innerData, planned.pathType().wire(), planned.bridgeCount(), assembly.providers(),
-                    assembly.mainProvider(), assembly.planSteps(), onChain);
+                    cmd.amount().minus(fee), t.amountOut(), t.amountOutMin(), source.router(), source.router(),
+                    candidate, t.deadline(), "", innerData, planned.pathType().wire(), planned.bridgeCount(),
+                    assembly.providers(), assembly.mainProvider(), assembly.planSteps(), onChain);
             if (record.typedData().message() instanceof PermitWitnessTransferFrom<?> p && !p.witness().equals(witness)) {
-                throw new IllegalStateException("quote " + quoteId + ": the stored terms do not rebuild the witness");
+                throw new IllegalStateException("quote " + t.quoteId()
+                        + ": the stored terms do not rebuild the witness");
             }
             return record;
         });
@@ -268,6 +257,22 @@ public class GaslessService {
         return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, feeRecipient,
                 route.fromToken().usd(fee.value()), fee.minus(integrator), integrator), source.router(),
                 ExecutorGas.of(snapshot, route, true));
+    }
+
+    /**
+     * What issuing a gasless quote fixes, in the sandbox and on chain alike: its id, its time, the permit deadline
+     * ({@code deadlineMinutes} from now), the receiver and the route's output and minimum.
+     */
+    private record Issued(String quoteId, Instant now, long deadline, Address receiver, Amount amountOut,
+            Amount amountOutMin) {
+    }
+
+    private Issued issued(GaslessQuoteCommand cmd, PlannedRoute route, Slippage slippage) {
+        Instant now = clock.now();
+        long minutes = cmd.deadlineMinutes() == null ? GaslessQuoteCommand.DEFAULT_DEADLINE_MINUTES
+                : cmd.deadlineMinutes();
+        return new Issued(newQuoteId(), now, now.getEpochSecond() + minutes * 60, cmd.effectiveReceiver(),
+                Amount.of(route.amountOut()), Amount.of(slippage.minAmountOut(route.amountOut())));
     }
 
     /** A quote's record for a candidate Permit2 nonce (the nonce is part of what the owner signs). */

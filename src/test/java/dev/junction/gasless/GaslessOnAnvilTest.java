@@ -189,15 +189,7 @@ class GaslessOnAnvilTest {
         String txHash = submitted.at("/data/executionTxHash").asString();
         assertThat(submitted.at("/data/status").asString()).isEqualTo("PENDING");
 
-        JsonNode status = null;
-        for (int i = 0; i < 600; i++) {
-            status = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN);
-            String s = status.at("/data/status").asString();
-            if ("DONE".equals(s) || "FAILED".equals(s)) {
-                break;
-            }
-            Thread.sleep(100);
-        }
+        JsonNode status = awaitEnd(txHash);
         assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
         assertThat(status.at("/data/srcTxDetails/txHash").asString()).isEqualTo(txHash);
 
