@@ -7,7 +7,13 @@ import dev.junction.routing.RouteStep;
 import java.util.List;
 import tools.jackson.databind.annotation.JsonSerialize;
 
-/** The wire shapes of {@code GET /quote}: objects 2.2 to 2.5 of the interface, field names exactly as there. */
+/**
+ * The wire shapes of {@code GET /quote}: objects 2.2 to 2.5 of the interface, field names exactly as there. Each is
+ * written by a hand-written serializer ({@link TokenViewSerializer}, {@link QuoteViewSerializers}) that writes the
+ * bytes Jackson's bean serializer would write for the record; the record components stay the schema of the OpenAPI
+ * document, and a new component must be added to its serializer too ({@code QuoteViewSerializersTest} fails until it
+ * is).
+ */
 public final class QuoteViews {
 
     private QuoteViews() {
@@ -25,6 +31,7 @@ public final class QuoteViews {
     }
 
     /** 2.3 Provider object: {@code name} is the provider key (what includeProvider matches), type dex or bridge. */
+    @JsonSerialize(using = QuoteViewSerializers.ProviderViewSerializer.class)
     public record ProviderView(String icon, String name, String type) {
 
         static ProviderView of(Provider p) {
@@ -33,14 +40,17 @@ public final class QuoteViews {
     }
 
     /** {@code fees} of a route: amounts in input-token units. */
+    @JsonSerialize(using = QuoteViewSerializers.FeesViewSerializer.class)
     public record FeesView(String integratorFee, double integratorFeeUsd, String pathFee, double pathFeeUsd) {
     }
 
     /** {@code gasFee} of a route: gasFee in native wei of the source chain, gasLimit in gas units. */
+    @JsonSerialize(using = QuoteViewSerializers.GasFeeViewSerializer.class)
     public record GasFeeView(String gasFee, double gasFeeUsd, String gasLimit, TokenView gasToken) {
     }
 
     /** 2.5 Path step: fee and bridgeFee in the step's fromToken units; estimatedTime in seconds. */
+    @JsonSerialize(using = QuoteViewSerializers.StepViewSerializer.class)
     public record StepView(String bridgeFee, long chain, int estimatedTime, String fee, String fromAmount,
             long fromChain, TokenView fromToken, ProviderView provider, String stepType, String toAmount, long toChain,
             TokenView toToken) {
@@ -59,6 +69,7 @@ public final class QuoteViews {
      * generated market) is the source chain's block whose state the route was computed at.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonSerialize(using = QuoteViewSerializers.RouteViewSerializer.class)
     public record RouteView(String amount, String amountOut, double amountOutUsd, double amountUsd, int bridgeCount,
             long expiry, FeesView fees, TokenView fromToken, GasFeeView gasFee, String integratorId,
             String minAmountOut, double minAmountOutUsd, List<StepView> path, String pathId, int pathTime,

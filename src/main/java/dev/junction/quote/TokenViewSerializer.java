@@ -25,6 +25,11 @@ final class TokenViewSerializer extends ValueSerializer<QuoteViews.TokenView> {
 
     @Override
     public void serialize(QuoteViews.TokenView value, JsonGenerator gen, SerializationContext ctxt) {
+        write(value, gen);
+    }
+
+    /** Writes the token object; the route and step serializers call this directly rather than look it up. */
+    static void write(QuoteViews.TokenView value, JsonGenerator gen) {
         // SerializedString keeps the UTF-8 bytes too, so a byte-based generator copies them without re-encoding
         gen.writeRawValue(TEXT.get(value, v -> new SerializedString(render(v))));
     }
