@@ -42,19 +42,36 @@ public class QuoteRepository {
      * which H2 with WRITE_DELAY=0 writes to its file).
      */
     public void insertAll(List<StoredQuote> quotes) {
+        insertEncoded(quotes.stream().map(this::encode).toList());
+    }
+
+    /** The quote's stored form: its routes' plans encoded once, for the memory and for its row. */
+    EncodedQuote encode(StoredQuote q) {
+        return new EncodedQuote(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(),
+                q.routeCount(), plans.encode(q.routes().stream().map(StoredQuote.Route::plan).toList()),
+                q.blockNumber());
+    }
+
+    /** The quote with its routes rebuilt on the current market (see {@link #findByQuoteId}). */
+    StoredQuote decode(EncodedQuote q) {
+        return read(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(), q.plans(),
+                q.blockNumber());
+    }
+
+    /** {@link #insertAll} of quotes already encoded. */
+    void insertEncoded(List<EncodedQuote> quotes) {
         if (quotes.isEmpty()) {
             return;
         }
         List<Object[]> rows = new ArrayList<>(quotes.size());
-        for (StoredQuote q : quotes) {
+        for (EncodedQuote q : quotes) {
             QuoteRequest r = q.request();
             rows.add(new Object[] {q.quoteId(), Timestamp.from(q.createdAt()), Timestamp.from(q.expiresAt()),
                     q.marketVersion(), r.fromChain().value(), r.toChain().value(), r.fromToken().value(),
                     r.toToken().value(), r.amount().toString(), r.sender().value(), r.receiver().value(), r.feeBps(),
                     r.slippage() == null ? null : r.slippage().toString(), r.routeMode().wire(), r.allowMultiBridge(),
                     r.acquisitionMode() == null ? null : r.acquisitionMode().code(), r.integrator(), r.referrer(),
-                    q.routes().size(), json.writeValueAsString(r),
-                    plans.encode(q.routes().stream().map(StoredQuote.Route::plan).toList())});
+                    q.routeCount(), json.writeValueAsString(r), q.plans()});
         }
         String insert = "INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
                 + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
@@ -71,7 +88,7 @@ public class QuoteRepository {
         return client.sql("SELECT quote_id, created_at, expires_at, market_version, request_json, plans "
                         + "FROM quote WHERE quote_id = ?").param(quoteId)
                 .query((rs, n) -> read(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getTimestamp(3).toInstant(),
-                        rs.getLong(4), json.readValue(rs.getString(5), QuoteRequest.class), rs.getString(6)))
+                        rs.getLong(4), json.readValue(rs.getString(5), QuoteRequest.class), rs.getString(6), null))
                 .optional();
     }
 
@@ -81,7 +98,7 @@ public class QuoteRepository {
     }
 
     private StoredQuote read(String quoteId, Instant createdAt, Instant expiresAt, long version, QuoteRequest request,
-            String stored) {
+            String stored, Long blockNumber) {
         List<Optional<PlannedRoute>> decoded = plans.decode(stored, market.get());
         List<StoredQuote.Route> routes = new ArrayList<>(decoded.size());
         for (int rank = 0; rank < decoded.size(); rank++) {
@@ -91,6 +108,6 @@ public class QuoteRepository {
                 routes.add(new StoredQuote.Route(pathId, rank, plan));
             }
         }
-        return new StoredQuote(quoteId, createdAt, expiresAt, version, request, routes, decoded.size());
+        return new StoredQuote(quoteId, createdAt, expiresAt, version, request, routes, decoded.size(), blockNumber);
     }
 }

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 
 /**
- * Holds every answered quote: in memory first (Caffeine, for the quote's lifetime plus a margin) and written behind to
+ * Holds every answered quote: in memory first (Caffeine, for the quote's lifetime plus a margin, in its encoded form:
+ * {@link EncodedQuote}) and written behind to
  * the database in batches by one background thread, so {@code /quote} never waits for an insert. A lookup by quoteId or
  * pathId (which names its quote) consults the memory, then the quotes still waiting to be written, then the database:
  * a quote is findable from the moment {@link #save} returns, on this instance at once and on others as soon as its
@@ -40,9 +41,9 @@ public class QuoteStore implements AutoCloseable {
     private static final int BATCH = 512;
     /** How long the writer waits for more quotes before writing a batch that is not full. */
     private static final long LINGER_MILLIS = 50;
-    /** Quotes held in memory by default: about 150 MB at most, well inside a 512 MB heap. */
+    /** Quotes held in memory by default: about 40 MB at most (encoded, about 4 KB each), well inside a 512 MB heap. */
     public static final int DEFAULT_CACHE_SIZE = 10_000;
-    /** Quotes that may wait to be written, by default (about 15 KB each). */
+    /** Quotes that may wait to be written, by default (encoded, about 4 KB each). */
     public static final int DEFAULT_WRITE_QUEUE = 20_000;
     /** How long {@link #save} waits for room in a full write queue, by default. */
     public static final Duration DEFAULT_WRITE_WAIT = Duration.ofMillis(250);
@@ -53,15 +54,16 @@ public class QuoteStore implements AutoCloseable {
     private static final long PURGE_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
 
     private final QuoteRepository repository;
-    private final Cache<String, StoredQuote> byQuoteId;
-    private final Map<String, StoredQuote> pending = new ConcurrentHashMap<>();
-    private final BlockingQueue<StoredQuote> queue = new LinkedBlockingQueue<>();
+    /** Quotes in their encoded form (see {@link EncodedQuote} for why not the planned objects). */
+    private final Cache<String, EncodedQuote> byQuoteId;
+    private final Map<String, EncodedQuote> pending = new ConcurrentHashMap<>();
+    private final BlockingQueue<EncodedQuote> queue = new LinkedBlockingQueue<>();
     /** One permit per quote that may wait to be written; taken by {@link #save}, given back once it is written. */
     private final Semaphore room;
     private final Duration writeWait;
     private final int writeQueue;
     /** A batch whose write failed, retried first (guarded by {@code this}). */
-    private List<StoredQuote> unwritten = List.of();
+    private List<EncodedQuote> unwritten = List.of();
     private long backoffMillis;
     private final Thread writer;
     private final Duration retention;
@@ -74,7 +76,7 @@ public class QuoteStore implements AutoCloseable {
 
     /**
      * @param ttl quote lifetime; quotes stay in memory for ttl + 5 minutes at most
-     * @param cacheSize most quotes held in memory (about 15 KB each with their plans); older ones are read back from
+     * @param cacheSize most quotes held in memory (encoded, about 4 KB each); older ones are read back from
      *                  the database
      * @param retention how long a quote's row is kept after it expires
      */
@@ -119,17 +121,24 @@ public class QuoteStore implements AutoCloseable {
             throw new QuoteStoreUnavailableException("the quote store cannot keep up with the database ("
                     + pending.size() + " quotes waiting to be written); retry in a second");
         }
-        byQuoteId.put(quote.quoteId(), quote);
-        pending.put(quote.quoteId(), quote);
-        queue.add(quote);
+        EncodedQuote encoded;
+        try {
+            encoded = repository.encode(quote);
+        } catch (RuntimeException e) {
+            room.release();
+            throw e;
+        }
+        byQuoteId.put(quote.quoteId(), encoded);
+        pending.put(quote.quoteId(), encoded);
+        queue.add(encoded);
     }
 
     public Optional<StoredQuote> byQuoteId(String quoteId) {
-        StoredQuote q = byQuoteId.getIfPresent(quoteId);
+        EncodedQuote q = byQuoteId.getIfPresent(quoteId);
         if (q == null) {
             q = pending.get(quoteId);
         }
-        return q != null ? Optional.of(q) : repository.findByQuoteId(quoteId);
+        return q != null ? Optional.of(repository.decode(q)) : repository.findByQuoteId(quoteId);
     }
 
     /**
@@ -148,7 +157,7 @@ public class QuoteStore implements AutoCloseable {
     public void flush() {
         Set<String> saved = Set.copyOf(pending.keySet());
         synchronized (this) {
-            List<StoredQuote> batch = new ArrayList<>(unwritten);
+            List<EncodedQuote> batch = new ArrayList<>(unwritten);
             queue.drainTo(batch);
             if (!write(batch)) {
                 return;
@@ -189,7 +198,7 @@ public class QuoteStore implements AutoCloseable {
 
     private void writeLoop() {
         while (running) {
-            StoredQuote first;
+            EncodedQuote first;
             try {
                 first = queue.poll(1, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -221,7 +230,7 @@ public class QuoteStore implements AutoCloseable {
                         interrupted = true;
                     }
                 }
-                List<StoredQuote> batch = new ArrayList<>(unwritten);
+                List<EncodedQuote> batch = new ArrayList<>(unwritten);
                 batch.add(first);
                 queue.drainTo(batch, Math.max(0, BATCH - batch.size()));
                 write(batch);
@@ -270,18 +279,18 @@ public class QuoteStore implements AutoCloseable {
      * Inserts the batch; on success the quotes leave {@code pending} and give their room back. On failure the batch
      * is kept as {@code unwritten} for the next attempt (called holding the lock).
      */
-    private boolean write(List<StoredQuote> batch) {
+    private boolean write(List<EncodedQuote> batch) {
         if (batch.isEmpty()) {
             return true;
         }
         try {
             try {
-                repository.insertAll(batch);
+                repository.insertEncoded(batch);
             } catch (DuplicateKeyException e) {
                 // an earlier attempt committed some of them after all: write the others one by one
-                for (StoredQuote q : batch) {
+                for (EncodedQuote q : batch) {
                     try {
-                        repository.insertAll(List.of(q));
+                        repository.insertEncoded(List.of(q));
                     } catch (DuplicateKeyException alreadyThere) {
                         // written by the earlier attempt
                     }
@@ -303,7 +312,7 @@ public class QuoteStore implements AutoCloseable {
         }
         unwritten = List.of();
         backoffMillis = 0;
-        for (StoredQuote q : batch) {
+        for (EncodedQuote q : batch) {
             pending.remove(q.quoteId());
         }
         room.release(batch.size());
