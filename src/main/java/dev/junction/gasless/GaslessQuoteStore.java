@@ -3,6 +3,7 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.PlanStep;
 import java.sql.ResultSet;
@@ -202,7 +203,7 @@ class GaslessQuoteStore {
 
     private static final String QUOTE_INSERT = "INSERT INTO gasless_quote (quote_id, acquisition_mode, sender, receiver,"
             + " from_chain, to_chain, from_token, to_token, amount_in, fee_amount, amount_in_after_fee, amount_out,"
-            + " amount_out_min, spender, router, nonce, deadline, digest, inner_data, route_kind, bridge_count, providers,"
+            + " amount_out_min, spender, router, nonce, deadline, digest, inner_call, route_kind, bridge_count, providers,"
             + " main_provider, created_at, route_fee_bps, route_fee_recipient, route_steps_hash,"
             + " route_destination_call_hash)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -212,7 +213,7 @@ class GaslessQuoteStore {
                 q.fromChain().value(), q.toChain().value(), q.fromToken().lower(), q.toToken().lower(),
                 q.amountIn().toString(), q.feeAmount().toString(), q.amountInAfterFee().toString(),
                 q.amountOut().toString(), q.amountOutMin().toString(), q.spender().lower(), q.router().lower(),
-                q.nonce().value(), q.deadline(), q.digest(), q.innerData(), q.routeKind(), q.bridgeCount(),
+                q.nonce().value(), q.deadline(), q.digest(), Hex.decode(q.innerData()), q.routeKind(), q.bridgeCount(),
                 String.join(",", q.providers()), q.mainProvider(), Timestamp.from(now),
                 q.onChain() == null ? null : q.onChain().feeBps(),
                 q.onChain() == null ? null : q.onChain().feeRecipient().lower(),
@@ -295,9 +296,15 @@ class GaslessQuoteStore {
                 addr(rs, "from_token"), addr(rs, "to_token"), amount(rs, "amount_in"), amount(rs, "fee_amount"),
                 amount(rs, "amount_in_after_fee"), amount(rs, "amount_out"), amount(rs, "amount_out_min"),
                 addr(rs, "spender"), addr(rs, "router"), new PermitNonce(rs.getLong("nonce")), rs.getLong("deadline"),
-                rs.getString("digest"), rs.getString("inner_data"), rs.getString("route_kind"),
+                rs.getString("digest"), innerData(rs), rs.getString("route_kind"),
                 rs.getInt("bridge_count"), providers.isEmpty() ? List.of() : Arrays.asList(providers.split(",")),
                 rs.getString("main_provider"), steps, onChain(rs));
+    }
+
+    /** The router call as 0x-hex: from its bytes ({@code inner_call}), or the hex text of a row written before V17_5. */
+    private static String innerData(ResultSet rs) throws SQLException {
+        byte[] call = rs.getBytes("inner_call");
+        return call != null ? Hex.encode(call) : rs.getString("inner_data");
     }
 
     private static QuoteRecord.OnChain onChain(ResultSet rs) throws SQLException {

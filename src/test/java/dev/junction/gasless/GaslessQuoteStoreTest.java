@@ -8,6 +8,7 @@ import static dev.junction.gasless.GaslessFixture.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.junction.chain.Hex;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -43,6 +44,32 @@ class GaslessQuoteStoreTest {
                 r.amountOutMin(), r.spender(), r.router(), new PermitNonce(nonce), r.deadline(), "0xdigest",
                 r.innerData(), r.routeKind(), r.bridgeCount(), r.providers(), r.mainProvider(), r.steps(),
                 r.onChain());
+    }
+
+    /**
+     * The router call is stored as bytes ({@code inner_call}, V17_5) and read back as the same 0x-hex; a row written
+     * before V17_5 (hex text in {@code inner_data}, no bytes) still reads back.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void theRouterCallIsStoredAsBytesAndRowsOfTheOldFormStillRead(TestDatabases.Db db) {
+        try (db) {
+            JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
+            GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
+            QuoteRecord quote = record(String.format("0x%064x", 77), 7_700);
+            store.issue(quote, NOW);
+            assertThat(quote.innerData()).isEqualTo("0xdeadbeef");
+            assertThat(store.find(quote.quoteId()).orElseThrow().innerData()).isEqualTo(quote.innerData());
+            byte[] stored = jdbc.queryForObject("SELECT inner_call FROM gasless_quote WHERE quote_id = ?",
+                    byte[].class, quote.quoteId());
+            assertThat(Hex.encode(stored)).isEqualTo(quote.innerData());
+            assertThat(jdbc.queryForObject("SELECT inner_data FROM gasless_quote WHERE quote_id = ?", String.class,
+                    quote.quoteId())).isNull();
+
+            jdbc.update("UPDATE gasless_quote SET inner_data = ?, inner_call = NULL WHERE quote_id = ?",
+                    quote.innerData(), quote.quoteId());
+            assertThat(store.find(quote.quoteId()).orElseThrow().innerData()).isEqualTo(quote.innerData());
+        }
     }
 
     @ParameterizedTest(name = "{0}")
