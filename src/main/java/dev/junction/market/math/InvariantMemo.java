@@ -18,11 +18,11 @@ final class InvariantMemo {
     private record Entry(int hash, int[] key, int[] d) {
     }
 
-    /** Copies the memoised D of (ann, xp) into d; false when it is not known. */
-    static boolean lookUp(MutableUnsigned ann, MutableUnsigned[] xp, MutableUnsigned d) {
-        int hash = hash(ann, xp);
+    /** Copies the memoised D of (ann, the first n of xp) into d; false when it is not known. */
+    static boolean lookUp(MutableUnsigned ann, MutableUnsigned[] xp, int n, MutableUnsigned d) {
+        int hash = hash(ann, xp, n);
         Entry e = TABLE[hash & (SIZE - 1)];
-        if (e == null || e.hash() != hash || !matches(e.key(), ann, xp)) {
+        if (e == null || e.hash() != hash || !matches(e.key(), ann, xp, n)) {
             return false;
         }
         int[] value = e.d();
@@ -31,19 +31,19 @@ final class InvariantMemo {
         return true;
     }
 
-    static void remember(MutableUnsigned ann, MutableUnsigned[] xp, MutableUnsigned d) {
+    static void remember(MutableUnsigned ann, MutableUnsigned[] xp, int n, MutableUnsigned d) {
         int size = 1 + ann.length;
-        for (MutableUnsigned x : xp) {
-            size += 1 + x.length;
+        for (int k = 0; k < n; k++) {
+            size += 1 + xp[k].length;
         }
         int[] key = new int[size];
         int at = put(key, 0, ann);
-        for (MutableUnsigned x : xp) {
-            at = put(key, at, x);
+        for (int k = 0; k < n; k++) {
+            at = put(key, at, xp[k]);
         }
         int[] value = new int[d.length];
         System.arraycopy(d.limbs, 0, value, 0, d.length);
-        int hash = hash(ann, xp);
+        int hash = hash(ann, xp, n);
         TABLE[hash & (SIZE - 1)] = new Entry(hash, key, value);
     }
 
@@ -53,9 +53,9 @@ final class InvariantMemo {
         return at + 1 + value.length;
     }
 
-    private static boolean matches(int[] key, MutableUnsigned ann, MutableUnsigned[] xp) {
+    private static boolean matches(int[] key, MutableUnsigned ann, MutableUnsigned[] xp, int n) {
         int at = matchesAt(key, 0, ann);
-        for (int k = 0; k < xp.length && at >= 0; k++) {
+        for (int k = 0; k < n && at >= 0; k++) {
             at = matchesAt(key, at, xp[k]);
         }
         return at == key.length;
@@ -74,11 +74,11 @@ final class InvariantMemo {
         return at + 1 + value.length;
     }
 
-    private static int hash(MutableUnsigned ann, MutableUnsigned[] xp) {
-        int h = xp.length;
+    private static int hash(MutableUnsigned ann, MutableUnsigned[] xp, int n) {
+        int h = n;
         h = mix(h, ann);
-        for (MutableUnsigned x : xp) {
-            h = mix(h, x);
+        for (int k = 0; k < n; k++) {
+            h = mix(h, xp[k]);
         }
         return h ^ (h >>> 16);
     }

@@ -3,6 +3,7 @@ package dev.junction.market.math;
 import dev.junction.market.math.MutableUnsigned.OutOfRange;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * {@code get_dy}, {@code get_D} and {@code get_y} of {@link StableSwapReference}, the same iterations step for step
@@ -12,6 +13,9 @@ import java.util.List;
  * an operand or intermediate leaves the range handled here (negative, above 2^256 as an input or word, above 2^512 as
  * a product, a zero divisor, decimals outside 0..36): the caller then runs the reference, which gives today's result or
  * exception. Within range every operation is exact, so the result is the reference's to the wei.
+ *
+ * <p>An instance is the workspace of one computation at a time (about 1.5 KB of registers); finished ones wait in a
+ * small striped pool for the next call, so steady-state quoting allocates only its BigInteger results.
  */
 final class StableSwapFastPath {
 
@@ -29,8 +33,11 @@ final class StableSwapFastPath {
         }
     }
 
-    private final int n;
-    private final MutableUnsigned[] xp;
+    /** Spare workspaces, taken with getAndSet(null) so no two threads ever share one. */
+    private static final AtomicReferenceArray<StableSwapFastPath> SPARE = new AtomicReferenceArray<>(16);
+
+    private int n;
+    private final MutableUnsigned[] xp = new MutableUnsigned[MAX_COINS];
     private final MutableUnsigned x = MutableUnsigned.word();
     private final MutableUnsigned d = MutableUnsigned.word();
     private final MutableUnsigned ann = MutableUnsigned.word();
@@ -45,13 +52,29 @@ final class StableSwapFastPath {
     private final MutableUnsigned term = MutableUnsigned.product();
     private final MutableUnsigned.Scratch scratch = new MutableUnsigned.Scratch();
 
-    private StableSwapFastPath(long amp, int n) {
-        this.n = n;
-        xp = new MutableUnsigned[n];
-        for (int k = 0; k < n; k++) {
+    private StableSwapFastPath() {
+        for (int k = 0; k < MAX_COINS; k++) {
             xp[k] = MutableUnsigned.word();
         }
-        ann.setLong(amp).multiply(ann, n);
+    }
+
+    /** A workspace for a pool of n coins and this A, from the pool when one is spare; give it back with release. */
+    private static StableSwapFastPath acquire(long amp, int n) {
+        StableSwapFastPath f = SPARE.getAndSet(slot(), null);
+        if (f == null) {
+            f = new StableSwapFastPath();
+        }
+        f.n = n;
+        f.ann.setLong(amp).multiply(f.ann, n);
+        return f;
+    }
+
+    private static void release(StableSwapFastPath f) {
+        SPARE.setRelease(slot(), f);
+    }
+
+    private static int slot() {
+        return (int) Thread.currentThread().threadId() & (SPARE.length() - 1);
     }
 
     /** {@link StableSwapMath#getDyParts} of a pool's lists, or null when out of range. */
@@ -61,14 +84,16 @@ final class StableSwapFastPath {
         if (!inRange(amp, n) || decimals.size() != n || fee < 0 || fee >= FEE_DENOMINATOR) {
             return null;
         }
+        StableSwapFastPath f = acquire(amp, n);
         try {
-            StableSwapFastPath f = new StableSwapFastPath(amp, n);
             for (int k = 0; k < n; k++) {
                 f.normalise(f.xp[k].set(balances.get(k)), decimals.get(k));
             }
             return f.dyParts(fee, i, j, decimals.get(i), decimals.get(j), dx);
         } catch (OutOfRange e) {
             return null;
+        } finally {
+            release(f);
         }
     }
 
@@ -79,14 +104,16 @@ final class StableSwapFastPath {
         if (!inRange(amp, n) || decimals.length != n || fee < 0 || fee >= FEE_DENOMINATOR) {
             return null;
         }
+        StableSwapFastPath f = acquire(amp, n);
         try {
-            StableSwapFastPath f = new StableSwapFastPath(amp, n);
             for (int k = 0; k < n; k++) {
                 f.normalise(f.xp[k].set(balances[k]), decimals[k]);
             }
             return f.dyParts(fee, i, j, decimals[i], decimals[j], dx);
         } catch (OutOfRange e) {
             return null;
+        } finally {
+            release(f);
         }
     }
 
@@ -95,13 +122,15 @@ final class StableSwapFastPath {
         if (!inRange(amp, xp.length)) {
             return null;
         }
+        StableSwapFastPath f = acquire(amp, xp.length);
         try {
-            StableSwapFastPath f = new StableSwapFastPath(amp, xp.length);
             f.setBalances(xp);
             f.invariant();
             return f.d.toBigInteger();
         } catch (OutOfRange e) {
             return null;
+        } finally {
+            release(f);
         }
     }
 
@@ -110,14 +139,16 @@ final class StableSwapFastPath {
         if (!inRange(amp, xp.length)) {
             return null;
         }
+        StableSwapFastPath f = acquire(amp, xp.length);
         try {
-            StableSwapFastPath f = new StableSwapFastPath(amp, xp.length);
             f.setBalances(xp);
             f.x.set(x);
             f.invariant();
             return f.balanceOut(i, j).toBigInteger();
         } catch (OutOfRange e) {
             return null;
+        } finally {
+            release(f);
         }
     }
 
@@ -189,17 +220,17 @@ final class StableSwapFastPath {
 
     /** D of xp into {@code d}, from the shared memo when this state was seen before. */
     private void invariant() {
-        if (!InvariantMemo.lookUp(ann, xp, d)) {
+        if (!InvariantMemo.lookUp(ann, xp, n, d)) {
             computeD();
-            InvariantMemo.remember(ann, xp, d);
+            InvariantMemo.remember(ann, xp, n, d);
         }
     }
 
     /** {@link StableSwapReference#getD}, operation for operation. */
     private void computeD() {
         s.setLong(0);
-        for (MutableUnsigned xk : xp) {
-            s.add(s, xk);
+        for (int k = 0; k < n; k++) {
+            s.add(s, xp[k]);
         }
         if (s.isZero()) {
             d.setLong(0);
@@ -209,8 +240,8 @@ final class StableSwapFastPath {
         MutableUnsigned dP = iterate;
         for (int it = 0; it < StableSwapReference.MAX_ITERATIONS; it++) {
             dP.set(d);
-            for (MutableUnsigned xk : xp) {
-                dP.divide(numerator.multiply(dP, d), denominator.multiply(xk, n), scratch);
+            for (int k = 0; k < n; k++) {
+                dP.divide(numerator.multiply(dP, d), denominator.multiply(xp[k], n), scratch);
             }
             previous.set(d);
             // numerator = (Ann * S + dP * N) * D
