@@ -3,8 +3,14 @@ package dev.junction.market.math;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -119,6 +125,44 @@ class StableSwapFastPathProperties {
         int factor = b.intValue();
         assertThat(outcome(() -> MutableUnsigned.product().set(a).multiply(MutableUnsigned.product().set(a), factor)
                 .toBigInteger())).isEqualTo(a.multiply(BigInteger.valueOf(Integer.toUnsignedLong(factor))));
+    }
+
+    /**
+     * Threads quoting at once each get their own workspace from the pool and the shared D memo: every result is still
+     * the reference's.
+     */
+    @Example
+    void concurrentQuotesAreTheReferences() throws Exception {
+        Random random = new Random(7);
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            long seed = random.nextLong();
+            tasks.add(() -> {
+                Random r = new Random(seed);
+                for (int k = 0; k < 3000; k++) {
+                    BigInteger[] balances = {new BigInteger(90, r).add(BigInteger.ONE),
+                            new BigInteger(90, r).add(BigInteger.ONE), new BigInteger(90, r).add(BigInteger.ONE)};
+                    int[] decimals = {18, 18, 18};
+                    long amp = 1 + r.nextInt(5000);
+                    BigInteger dx = new BigInteger(1 + r.nextInt(100), r);
+                    int i = k % 3;
+                    int j = (k + 1) % 3;
+                    Object expected = outcome(() -> StableSwapReference.getDyParts(amp, balances, decimals, 4_000_000, i, j,
+                            dx));
+                    assertThat(outcome(() -> StableSwapMath.getDyParts(amp, List.of(balances),
+                            List.of(18, 18, 18), 4_000_000, i, j, dx))).isEqualTo(expected);
+                }
+                return null;
+            });
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (Future<Void> f : pool.invokeAll(tasks)) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     // ---------- helpers and generators ----------
