@@ -39,7 +39,7 @@ public record StablePool(String id, ChainId chain, String provider, List<Address
     public SwapQuote quote(Address tokenIn, Address tokenOut, BigInteger amountIn) {
         int i = index(tokenIn);
         int j = index(tokenOut);
-        BigInteger[] parts = StableSwapMath.getDyParts(amp, balancesArray(), decimalsArray(), fee, i, j, amountIn);
+        BigInteger[] parts = StableSwapMath.getDyParts(amp, balances, decimals, fee, i, j, amountIn);
         // The fee is taken from the output; report it in input units at the pool's marginal 1:1-ish rate.
         BigInteger feeIn = parts[0].signum() == 0 ? BigInteger.ZERO
                 : parts[1].multiply(amountIn).divide(parts[0].add(parts[1]));
@@ -51,7 +51,7 @@ public record StablePool(String id, ChainId chain, String provider, List<Address
         int i = index(tokenIn);
         int j = index(tokenOut);
         BigInteger out = quote(tokenIn, tokenOut, amountIn).amountOut();
-        BigInteger[] next = balancesArray();
+        BigInteger[] next = balances.toArray(BigInteger[]::new);
         next[i] = next[i].add(amountIn);
         next[j] = next[j].subtract(out);
         return new StablePool(id, chain, provider, coins, decimals, List.of(next), amp, fee, liquidityUsd);
@@ -63,17 +63,5 @@ public record StablePool(String id, ChainId chain, String provider, List<Address
             throw new IllegalArgumentException("pool " + id + " does not hold " + token);
         }
         return i;
-    }
-
-    private BigInteger[] balancesArray() {
-        return balances.toArray(BigInteger[]::new);
-    }
-
-    private int[] decimalsArray() {
-        int[] d = new int[decimals.size()];
-        for (int k = 0; k < d.length; k++) {
-            d[k] = decimals.get(k);
-        }
-        return d;
     }
 }

@@ -2,18 +2,17 @@ package dev.junction.market.math;
 
 import java.math.BigInteger;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Curve StableSwap math of classic pools (e.g. 3pool): {@code get_D}, {@code get_y} by Newton iteration and
- * {@code get_dy}, with rates from decimals and the fee over 10^10.
+ * {@code get_dy}, with rates from decimals and the fee over 10^10. Computed by {@link StableSwapFastPath} on mutable
+ * fixed-width integers, and by the plain BigInteger {@link StableSwapReference} when an operand leaves that range: the
+ * same operations either way, so the same result to the wei.
  */
 public final class StableSwapMath {
 
     public static final BigInteger FEE_DENOMINATOR = BigInteger.TEN.pow(10);
     private static final BigInteger PRECISION = BigInteger.TEN.pow(18);
-    private static final int MAX_ITERATIONS = 255;
 
     private StableSwapMath() {
     }
@@ -49,23 +48,30 @@ public final class StableSwapMath {
      * @return {dy after fee, fee amount} in coin j's smallest units
      */
     public static BigInteger[] getDyParts(long amp, BigInteger[] balances, int[] decimals, long fee, int i, int j, BigInteger dx) {
-        int n = balances.length;
+        requireCoinIndexes(balances.length, i, j);
+        BigInteger[] fast = StableSwapFastPath.getDyParts(amp, balances, decimals, fee, i, j, dx);
+        return fast != null ? fast : StableSwapReference.getDyParts(amp, balances, decimals, fee, i, j, dx);
+    }
+
+    /**
+     * {@link #getDyParts(long, BigInteger[], int[], long, int, int, BigInteger)} of a pool's lists as they are, so a
+     * quote does not copy them into arrays first.
+     */
+    public static BigInteger[] getDyParts(long amp, List<BigInteger> balances, List<Integer> decimals, long fee, int i,
+            int j, BigInteger dx) {
+        requireCoinIndexes(balances.size(), i, j);
+        BigInteger[] fast = StableSwapFastPath.getDyParts(amp, balances, decimals, fee, i, j, dx);
+        if (fast != null) {
+            return fast;
+        }
+        int[] decimalsArray = decimals.stream().mapToInt(Integer::intValue).toArray();
+        return StableSwapReference.getDyParts(amp, balances.toArray(BigInteger[]::new), decimalsArray, fee, i, j, dx);
+    }
+
+    private static void requireCoinIndexes(int n, int i, int j) {
         if (i == j || i < 0 || j < 0 || i >= n || j >= n) {
             throw new IllegalArgumentException("coin indexes must differ and be in range");
         }
-        BigInteger[] xp = new BigInteger[n];
-        for (int k = 0; k < n; k++) {
-            xp[k] = normalise(balances[k], decimals[k]);
-        }
-        BigInteger x = xp[i].add(normalise(dx, decimals[i]));
-        BigInteger y = getY(amp, i, j, x, xp);
-        BigInteger dyScaled = xp[j].subtract(y).subtract(BigInteger.ONE);
-        if (dyScaled.signum() <= 0) {
-            return new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO};
-        }
-        BigInteger dy = denormalise(dyScaled, decimals[j]);
-        BigInteger feeAmount = BigInteger.valueOf(fee).multiply(dy).divide(FEE_DENOMINATOR);
-        return new BigInteger[] {dy.subtract(feeAmount), feeAmount};
     }
 
     /**
@@ -90,78 +96,13 @@ public final class StableSwapMath {
 
     /** The invariant D for normalised balances xp (memoised: a pool state is quoted for many amounts). */
     public static BigInteger getD(long amp, BigInteger[] xp) {
-        InvariantKey key = new InvariantKey(amp, List.of(xp));
-        BigInteger d = INVARIANTS.get(key);
-        if (d == null) {
-            d = computeD(amp, xp);
-            if (INVARIANTS.size() >= INVARIANT_CACHE_MAX) {
-                INVARIANTS.clear();
-            }
-            INVARIANTS.put(key, d);
-        }
-        return d;
-    }
-
-    private record InvariantKey(long amp, List<BigInteger> xp) {
-    }
-
-    private static final Map<InvariantKey, BigInteger> INVARIANTS = new ConcurrentHashMap<>();
-    private static final int INVARIANT_CACHE_MAX = 10_000;
-
-    private static BigInteger computeD(long amp, BigInteger[] xp) {
-        int n = xp.length;
-        BigInteger bigN = BigInteger.valueOf(n);
-        BigInteger s = BigInteger.ZERO;
-        for (BigInteger x : xp) {
-            s = s.add(x);
-        }
-        if (s.signum() == 0) {
-            return BigInteger.ZERO;
-        }
-        BigInteger ann = BigInteger.valueOf(amp).multiply(bigN);
-        BigInteger d = s;
-        for (int it = 0; it < MAX_ITERATIONS; it++) {
-            BigInteger dP = d;
-            for (BigInteger x : xp) {
-                dP = dP.multiply(d).divide(x.multiply(bigN));
-            }
-            BigInteger dPrev = d;
-            BigInteger numerator = ann.multiply(s).add(dP.multiply(bigN)).multiply(d);
-            BigInteger denominator = ann.subtract(BigInteger.ONE).multiply(d).add(bigN.add(BigInteger.ONE).multiply(dP));
-            d = numerator.divide(denominator);
-            if (d.subtract(dPrev).abs().compareTo(BigInteger.ONE) <= 0) {
-                return d;
-            }
-        }
-        throw new ArithmeticException("get_D did not converge");
+        BigInteger fast = StableSwapFastPath.getD(amp, xp);
+        return fast != null ? fast : StableSwapReference.getD(amp, xp);
     }
 
     /** The balance of coin j that keeps D when coin i's normalised balance becomes x. */
     public static BigInteger getY(long amp, int i, int j, BigInteger x, BigInteger[] xp) {
-        int n = xp.length;
-        BigInteger bigN = BigInteger.valueOf(n);
-        BigInteger d = getD(amp, xp);
-        BigInteger ann = BigInteger.valueOf(amp).multiply(bigN);
-        BigInteger c = d;
-        BigInteger s = BigInteger.ZERO;
-        for (int k = 0; k < n; k++) {
-            if (k == j) {
-                continue;
-            }
-            BigInteger xk = k == i ? x : xp[k];
-            s = s.add(xk);
-            c = c.multiply(d).divide(xk.multiply(bigN));
-        }
-        c = c.multiply(d).divide(ann.multiply(bigN));
-        BigInteger b = s.add(d.divide(ann));
-        BigInteger y = d;
-        for (int it = 0; it < MAX_ITERATIONS; it++) {
-            BigInteger yPrev = y;
-            y = y.multiply(y).add(c).divide(y.multiply(BigInteger.TWO).add(b).subtract(d));
-            if (y.subtract(yPrev).abs().compareTo(BigInteger.ONE) <= 0) {
-                return y;
-            }
-        }
-        throw new ArithmeticException("get_y did not converge");
+        BigInteger fast = StableSwapFastPath.getY(amp, i, j, x, xp);
+        return fast != null ? fast : StableSwapReference.getY(amp, i, j, x, xp);
     }
 }
