@@ -17,9 +17,13 @@ import org.springframework.stereotype.Component;
 class MarketGate {
 
     private final ObjectProvider<Market> market;
-    /** The market bean once found (a bean lookup per request costs more than the rest of the checks). */
-    private volatile Market resolved;
     private final ObjectProvider<ChainFreshness> freshness;
+    /**
+     * The beans once the market is found: a bean-factory lookup per request cost more than the rest of the checks.
+     * Until then (no market bean yet) every request looks again. Chain freshness exists in chain mode only; whether it
+     * does is fixed by the context's bean definitions, so it is looked up once, with the market.
+     */
+    private volatile Beans resolved;
 
     MarketGate(ObjectProvider<Market> market, ObjectProvider<ChainFreshness> freshness) {
         this.market = market;
@@ -28,15 +32,21 @@ class MarketGate {
 
     /** The snapshot one request is checked against. */
     Served served() {
-        Market m = resolved;
-        if (m == null) {
-            m = market.getIfAvailable();
-            resolved = m;
+        Beans beans = resolved;
+        if (beans == null) {
+            Market m = market.getIfAvailable();
+            if (m == null) {
+                throw new ApiException(ErrorCode.UNAVAILABLE,
+                        "market data is not loaded, so no chain can be served yet");
+            }
+            beans = new Beans(m, freshness.getIfAvailable());
+            resolved = beans;
         }
-        if (m == null) {
-            throw new ApiException(ErrorCode.UNAVAILABLE, "market data is not loaded, so no chain can be served yet");
-        }
-        return new Served(m.current(), freshness.getIfAvailable());
+        return new Served(beans.market().current(), beans.freshness());
+    }
+
+    /** @param freshness null outside chain mode: every chain is fresh */
+    private record Beans(Market market, ChainFreshness freshness) {
     }
 
     /** The chains and tokens of one snapshot. */

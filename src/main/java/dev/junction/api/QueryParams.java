@@ -1,9 +1,7 @@
 package dev.junction.api;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -40,21 +38,23 @@ final class QueryParams {
         return optional(name).orElseThrow(() -> missing(name));
     }
 
+    /** The trimmed value; empty when absent or blank. Without a list or a stream: every parameter passes here. */
     Optional<String> optional(String name) {
         String[] given = values.get(name);
         if (given == null) {
             return Optional.empty();
         }
-        List<String> present = new ArrayList<>();
+        String present = null;
         for (String v : given) {
-            if (v != null && !v.trim().isEmpty()) {
-                present.add(v.trim());
+            String trimmed = v == null ? "" : v.trim();
+            if (!trimmed.isEmpty()) {
+                if (present != null) {
+                    throw ParamRules.invalid(name, "given once");
+                }
+                present = trimmed;
             }
         }
-        if (present.size() > 1) {
-            throw ParamRules.invalid(name, "given once");
-        }
-        return present.stream().findFirst();
+        return Optional.ofNullable(present);
     }
 
     /**

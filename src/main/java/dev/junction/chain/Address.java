@@ -1,5 +1,7 @@
 package dev.junction.chain;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -14,6 +16,14 @@ import org.web3j.crypto.Hash;
  */
 public record Address(String value, boolean solana) {
 
+    /**
+     * EVM texts already found valid, exactly as given, to their EIP-55 form. The checksum is a Keccak hash, the
+     * costliest part of parsing a request: the same token and wallet addresses arrive again and again, and stored
+     * plans repeat the market's. Invalid texts are not kept, so they are checked (and refused) every time. Declared
+     * before the constants below, which are parsed while the class initialises.
+     */
+    private static final Cache<String, String> CANONICAL_EVM = Caffeine.newBuilder().maximumSize(10_000).build();
+
     /** ERC-7528 placeholder for a chain's native token, the form every response uses. */
     public static final Address NATIVE = evm("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");
     /** The zero address; accepted on input as an alias of {@link #NATIVE} where a token is expected. */
@@ -25,7 +35,7 @@ public record Address(String value, boolean solana) {
         if (value == null) {
             throw new IllegalArgumentException("an address is required");
         }
-        value = solana ? checkSolana(value) : checksum(checkEvm(value));
+        value = solana ? checkSolana(value) : canonicalEvm(value);
     }
 
     /**
@@ -65,6 +75,17 @@ public record Address(String value, boolean solana) {
         return value;
     }
 
+    /** The EIP-55 form of a valid EVM text, from {@link #CANONICAL_EVM} when it was parsed before. */
+    private static String canonicalEvm(String text) {
+        String canonical = CANONICAL_EVM.getIfPresent(text);
+        if (canonical == null) {
+            canonical = checkEvm(text);
+            CANONICAL_EVM.put(text, canonical);
+        }
+        return canonical;
+    }
+
+    /** Validates an EVM text and returns its EIP-55 form (one Keccak hash, also for a mixed-case text). */
     private static String checkEvm(String text) {
         if (text.length() != 42 || !(text.startsWith("0x") || text.startsWith("0X"))) {
             throw new IllegalArgumentException("an EVM address must be 0x followed by 40 hex digits");
@@ -77,10 +98,11 @@ public record Address(String value, boolean solana) {
         }
         boolean hasLower = !hex.equals(hex.toUpperCase(Locale.ROOT));
         boolean hasUpper = !hex.equals(hex.toLowerCase(Locale.ROOT));
-        if (hasLower && hasUpper && !checksum(text).substring(2).equals(hex)) {
+        String checksummed = checksum(text);
+        if (hasLower && hasUpper && !checksummed.regionMatches(2, text, 2, 40)) {
             throw new IllegalArgumentException("a mixed-case EVM address must pass its EIP-55 checksum");
         }
-        return text;
+        return checksummed;
     }
 
     /** EIP-55: upper-case each hex letter whose nibble in keccak256(lower-case hex) is 8 or more. */

@@ -1,7 +1,5 @@
 package dev.junction.routing;
 
-import java.util.List;
-
 /**
  * The shape of a route. {@link #wire()} is the {@code pathType} value: {@code sameChainSwap} (swaps only),
  * {@code bridge} (bridge steps only) or {@code crossChainSwap} (bridge steps and swaps).
@@ -19,11 +17,14 @@ public enum PathType {
         return wire;
     }
 
-    static PathType of(List<RouteStep> steps) {
-        long bridges = steps.stream().filter(s -> s.kind() == StepKind.BRIDGE).count();
+    /**
+     * The shape of a path of {@code steps} steps of which {@code bridges} are bridges: {@link PlannedRoute#of} has
+     * counted them already, for every candidate the planner evaluates.
+     */
+    static PathType of(int bridges, int steps) {
         if (bridges == 0) {
             return SAME_CHAIN_SWAP;
         }
-        return bridges == steps.size() ? BRIDGE : CROSS_CHAIN_SWAP;
+        return bridges == steps ? BRIDGE : CROSS_CHAIN_SWAP;
     }
 }

@@ -66,14 +66,24 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
             bridges += s.kind() == StepKind.BRIDGE ? 1 : 0;
             seconds += s.estimatedSeconds();
             p90 += s.p90Seconds();
-            if (providers.stream().noneMatch(p -> p.key().equals(s.provider().key()))) {
+            if (!containsKey(providers, s.provider().key())) {
                 providers.add(s.provider());
             }
         }
         return new PlannedRoute(fromToken, toToken, amount, integratorFee, amountOut, steps, pathFee, gasLimit, gasFee,
                 gasToken, routeAddress, fromToken.usd(amount), toToken.usd(amountOut), gasToken.usd(gasFee),
-                fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges, PathType.of(steps),
-                providers);
+                fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges,
+                PathType.of(bridges, steps.size()), providers);
+    }
+
+    /** Whether a provider of this key is listed (a loop: {@link #of} runs for every candidate the planner evaluates). */
+    private static boolean containsKey(List<Provider> providers, String key) {
+        for (Provider p : providers) {
+            if (p.key().equals(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Net value in USD: {@code amountOutUsd - gasFeeUsd}, what {@code max_value} ranks by. */

@@ -68,18 +68,18 @@ public final class RoutePlanner {
         // Two candidates can share their step identity (e.g. two lanes of one provider for the same token pair):
         // of those, keep the one that ranks better, not the one evaluated first.
         Comparator<PlannedRoute> better = RouteRanking.withoutKey(request.mode());
-        Map<String, PlannedRoute> distinct = new LinkedHashMap<>();
+        Map<PathKey, PlannedRoute> distinct = new LinkedHashMap<>();
         for (Edge[] path : candidates) {
             PlannedRoute r = evaluator.evaluate(path, request, diagnostics);
             if (r != null && r.amountOut().signum() > 0) {
-                distinct.merge(r.pathKey(), r, (kept, other) -> better.compare(other, kept) < 0 ? other : kept);
+                distinct.merge(new PathKey(r), r, (kept, other) -> better.compare(other, kept) < 0 ? other : kept);
             }
         }
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
         }
-        // the same order as RouteRanking.comparator, with each path key built once
-        Comparator<Map.Entry<String, PlannedRoute>> order = Map.Entry.<String, PlannedRoute>comparingByValue(better)
+        // the same order as RouteRanking.comparator; a path key's text is built only for routes that tie before it
+        Comparator<Map.Entry<PathKey, PlannedRoute>> order = Map.Entry.<PathKey, PlannedRoute>comparingByValue(better)
                 .thenComparing(Map.Entry.comparingByKey());
         return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes()).map(Map.Entry::getValue)
                 .toList();

@@ -33,6 +33,30 @@ class AddressTest {
                 () -> Address.evm("0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"));
     }
 
+    /**
+     * A valid text parsed again comes from the cache (the very same canonical string) and equals the first parse; an
+     * invalid one is refused every time with the same message, also when it differs from a cached valid text only in
+     * the case of one letter.
+     */
+    @Test
+    void aTextParsedBeforeGivesTheSameAddressAndABadChecksumIsRefusedEveryTime() {
+        String valid = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
+        String lower = valid.toLowerCase(Locale.ROOT);
+        String badChecksum = "0xFB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
+        Address first = Address.evm(valid);
+        Address again = Address.evm(valid);
+        assertThat(again).isEqualTo(first);
+        assertThat(again.value()).isSameAs(first.value()).isEqualTo(valid);
+        assertThat(Address.evm(lower)).isEqualTo(first);
+        assertThat(Address.evm(lower).value()).isSameAs(Address.evm(lower).value()).isEqualTo(valid);
+        for (int i = 0; i < 2; i++) {
+            assertThatIllegalArgumentException().isThrownBy(() -> Address.evm(badChecksum))
+                    .withMessage("a mixed-case EVM address must pass its EIP-55 checksum");
+            assertThatIllegalArgumentException().isThrownBy(() -> Address.evm(valid + "0"))
+                    .withMessage("an EVM address must be 0x followed by 40 hex digits");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "0x", "0x1234", "5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
         "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00", "0xgaAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
