@@ -1,15 +1,11 @@
 package dev.junction.quote;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import java.io.StringWriter;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.io.SerializedString;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Hand-written serializers of the route object (2.4) and its parts. Writing a {@code /quote} answer with Jackson's bean
@@ -23,8 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
  * components, so the OpenAPI schemas are still read from them.
  */
 final class QuoteViewSerializers {
-
-    private static final JsonMapper PLAIN = JsonMapper.builder().build();
 
     private QuoteViewSerializers() {
     }
@@ -199,8 +193,11 @@ final class QuoteViewSerializers {
     static final class ProviderViewSerializer extends ValueSerializer<QuoteViews.ProviderView> {
 
         /** Distinct (icon, name, type); the market has a few dozen providers, a bound guards against anything else. */
-        private static final Cache<QuoteViews.ProviderView, SerializableString> TEXT =
-                Caffeine.newBuilder().maximumSize(1_024).build();
+        private static final RenderedJson<QuoteViews.ProviderView> TEXT = new RenderedJson<>(1_024, 160, (p, g) -> {
+            g.writeStringProperty("icon", p.icon());
+            g.writeStringProperty("name", p.name());
+            g.writeStringProperty("type", p.type());
+        });
 
         @Override
         public void serialize(QuoteViews.ProviderView value, JsonGenerator g, SerializationContext ctxt) {
@@ -208,19 +205,7 @@ final class QuoteViewSerializers {
         }
 
         static void write(QuoteViews.ProviderView p, JsonGenerator g) {
-            g.writeRawValue(TEXT.get(p, v -> new SerializedString(render(v))));
-        }
-
-        static String render(QuoteViews.ProviderView p) {
-            StringWriter out = new StringWriter(160);
-            try (JsonGenerator g = PLAIN.createGenerator(out)) {
-                g.writeStartObject();
-                g.writeStringProperty("icon", p.icon());
-                g.writeStringProperty("name", p.name());
-                g.writeStringProperty("type", p.type());
-                g.writeEndObject();
-            }
-            return out.toString();
+            TEXT.write(p, g);
         }
     }
 
