@@ -37,14 +37,6 @@ public class QuoteRepository {
         this.transaction = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
 
-    /**
-     * Inserts the quotes with one JDBC batch in one transaction (with autocommit every row would be its own commit,
-     * which H2 with WRITE_DELAY=0 writes to its file).
-     */
-    public void insertAll(List<StoredQuote> quotes) {
-        insertEncoded(quotes.stream().map(this::encode).toList());
-    }
-
     /** The quote's stored form: its routes' plans encoded once, for the memory and for its row. */
     EncodedQuote encode(StoredQuote q) {
         return new EncodedQuote(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(),
@@ -58,7 +50,10 @@ public class QuoteRepository {
                 q.blockNumber());
     }
 
-    /** {@link #insertAll} of quotes already encoded. */
+    /**
+     * Inserts the quotes with one JDBC batch in one transaction (with autocommit every row would be its own commit,
+     * which H2 with WRITE_DELAY=0 writes to its file).
+     */
     void insertEncoded(List<EncodedQuote> quotes) {
         if (quotes.isEmpty()) {
             return;
