@@ -15,15 +15,17 @@ import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Table {@code quote} (V6__compact_quotes.sql): one row per quote with the request and the routes' compact plans
- * ({@link PlanCodec}); batch insert, lookup by quoteId (a pathId names its quote), deletion of old rows.
+ * Table {@code quote} (V6__compact_quotes.sql, V18_1__quote_plan_bytes.sql): one row per quote with the request and
+ * the routes' compact plans ({@link PlanCodec} bytes in {@code plan_bytes}; rows written before V18_1 hold text of an
+ * earlier format in {@code plans}, read by {@link PlanText}); batch insert, lookup by quoteId (a pathId names its
+ * quote), deletion of old rows.
  */
 public class QuoteRepository {
 
     private final JdbcTemplate jdbc;
     private final JdbcClient client;
     private final JsonMapper json;
-    private final PlanCodec plans;
+    private final PlanText planText;
     private final Supplier<MarketSnapshot> market;
     private final TransactionTemplate transaction;
 
@@ -32,7 +34,7 @@ public class QuoteRepository {
         this.jdbc = jdbc;
         this.client = JdbcClient.create(jdbc);
         this.json = json;
-        this.plans = new PlanCodec(json);
+        this.planText = new PlanText(json);
         this.market = market;
         this.transaction = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
@@ -40,14 +42,14 @@ public class QuoteRepository {
     /** The quote's stored form: its routes' plans encoded once, for the memory and for its row. */
     EncodedQuote encode(StoredQuote q) {
         return new EncodedQuote(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(),
-                q.routeCount(), plans.encode(q.routes().stream().map(StoredQuote.Route::plan).toList()),
+                q.routeCount(), PlanCodec.encode(q.routes().stream().map(StoredQuote.Route::plan).toList()),
                 q.blockNumber());
     }
 
     /** The quote with its routes rebuilt on the current market (see {@link #findByQuoteId}). */
     StoredQuote decode(EncodedQuote q) {
-        return read(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(), q.plans(),
-                q.blockNumber());
+        return read(q.quoteId(), q.createdAt(), q.expiresAt(), q.marketVersion(), q.request(),
+                PlanCodec.decode(q.plans(), market.get()), q.blockNumber());
     }
 
     /**
@@ -70,7 +72,7 @@ public class QuoteRepository {
         }
         String insert = "INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
                 + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
-                + "acquisition_mode, integrator, referrer, route_count, request_json, plans) "
+                + "acquisition_mode, integrator, referrer, route_count, request_json, plan_bytes) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
         transaction.executeWithoutResult(t -> jdbc.batchUpdate(insert, rows));
     }
@@ -80,10 +82,16 @@ public class QuoteRepository {
      * whose pool, lane or provider the market no longer has is left out (its pathId then finds no route).
      */
     public Optional<StoredQuote> findByQuoteId(String quoteId) {
-        return client.sql("SELECT quote_id, created_at, expires_at, market_version, request_json, plans "
+        return client.sql("SELECT quote_id, created_at, expires_at, market_version, request_json, plan_bytes, plans "
                         + "FROM quote WHERE quote_id = ?").param(quoteId)
-                .query((rs, n) -> read(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getTimestamp(3).toInstant(),
-                        rs.getLong(4), json.readValue(rs.getString(5), QuoteRequest.class), rs.getString(6), null))
+                .query((rs, n) -> {
+                    byte[] bytes = rs.getBytes(6);
+                    MarketSnapshot snapshot = market.get();
+                    List<Optional<PlannedRoute>> routes = bytes != null ? PlanCodec.decode(bytes, snapshot)
+                            : planText.decode(rs.getString(7), snapshot);
+                    return read(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getTimestamp(3).toInstant(),
+                            rs.getLong(4), json.readValue(rs.getString(5), QuoteRequest.class), routes, null);
+                })
                 .optional();
     }
 
@@ -92,9 +100,8 @@ public class QuoteRepository {
         return client.sql("DELETE FROM quote WHERE expires_at < ?").param(Timestamp.from(cutoff)).update();
     }
 
-    private StoredQuote read(String quoteId, Instant createdAt, Instant expiresAt, long version, QuoteRequest request,
-            String stored, Long blockNumber) {
-        List<Optional<PlannedRoute>> decoded = plans.decode(stored, market.get());
+    private static StoredQuote read(String quoteId, Instant createdAt, Instant expiresAt, long version,
+            QuoteRequest request, List<Optional<PlannedRoute>> decoded, Long blockNumber) {
         List<StoredQuote.Route> routes = new ArrayList<>(decoded.size());
         for (int rank = 0; rank < decoded.size(); rank++) {
             if (decoded.get(rank).isPresent()) {

@@ -41,9 +41,9 @@ public class QuoteStore implements AutoCloseable {
     private static final int BATCH = 512;
     /** How long the writer waits for more quotes before writing a batch that is not full. */
     private static final long LINGER_MILLIS = 50;
-    /** Quotes held in memory by default: about 40 MB at most (encoded, about 4 KB each), well inside a 512 MB heap. */
+    /** Quotes held in memory by default: about 15 MB at most (encoded, about 1.5 KB each), well inside a 512 MB heap. */
     public static final int DEFAULT_CACHE_SIZE = 10_000;
-    /** Quotes that may wait to be written, by default (encoded, about 4 KB each). */
+    /** Quotes that may wait to be written, by default (encoded, about 1.5 KB each). */
     public static final int DEFAULT_WRITE_QUEUE = 20_000;
     /** How long {@link #save} waits for room in a full write queue, by default. */
     public static final Duration DEFAULT_WRITE_WAIT = Duration.ofMillis(250);
@@ -76,7 +76,7 @@ public class QuoteStore implements AutoCloseable {
 
     /**
      * @param ttl quote lifetime; quotes stay in memory for ttl + 5 minutes at most
-     * @param cacheSize most quotes held in memory (encoded, about 4 KB each); older ones are read back from
+     * @param cacheSize most quotes held in memory (encoded, about 1.5 KB each); older ones are read back from
      *                  the database
      * @param retention how long a quote's row is kept after it expires
      */

@@ -17,13 +17,16 @@ import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
 import dev.junction.market.Token;
 import dev.junction.quote.QuoteStore;
+import dev.junction.quote.StoredQuote;
 import dev.junction.support.TestMarket;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -301,24 +304,25 @@ class BuildEndpointsTest {
         JsonNode routes = quoteRoutes();
         String quoteId = routes.get(0).get("quoteId").asString();
         quotes.flush();
-        JsonNode stored = json.readTree(jdbc.queryForObject("SELECT plans FROM quote WHERE quote_id = ?", String.class,
-                quoteId));
-        String pool = pools(stored.get(2)).getFirst();
+        StoredQuote stored = quotes.byQuoteId(quoteId).orElseThrow();
+        String pool = pools(stored.routes().get(0)).getFirst();
         int untouched = -1;
         for (int rank = 1; rank < routes.size() && untouched < 0; rank++) {
-            untouched = pools(stored.get(2 + rank)).contains(pool) ? -1 : rank;
+            untouched = pools(stored.routes().get(rank)).contains(pool) ? -1 : rank;
         }
         assertThat(untouched).as("a route that does not use pool %s", pool).isPositive();
         // a copy of the row under a new quoteId is in no instance's memory: it is read back from the database, with
-        // the pool renamed to one the market does not have
-        String copy = java.util.UUID.randomUUID().toString();
+        // the pool renamed (in the plans' string table, to a name of the same length) to one the market does not have
+        byte[] plans = jdbc.queryForObject("SELECT plan_bytes FROM quote WHERE quote_id = ?", byte[].class, quoteId);
+        String renamed = ("no-such-pool-" + "x".repeat(pool.length())).substring(0, pool.length());
+        String copy = UUID.randomUUID().toString();
         jdbc.update("INSERT INTO quote (quote_id, created_at, expires_at, market_version, from_chain, to_chain, "
                 + "from_token, to_token, amount, sender, receiver, fee_bps, slippage, route_mode, allow_multi_bridge, "
-                + "acquisition_mode, integrator, referrer, route_count, request_json, plans) SELECT ?, created_at, "
+                + "acquisition_mode, integrator, referrer, route_count, request_json, plan_bytes) SELECT ?, created_at, "
                 + "expires_at, market_version, from_chain, to_chain, from_token, to_token, amount, sender, receiver, "
                 + "fee_bps, slippage, route_mode, allow_multi_bridge, acquisition_mode, integrator, referrer, "
-                + "route_count, request_json, REPLACE(plans, ?, ?) FROM quote WHERE quote_id = ?", copy,
-                "\"" + pool + "\"", "\"no-such-pool\"", quoteId);
+                + "route_count, request_json, ? FROM quote WHERE quote_id = ?", copy,
+                replaceOnce(plans, pool, renamed), quoteId);
 
         error(buildPath(body(copy + ":0", "1000000000", WALLET)), 422, 3001, "pathId");
         JsonNode fromMemory = ok(buildPath(body(quoteId + ":" + untouched, "1000000000", WALLET)));
@@ -336,14 +340,23 @@ class BuildEndpointsTest {
         return copy;
     }
 
-    /** The pool ids of the swap steps of a stored route (PlanCodec form: steps from index 7, pool id at 11). */
-    private static List<String> pools(JsonNode route) {
-        List<String> ids = new java.util.ArrayList<>();
-        for (int i = 7; i < route.size(); i++) {
-            if (route.get(i).get(0).asString().equals("s")) {
-                ids.add(route.get(i).get(11).asString());
-            }
-        }
-        return ids;
+    /** The pool ids of the swap steps of a stored route. */
+    private static List<String> pools(StoredQuote.Route route) {
+        return route.plan().steps().stream().filter(s -> s.pool() != null).map(s -> s.pool().id()).toList();
+    }
+
+    /** The bytes with the one occurrence of {@code what}'s UTF-8 bytes replaced by {@code with}'s (of equal length). */
+    private static byte[] replaceOnce(byte[] bytes, String what, String with) {
+        byte[] from = what.getBytes(StandardCharsets.UTF_8);
+        byte[] to = with.getBytes(StandardCharsets.UTF_8);
+        assertThat(to).hasSameSizeAs(from);
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        String needle = new String(from, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf(needle);
+        assertThat(at).as("%s in the stored plans", what).isNotNegative();
+        assertThat(text.indexOf(needle, at + 1)).as("%s once in the stored plans", what).isNegative();
+        byte[] out = bytes.clone();
+        System.arraycopy(to, 0, out, at, to.length);
+        return out;
     }
 }

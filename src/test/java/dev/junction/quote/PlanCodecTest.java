@@ -12,6 +12,7 @@ import dev.junction.routing.NoRouteException;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
+import dev.junction.routing.RouteStep;
 import dev.junction.routing.StepKind;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,23 +20,25 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The stored form of routes decodes to records equal to the planned ones (every amount, token with its quoted price,
  * pool, lane, provider, and the derived USD values, times, bridge count, path type and provider list), on routes of the
- * embedded market: swaps of every pool kind, bridges, native in and out, integrator fees. Text an older instance wrote
- * in the previous format (decimal amounts) still decodes.
+ * embedded market: swaps of every pool kind, bridges, native in and out, integrator fees. Text older instances wrote
+ * in the previous formats (plan1, plan2) still decodes; corrupt bytes are refused.
  */
 class PlanCodecTest {
 
     private static MarketSnapshot market;
-    private static final PlanCodec codec = new PlanCodec(JsonMapper.builder().build());
 
     @BeforeAll
     static void load() {
@@ -60,7 +63,7 @@ class PlanCodecTest {
                     .withFeeBps(random.nextInt(3) == 0 ? 25 : 0);
             try {
                 List<PlannedRoute> routes = planner.plan(market, request);
-                List<Optional<PlannedRoute>> decoded = codec.decode(codec.encode(routes), market);
+                List<Optional<PlannedRoute>> decoded = PlanCodec.decode(PlanCodec.encode(routes), market);
                 assertThat(decoded).containsExactlyElementsOf(routes.stream().map(Optional::of).toList());
                 all.addAll(routes);
             } catch (NoRouteException e) {
@@ -87,7 +90,7 @@ class PlanCodecTest {
         MarketSnapshot without = new MarketSnapshot(market.version(), market.chains(), market.tokens(),
                 market.providers(), market.pools().stream().filter(p -> !p.equals(gone)).toList(), market.lanes());
 
-        List<Optional<PlannedRoute>> decoded = codec.decode(codec.encode(routes), without);
+        List<Optional<PlannedRoute>> decoded = PlanCodec.decode(PlanCodec.encode(routes), without);
 
         assertThat(decoded).hasSize(routes.size());
         assertThat(decoded.getFirst()).isEmpty();
@@ -97,54 +100,133 @@ class PlanCodecTest {
         }
     }
 
+    /**
+     * Format plan3 is bytes: the format byte, then each string once and the amounts as their magnitude's bytes, about
+     * a third of the text an instance of format plan2 stored for the same routes.
+     */
     @Test
-    void writesAmountsInHex() {
+    void writesBytesOfAboutAThirdOfTheTextForm() throws IOException {
         List<PlannedRoute> routes = new RoutePlanner().plan(market, ethToOptimismUsdc());
 
-        String text = codec.encode(routes);
+        byte[] stored = PlanCodec.encode(routes);
 
-        assertThat(text).startsWith("[\"plan2\",");
-        assertThat(text).contains("\"" + routes.getFirst().amount().toString(16) + "\"")
-                .doesNotContain("\"" + routes.getFirst().amount() + "\"");
+        assertThat(stored[0]).isEqualTo((byte) 3);
+        String plan2 = resource("/quote/plan2-eth-to-optimism-usdc.json");
+        assertThat(stored.length).isLessThan(plan2.length() * 2 / 5);
+        String latin1 = new String(stored, StandardCharsets.ISO_8859_1);
+        assertThat(latin1).containsOnlyOnce(routes.getFirst().routeAddress().value())
+                .containsOnlyOnce(routes.getFirst().toToken().address().value());
+        byte[] amount = routes.getFirst().amount().toByteArray();
+        assertThat(latin1).contains(new String(amount, StandardCharsets.ISO_8859_1));
     }
 
-    /** Rows an older instance wrote (decimal amounts, format plan1) are read back within their retention. */
-    @Test
-    void textOfThePreviousFormatStillDecodesToTheSamePlans() throws IOException {
-        String plan1;
-        try (InputStream in = PlanCodecTest.class.getResourceAsStream("/quote/plan1-eth-to-optimism-usdc.json")) {
-            plan1 = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+    /** Rows older instances wrote (format plan1: decimal amounts; plan2: hex) are read back within their retention. */
+    @ParameterizedTest
+    @ValueSource(strings = {"plan1", "plan2"})
+    void textOfThePreviousFormatsStillDecodesToTheSamePlans(String format) throws IOException {
+        String text = resource("/quote/" + format + "-eth-to-optimism-usdc.json");
         List<PlannedRoute> routes = new RoutePlanner().plan(market, ethToOptimismUsdc());
-        assertThat(plan1).startsWith("[\"plan1\",");
+        assertThat(text).startsWith("[\"" + format + "\",");
         assertThat(routes).anyMatch(r -> r.bridgeCount() > 0);
 
-        assertThat(codec.decode(plan1, market)).containsExactlyElementsOf(routes.stream().map(Optional::of).toList());
+        assertThat(new PlanText(JsonMapper.builder().build()).decode(text, market))
+                .containsExactlyElementsOf(routes.stream().map(Optional::of).toList());
     }
 
+    /**
+     * Every amount, whatever its size and sign (zero, a long's edges, 2^256 - 1, negative), decodes to itself: the
+     * routes of a quote with their amounts replaced by random ones round-trip exactly.
+     */
     @Test
-    void hexIsWhatBigIntegerRendersInRadix16() {
-        List<BigInteger> values = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TEN,
-                BigInteger.valueOf(15), BigInteger.valueOf(16), BigInteger.valueOf(255), BigInteger.valueOf(256),
+    void amountsOfEverySizeAndSignRoundTrip() {
+        List<BigInteger> edges = List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.valueOf(127),
+                BigInteger.valueOf(128), BigInteger.valueOf(255), BigInteger.valueOf(256),
                 BigInteger.valueOf(Long.MAX_VALUE), BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE),
+                BigInteger.TWO.pow(56).subtract(BigInteger.ONE), BigInteger.TWO.pow(56),
                 BigInteger.TWO.pow(64).subtract(BigInteger.ONE), BigInteger.TWO.pow(64),
-                BigInteger.TWO.pow(256).subtract(BigInteger.ONE), BigInteger.valueOf(-1), BigInteger.valueOf(-4096),
-                BigInteger.TWO.pow(200).negate()));
-        Random random = new Random(11);
-        for (int i = 0; i < 2_000; i++) {
-            BigInteger v = new BigInteger(1 + random.nextInt(300), random);
-            values.add(random.nextBoolean() ? v : v.negate());
+                BigInteger.TWO.pow(256).subtract(BigInteger.ONE), BigInteger.valueOf(-1),
+                BigInteger.valueOf(Long.MIN_VALUE), BigInteger.valueOf(Long.MIN_VALUE).subtract(BigInteger.ONE),
+                BigInteger.TWO.pow(200).negate());
+        List<PlannedRoute> routes = new RoutePlanner().plan(market, ethToOptimismUsdc());
+        Random random = new Random(13);
+        for (int round = 0; round < 300; round++) {
+            List<PlannedRoute> changed = new ArrayList<>();
+            for (PlannedRoute r : routes) {
+                List<RouteStep> steps = new ArrayList<>();
+                for (RouteStep s : r.steps()) {
+                    steps.add(new RouteStep(s.kind(), s.provider(), s.chain(), s.fromChain(), s.toChain(),
+                            s.fromToken(), s.toToken(), any(random, edges), any(random, edges), any(random, edges),
+                            any(random, edges), random.nextLong(Long.MAX_VALUE), random.nextInt(Integer.MAX_VALUE),
+                            random.nextInt(Integer.MAX_VALUE), s.pool(), s.lane(), s.poolTokenIn(),
+                            s.poolTokenOut()));
+                }
+                changed.add(PlannedRoute.of(any(random, edges), any(random, edges), steps, any(random, edges),
+                        any(random, edges), any(random, edges), r.gasToken(), r.routeAddress()));
+            }
+            assertThat(PlanCodec.decode(PlanCodec.encode(changed), market))
+                    .containsExactlyElementsOf(changed.stream().map(Optional::of).toList());
         }
-        char[] out = new char[80];
-        for (BigInteger v : values) {
-            assertThat(new String(out, 0, PlanCodec.hex(v, out))).as("%s", v).isEqualTo(v.toString(16));
+    }
+
+    /** Bytes cut short anywhere are refused as not a stored plan, never read past their end. */
+    @Test
+    void refusesEveryTruncation() {
+        byte[] stored = PlanCodec.encode(new RoutePlanner().plan(market, ethToOptimismUsdc()));
+        for (int length = 0; length < stored.length; length++) {
+            byte[] cut = Arrays.copyOf(stored, length);
+            assertThatThrownBy(() -> PlanCodec.decode(cut, market)).as("first %d bytes", length)
+                    .isInstanceOf(IllegalArgumentException.class);
         }
+        byte[] longer = Arrays.copyOf(stored, stored.length + 1);
+        assertThatThrownBy(() -> PlanCodec.decode(longer, market)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("after its last route");
+    }
+
+    /**
+     * Corrupted bytes (a stored row damaged, or bytes of another kind) either decode to some routes or are refused
+     * with IllegalArgumentException; never another exception, never an allocation sized by a corrupt count.
+     */
+    @Test
+    void corruptBytesAreRefusedOrDecodedButNeverBreakTheReader() {
+        byte[] stored = PlanCodec.encode(new RoutePlanner().plan(market, ethToOptimismUsdc()));
+        Random random = new Random(17);
+        int refused = 0;
+        for (int i = 0; i < 5_000; i++) {
+            byte[] corrupt = stored.clone();
+            for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+                corrupt[1 + random.nextInt(corrupt.length - 1)] = (byte) random.nextInt(256);
+            }
+            try {
+                PlanCodec.decode(corrupt, market);
+            } catch (IllegalArgumentException e) {
+                refused++;
+            }
+        }
+        assertThat(refused).isPositive();
+        assertThatThrownBy(() -> PlanCodec.decode(new byte[] {2, 0, 0, 0}, market))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("plan3");
+        assertThatThrownBy(() -> PlanCodec.decode(new byte[] {3, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x7f}, market))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("count");
     }
 
     @Test
     void refusesTextOfAnotherFormat() {
-        assertThatThrownBy(() -> codec.decode("[\"plan0\",[]]", market)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("plan2").hasMessageContaining("plan1");
+        assertThatThrownBy(() -> new PlanText(JsonMapper.builder().build()).decode("[\"plan0\",[]]", market))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("plan2").hasMessageContaining("plan1");
+    }
+
+    private static BigInteger any(Random random, List<BigInteger> edges) {
+        if (random.nextInt(3) == 0) {
+            return edges.get(random.nextInt(edges.size()));
+        }
+        BigInteger v = new BigInteger(random.nextInt(257), random);
+        return random.nextInt(8) == 0 ? v.negate() : v;
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = PlanCodecTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     /** The request whose plans an older instance stored in {@code plan1-eth-to-optimism-usdc.json}. */

@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.snapshot.SnapshotMarketSource;
+import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.TestMarket;
 import dev.junction.support.BothDatabases;
 import dev.junction.support.TestDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -79,6 +85,41 @@ class QuoteStoreTest {
         Integer rows = db.jdbc().sql("SELECT COUNT(*) FROM quote WHERE quote_id = ?").param(quote.quoteId())
                 .query(Integer.class).single();
         assertThat(rows).isOne();
+    }
+
+    /**
+     * Issue 17: the plans are stored as bytes ({@code plan_bytes}, format plan3, V18_1); a row an older instance wrote
+     * (text of format plan2 in {@code plans}, no bytes) still reads back to the same routes.
+     */
+    @BothDatabases
+    void plansAreStoredAsBytesAndRowsOfTheOldTextFormStillRead(TestDatabase db) throws IOException {
+        MarketSnapshot embedded = new SnapshotMarketSource(SnapshotMarketSource.DEFAULT_LOCATION).load();
+        String plan2;
+        try (InputStream in = QuoteStoreTest.class.getResourceAsStream("/quote/plan2-eth-to-optimism-usdc.json")) {
+            plan2 = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        List<StoredQuote.Route> routes = new ArrayList<>();
+        StoredQuote fixture = QuoteFixtures.storedQuote();
+        for (Optional<PlannedRoute> plan : new PlanText(json).decode(plan2, embedded)) {
+            routes.add(new StoredQuote.Route(StoredQuote.pathId(fixture.quoteId(), routes.size()), routes.size(),
+                    plan.orElseThrow()));
+        }
+        StoredQuote quote = new StoredQuote(fixture.quoteId(), fixture.createdAt(), fixture.expiresAt(),
+                fixture.marketVersion(), fixture.request(), routes, routes.size());
+        QuoteRepository repository = new QuoteRepository(db.jdbcTemplate(), json, () -> embedded);
+        try (QuoteStore store = new QuoteStore(repository, Duration.ofSeconds(60))) {
+            store.save(quote);
+            store.flush();
+        }
+        byte[] stored = db.jdbc().sql("SELECT plan_bytes FROM quote WHERE quote_id = ?").param(quote.quoteId())
+                .query(byte[].class).single();
+        assertThat(stored[0]).isEqualTo((byte) 3);
+        assertThat(stored.length).isLessThan(plan2.length() / 2);
+        assertThat(repository.findByQuoteId(quote.quoteId())).contains(quote);
+
+        db.jdbc().sql("UPDATE quote SET plans = ?, plan_bytes = NULL WHERE quote_id = ?").params(plan2, quote.quoteId())
+                .update();
+        assertThat(repository.findByQuoteId(quote.quoteId())).contains(quote);
     }
 
     @BothDatabases
