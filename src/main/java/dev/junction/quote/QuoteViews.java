@@ -1,6 +1,7 @@
 package dev.junction.quote;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.junction.chain.DecimalText;
 import dev.junction.market.Provider;
 import dev.junction.market.Token;
 import dev.junction.routing.RouteStep;
@@ -56,9 +57,9 @@ public final class QuoteViews {
             TokenView toToken) {
 
         static StepView of(RouteStep s) {
-            return new StepView(s.bridgeFee().toString(), s.chain().value(), s.estimatedSeconds(), s.lpFee().toString(),
-                    s.fromAmount().toString(), s.fromChain().value(), TokenView.of(s.fromToken()),
-                    ProviderView.of(s.provider()), s.kind().wire(), s.toAmount().toString(), s.toChain().value(),
+            return new StepView(DecimalText.of(s.bridgeFee()), s.chain().value(), s.estimatedSeconds(),
+                    DecimalText.of(s.lpFee()), DecimalText.of(s.fromAmount()), s.fromChain().value(), TokenView.of(s.fromToken()),
+                    ProviderView.of(s.provider()), s.kind().wire(), DecimalText.of(s.toAmount()), s.toChain().value(),
                     TokenView.of(s.toToken()));
         }
     }
