@@ -6,10 +6,21 @@ local requests = {}
 local i = 0
 
 function init(args)
+  local paths = {}
   for line in io.lines(args[1]) do
-    if #line > 0 then requests[#requests + 1] = wrk.format("GET", line) end
+    if #line > 0 then
+      paths[#paths + 1] = line
+      requests[#requests + 1] = wrk.format("GET", line)
+    end
   end
   i = math.random(0, #requests - 1)
+  if #paths == 1 then
+    -- one path (the liveness probe): no request() at all, so wrk sends its one pre-formatted request without calling
+    -- into Lua per request (wrk checks for a global request function after init); the client's CPU per request at
+    -- the floor falls by about a third, keeping it below the issue's 25% of a core
+    wrk.path = paths[1]
+    request = nil
+  end
 end
 
 function request()
