@@ -10,22 +10,30 @@ import java.util.List;
 
 /**
  * Evaluates a path exactly: pool math for swaps, the bridge fee model for bridges, amounts chained step to step, and
- * every route-level figure derived from the steps.
+ * every route-level figure derived from the steps. One evaluator serves the candidates of one request: the request's
+ * integrator fee and the amount after it are computed once here, not four times per candidate (each a BigInteger
+ * multiplication and division).
  */
 final class PathEvaluator {
 
     private final RouteGraph graph;
     private final QuoteMemo memo;
+    private final RouteRequest request;
+    private final BigInteger integratorFee;
+    private final BigInteger amountAfterFee;
 
-    PathEvaluator(RouteGraph graph, QuoteMemo memo) {
+    PathEvaluator(RouteGraph graph, QuoteMemo memo, RouteRequest request) {
         this.graph = graph;
         this.memo = memo;
+        this.request = request;
+        this.integratorFee = request.integratorFee();
+        this.amountAfterFee = request.amount().subtract(integratorFee);
     }
 
     /** The route, or null when a step cannot carry the amount or the path delivers nothing (noted in diagnostics). */
-    PlannedRoute evaluate(Edge[] path, RouteRequest request, Diagnostics diagnostics) {
+    PlannedRoute evaluate(Edge[] path, Diagnostics diagnostics) {
         diagnostics.evaluated++;
-        BigInteger amount = request.amountAfterFee();
+        BigInteger amount = amountAfterFee;
         List<RouteStep> steps = new ArrayList<>(path.length);
         boolean sameTx = false;
         for (Edge e : path) {
@@ -38,7 +46,7 @@ final class PathEvaluator {
             sameTx = !e.isBridge();
             amount = step.toAmount();
         }
-        return route(request, steps);
+        return route(steps);
     }
 
     private RouteStep swap(Edge e, BigInteger amountIn, boolean extraHop, Diagnostics diagnostics) {
@@ -80,7 +88,7 @@ final class PathEvaluator {
                 e.p90Seconds, null, e.lane, null, null);
     }
 
-    private PlannedRoute route(RouteRequest request, List<RouteStep> steps) {
+    private PlannedRoute route(List<RouteStep> steps) {
         Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
         // source-chain gas: the route's fixed part and the steps up to and including the first bridge
         boolean bridged = false;
@@ -95,10 +103,9 @@ final class PathEvaluator {
         boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE);
         boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
         gasLimit = gasLimit.add(BigInteger.valueOf(graph.snapshot.gas().route(nativeIn, nativeOut,
-                request.integratorFee().signum() > 0)));
-        return PlannedRoute.of(request.amount(), request.integratorFee(), steps,
-                pathFee(request.amountAfterFee(), steps), gasLimit, gasLimit.multiply(source.gasPriceWei()),
-                graph.snapshot.nativeToken(source), source.router());
+                integratorFee.signum() > 0)));
+        return PlannedRoute.of(request.amount(), integratorFee, steps, pathFee(amountAfterFee, steps), gasLimit,
+                gasLimit.multiply(source.gasPriceWei()), graph.snapshot.nativeToken(source), source.router());
     }
 
     /** Sum over steps of fee_i * a0 / fromAmount_i as one exact fraction, floored once. */

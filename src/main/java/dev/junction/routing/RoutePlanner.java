@@ -64,13 +64,13 @@ public final class RoutePlanner {
         Diagnostics diagnostics = new Diagnostics();
         QuoteMemo memo = new QuoteMemo();
         List<Edge[]> candidates = new CandidateSearch(graph, settings, memo).run(source, target, request, diagnostics);
-        PathEvaluator evaluator = new PathEvaluator(graph, memo);
+        PathEvaluator evaluator = new PathEvaluator(graph, memo, request);
         // Two candidates can share their step identity (e.g. two lanes of one provider for the same token pair):
         // of those, keep the one that ranks better, not the one evaluated first.
         Comparator<PlannedRoute> better = RouteRanking.withoutKey(request.mode());
         Map<PathKey, PlannedRoute> distinct = new LinkedHashMap<>();
         for (Edge[] path : candidates) {
-            PlannedRoute r = evaluator.evaluate(path, request, diagnostics);
+            PlannedRoute r = evaluator.evaluate(path, diagnostics);
             if (r != null && r.amountOut().signum() > 0) {
                 distinct.merge(new PathKey(r), r, (kept, other) -> better.compare(other, kept) < 0 ? other : kept);
             }
