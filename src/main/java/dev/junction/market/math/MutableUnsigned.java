@@ -254,6 +254,7 @@ final class MutableUnsigned {
             throw OutOfRange.INSTANCE;
         }
         if (m < n) {
+            scratch.inexact = m != 0;
             length = 0;
             return this;
         }
@@ -267,6 +268,7 @@ final class MutableUnsigned {
                 quotient[k] = (int) q;
                 remainder = current - q * d;
             }
+            scratch.inexact = remainder != 0;
             return setQuotient(quotient, m);
         }
         int[] un = scratch.numerator;
@@ -325,7 +327,115 @@ final class MutableUnsigned {
             }
             quotient[j] = (int) qhat;
         }
+        boolean inexact = false;
+        for (int k = 0; k < n && !inexact; k++) {
+            inexact = un[k] != 0;
+        }
+        scratch.inexact = inexact;
         return setQuotient(quotient, m - n + 1);
+    }
+
+    /** The number of bits of the value, as {@link BigInteger#bitLength()}. */
+    int bitLength() {
+        return length == 0 ? 0 : 32 * length - Integer.numberOfLeadingZeros(limbs[length - 1]);
+    }
+
+    /** Sets this to the little-endian limbs of a table entry (a cached constant). */
+    MutableUnsigned setLimbs(int[] value) {
+        int n = value.length;
+        requireCapacity(n);
+        System.arraycopy(value, 0, limbs, 0, n);
+        length = n;
+        normalise();
+        return this;
+    }
+
+    /** The limbs of this value, trimmed, for a table of constants. */
+    int[] toLimbs() {
+        int[] out = new int[length];
+        System.arraycopy(limbs, 0, out, 0, length);
+        return out;
+    }
+
+    /** this = this + 1. */
+    MutableUnsigned increment() {
+        for (int k = 0; k < length; k++) {
+            if (++limbs[k] != 0) {
+                return this;
+            }
+        }
+        requireCapacity(length + 1);
+        limbs[length++] = 1;
+        return this;
+    }
+
+    /** this = a * 2^bits; this may be a. */
+    MutableUnsigned shiftLeft(MutableUnsigned a, int bits) {
+        if (a.length == 0) {
+            length = 0;
+            return this;
+        }
+        int words = bits >>> 5;
+        int shift = bits & 31;
+        int n = a.length + words + (shift == 0 ? 0 : 1);
+        requireCapacity(n - (shift == 0 ? 0 : 1));
+        int[] src = a.limbs;
+        int top = shift == 0 ? 0 : src[a.length - 1] >>> (32 - shift);
+        if (top != 0) {
+            requireCapacity(n);
+        }
+        if (shift == 0) {
+            for (int k = a.length - 1; k >= 0; k--) {
+                limbs[k + words] = src[k];
+            }
+        } else {
+            if (n <= limbs.length) {
+                limbs[n - 1] = top;
+            }
+            for (int k = a.length - 1; k > 0; k--) {
+                limbs[k + words] = (src[k] << shift) | (src[k - 1] >>> (32 - shift));
+            }
+            limbs[words] = src[0] << shift;
+        }
+        for (int k = 0; k < words; k++) {
+            limbs[k] = 0;
+        }
+        length = Math.min(n, limbs.length);
+        normalise();
+        return this;
+    }
+
+    /** this = floor(a / 2^bits); this may be a. */
+    MutableUnsigned shiftRight(MutableUnsigned a, int bits) {
+        int words = bits >>> 5;
+        int shift = bits & 31;
+        int n = a.length - words;
+        if (n <= 0) {
+            length = 0;
+            return this;
+        }
+        requireCapacity(n);
+        int[] src = a.limbs;
+        for (int k = 0; k < n; k++) {
+            int low = src[k + words] >>> shift;
+            int high = shift == 0 || k + words + 1 >= a.length ? 0 : src[k + words + 1] << (32 - shift);
+            limbs[k] = low | high;
+        }
+        length = n;
+        normalise();
+        return this;
+    }
+
+    /** Whether any of the lowest {@code bits} bits is set. */
+    boolean anyLowBitSet(int bits) {
+        int words = bits >>> 5;
+        for (int k = 0; k < Math.min(words, length); k++) {
+            if (limbs[k] != 0) {
+                return true;
+            }
+        }
+        int shift = bits & 31;
+        return shift != 0 && words < length && (limbs[words] & ((1 << shift) - 1)) != 0;
     }
 
     private MutableUnsigned setQuotient(int[] quotient, int count) {
@@ -358,5 +468,7 @@ final class MutableUnsigned {
         final int[] divisor = new int[PRODUCT_LIMBS];
         /** How often a quotient digit was one too large and added back (rare; counted for the tests). */
         int addBacks;
+        /** Whether the last division left a remainder (the quotient was truncated). */
+        boolean inexact;
     }
 }

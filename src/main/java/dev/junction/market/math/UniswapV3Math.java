@@ -94,9 +94,27 @@ public final class UniswapV3Math {
         return zeroForOne ? MIN_LIMIT : MAX_LIMIT;
     }
 
-    /** The swap loop; with {@code withTick} false the result's tick is not computed after the last partial step. */
+    /**
+     * The swap loop; with {@code withTick} false the result's tick is not computed after the last partial step. Runs
+     * on {@link ConcentratedSwapFastPath}'s registers when the values are in its range, else {@link #referenceLoop}.
+     */
     private static SwapResult run(PoolState state, boolean zeroForOne, BigInteger amountIn,
             BigInteger sqrtPriceLimitX96, boolean withTick) {
+        validate(state, zeroForOne, amountIn, sqrtPriceLimitX96);
+        SwapResult fast = ConcentratedSwapFastPath.swap(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick);
+        return fast != null ? fast : referenceLoop(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick);
+    }
+
+    /** {@link #run} on BigInteger values only: the reference the fast path is checked against. */
+    static SwapResult referenceRun(PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96, boolean withTick) {
+        validate(state, zeroForOne, amountIn, sqrtPriceLimitX96);
+        return referenceLoop(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick);
+    }
+
+    /** The contract's checks of the arguments, before any step. */
+    private static void validate(PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96) {
         if (amountIn.signum() <= 0) {
             throw new IllegalArgumentException("amountIn must be > 0");
         }
@@ -111,6 +129,11 @@ public final class UniswapV3Math {
             throw new IllegalArgumentException("sqrtPriceLimitX96 " + sqrtPriceLimitX96 + " is not "
                     + (zeroForOne ? "below" : "above") + " the current price " + price + " within the tick range");
         }
+    }
+
+    private static SwapResult referenceLoop(PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96, boolean withTick) {
+        BigInteger price = state.sqrtPriceX96();
         BigInteger remaining = amountIn;
         BigInteger out = BigInteger.ZERO;
         BigInteger fees = BigInteger.ZERO;
