@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * Evaluates a path exactly: pool math for swaps, the bridge fee model for bridges, amounts chained step to step, and
  * every route-level figure derived from the steps. One evaluator serves the candidates of one request: the request's
- * integrator fee and the amount after it are computed once here, not four times per candidate (each a BigInteger
- * multiplication and division).
+ * integrator fee, the amount after it and their USD values are computed once here, not for every candidate (each a
+ * BigInteger multiplication and division or a BigDecimal conversion).
  */
 final class PathEvaluator {
 
@@ -21,6 +21,9 @@ final class PathEvaluator {
     private final RouteRequest request;
     private final BigInteger integratorFee;
     private final BigInteger amountAfterFee;
+    /** The request's amount and integrator fee in USD, at fromToken's reference price. */
+    private final double amountUsd;
+    private final double integratorFeeUsd;
 
     PathEvaluator(RouteGraph graph, QuoteMemo memo, RouteRequest request) {
         this.graph = graph;
@@ -28,6 +31,9 @@ final class PathEvaluator {
         this.request = request;
         this.integratorFee = request.integratorFee();
         this.amountAfterFee = request.amount().subtract(integratorFee);
+        Token fromToken = graph.tokens[graph.node(request.fromChain(), request.fromToken())];
+        this.amountUsd = fromToken.usd(request.amount());
+        this.integratorFeeUsd = fromToken.usd(integratorFee);
     }
 
     /** The route, or null when a step cannot carry the amount or the path delivers nothing (noted in diagnostics). */
@@ -105,7 +111,8 @@ final class PathEvaluator {
         gasLimit = gasLimit.add(BigInteger.valueOf(graph.snapshot.gas().route(nativeIn, nativeOut,
                 integratorFee.signum() > 0)));
         return PlannedRoute.of(request.amount(), integratorFee, steps, pathFee(amountAfterFee, steps), gasLimit,
-                gasLimit.multiply(source.gasPriceWei()), graph.snapshot.nativeToken(source), source.router());
+                gasLimit.multiply(source.gasPriceWei()), graph.snapshot.nativeToken(source), source.router(),
+                amountUsd, integratorFeeUsd);
     }
 
     /**

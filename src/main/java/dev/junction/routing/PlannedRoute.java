@@ -56,6 +56,21 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
     public static PlannedRoute of(BigInteger amount, BigInteger integratorFee, List<RouteStep> steps,
             BigInteger pathFee, BigInteger gasLimit, BigInteger gasFee, Token gasToken, Address routeAddress) {
         Token fromToken = steps.getFirst().fromToken();
+        return of(amount, integratorFee, steps, pathFee, gasLimit, gasFee, gasToken, routeAddress,
+                fromToken.usd(amount), fromToken.usd(integratorFee));
+    }
+
+    /**
+     * {@link #of} with the USD values of the amount and the integrator fee already taken: they are the same for every
+     * candidate of a request, so the planner prices them once (each {@link Token#usd} is a BigDecimal conversion).
+     *
+     * @param amountUsd {@code fromToken.usd(amount)}
+     * @param integratorFeeUsd {@code fromToken.usd(integratorFee)}
+     */
+    static PlannedRoute of(BigInteger amount, BigInteger integratorFee, List<RouteStep> steps, BigInteger pathFee,
+            BigInteger gasLimit, BigInteger gasFee, Token gasToken, Address routeAddress, double amountUsd,
+            double integratorFeeUsd) {
+        Token fromToken = steps.getFirst().fromToken();
         Token toToken = steps.getLast().toToken();
         BigInteger amountOut = steps.getLast().toAmount();
         int seconds = 0;
@@ -71,8 +86,8 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
             }
         }
         return new PlannedRoute(fromToken, toToken, amount, integratorFee, amountOut, steps, pathFee, gasLimit, gasFee,
-                gasToken, routeAddress, fromToken.usd(amount), toToken.usd(amountOut), gasToken.usd(gasFee),
-                fromToken.usd(integratorFee), fromToken.usd(pathFee), seconds, p90, bridges,
+                gasToken, routeAddress, amountUsd, toToken.usd(amountOut), gasToken.usd(gasFee), integratorFeeUsd,
+                fromToken.usd(pathFee), seconds, p90, bridges,
                 PathType.of(bridges, steps.size()), providers);
     }
 
