@@ -15,14 +15,23 @@ final class QuoteMemo {
 
     private final Map<Key, SwapQuote> quotes = new HashMap<>();
 
-    /** The pool's quote; a pool whose math fails for this input answers {@link SwapQuote#none}. */
+    /**
+     * The pool's quote; a pool whose math fails for this input answers {@link SwapQuote#none}. A get and a put rather
+     * than computeIfAbsent: the mapping function would capture the pool and addresses, an object per lookup.
+     */
     SwapQuote quote(Pool pool, Address in, Address out, BigInteger amount) {
-        return quotes.computeIfAbsent(new Key(pool.id(), in, out, amount), k -> {
-            try {
-                return pool.quote(in, out, amount);
-            } catch (RuntimeException e) {
-                return new SwapQuote(BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO, 0);
-            }
-        });
+        Key key = new Key(pool.id(), in, out, amount);
+        SwapQuote known = quotes.get(key);
+        if (known != null) {
+            return known;
+        }
+        SwapQuote computed;
+        try {
+            computed = pool.quote(in, out, amount);
+        } catch (RuntimeException e) {
+            computed = new SwapQuote(BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO, 0);
+        }
+        quotes.put(key, computed);
+        return computed;
     }
 }
