@@ -23,7 +23,11 @@ import java.util.PriorityQueue;
  */
 final class CandidateSearch {
 
-    /** A partial path. */
+    /**
+     * A partial path. A request creates hundreds (a fifth of the planner's bytes), so a label keeps no field it can
+     * derive cheaply: the net value is {@code usd - gasUsd} where the queue compares it, and a dead path is marked by
+     * the {@link #DEAD} sentinel in {@link #exact} rather than a flag (80 bytes instead of 96).
+     */
     static final class Label {
         final Label parent;
         final Edge edge;
@@ -33,18 +37,18 @@ final class CandidateSearch {
         double amount;
         double usd;
         final double gasUsd;
-        /** Exact amount of the node's token once refined; null before. */
+        /**
+         * Exact amount of the node's token once refined; null before; {@link #DEAD} once the exact amount was found
+         * to be nothing (a step cannot carry it or delivers nothing).
+         */
         BigInteger exact;
-        /** Set once the exact amount was found to be nothing (a step cannot carry it or delivers nothing). */
-        boolean dead;
         final int seconds;
         /**
          * The groups of the path's nodes as a 64-bit filter (bit {@code group % 64}): a clear bit proves a group was not
          * visited without walking the path.
          */
         final long groups;
-        /** {@link #net()} and the suggested score, kept so the queue's comparisons read fields (see {@link #rank}). */
-        double net;
+        /** The suggested score, kept so the queue's comparisons read a field (see {@link #rank}). */
         double score;
 
         Label(Label parent, Edge edge, int node, int steps, int bridges, double amount, double usd, double gasUsd,
@@ -65,10 +69,9 @@ final class CandidateSearch {
             return usd - gasUsd;
         }
 
-        /** Sets the ranking figures from the current usd (again after it changes). */
+        /** Sets the suggested score from the current usd (again after it changes). */
         Label rank(double amountUsd) {
-            net = net();
-            score = RouteRanking.suggestedScore(net, seconds, amountUsd);
+            score = RouteRanking.suggestedScore(net(), seconds, amountUsd);
             return this;
         }
 
@@ -217,8 +220,8 @@ final class CandidateSearch {
      * pool; further inside, the estimate is trusted here and the exact evaluation checks the bound again.
      */
     private boolean laneAccepts(Label l, Edge e, Diagnostics diagnostics) {
-        if (l.exact == null && l.amount >= e.minIn * (1 + LANE_MARGIN) && l.amount <= e.capIn * (1 - LANE_MARGIN)
-                && confident(l)) {
+        if ((l.exact == null || l.exact == DEAD) && l.amount >= e.minIn * (1 + LANE_MARGIN)
+                && l.amount <= e.capIn * (1 - LANE_MARGIN) && confident(l)) {
             return true;
         }
         BigInteger exact = exact(l, diagnostics);
@@ -244,6 +247,9 @@ final class CandidateSearch {
      */
     static final int QUEUE_CAPACITY = 256;
 
+    /** {@link Label#exact} of a partial path whose exact amount is nothing; compared by identity only. */
+    private static final BigInteger DEAD = new BigInteger("-1");
+
     /** Relative distance from a lane bound inside which an estimate is trusted without the exact amount. */
     static final double LANE_MARGIN = 0.25;
 
@@ -263,12 +269,15 @@ final class CandidateSearch {
      * the amount or delivers nothing. Ancestors are computed first and keep their exact amounts.
      */
     private BigInteger exact(Label l, Diagnostics diagnostics) {
-        if (l.exact != null || l.dead) {
+        if (l.exact == DEAD) {
+            return null;
+        }
+        if (l.exact != null) {
             return l.exact;
         }
         BigInteger in = exact(l.parent, diagnostics);
         if (in == null) {
-            l.dead = true;
+            l.exact = DEAD;
             return null;
         }
         Edge e = l.edge;
@@ -281,7 +290,7 @@ final class CandidateSearch {
                 if (diagnostics != null) {
                     diagnostics.poolsExhausted++;
                 }
-                l.dead = true;
+                l.exact = DEAD;
                 return null;
             }
             out = q.amountOut();
@@ -290,7 +299,7 @@ final class CandidateSearch {
             if (diagnostics != null) {
                 diagnostics.feesExceeded++;
             }
-            l.dead = true;
+            l.exact = DEAD;
             return null;
         }
         l.exact = out;
@@ -332,16 +341,16 @@ final class CandidateSearch {
     private static Comparator<Label> order(RouteMode mode) {
         return switch (mode) {
             case MAX_VALUE -> (a, b) -> {
-                int c = Double.compare(b.net, a.net);
+                int c = Double.compare(b.net(), a.net());
                 return c != 0 ? c : Integer.compare(a.seconds, b.seconds);
             };
             case FASTEST -> (a, b) -> {
                 int c = Integer.compare(a.seconds, b.seconds);
-                return c != 0 ? c : Double.compare(b.net, a.net);
+                return c != 0 ? c : Double.compare(b.net(), a.net());
             };
             case SUGGESTED -> (a, b) -> {
                 int c = Double.compare(b.score, a.score);
-                return c != 0 ? c : Double.compare(b.net, a.net);
+                return c != 0 ? c : Double.compare(b.net(), a.net());
             };
         };
     }
