@@ -53,10 +53,21 @@ final class PathKey implements Comparable<PathKey> {
         return hash;
     }
 
-    /** The order of the path key texts. */
+    /**
+     * The order of the path key texts, read char by char from the steps' parts ({@link TextCursor}) instead of built:
+     * a tie on everything else in the ranking is common (the same pools reached from a native token and its wrapped
+     * form), and building both texts was a twentieth of the planner's bytes. Where a text was built already, it is
+     * used.
+     */
     @Override
     public int compareTo(PathKey other) {
-        return equals(other) ? 0 : text().compareTo(other.text());
+        if (equals(other)) {
+            return 0;
+        }
+        if (text != null && other.text != null) {
+            return text.compareTo(other.text);
+        }
+        return TextCursor.compare(new TextCursor(route.steps()), new TextCursor(other.route.steps()));
     }
 
     String text() {
@@ -105,5 +116,116 @@ final class PathKey implements Comparable<PathKey> {
 
     private static int tokenHash(Token t) {
         return Long.hashCode(t.chain().value()) * 31 + t.address().value().hashCode();
+    }
+
+    /**
+     * The chars of {@link PlannedRoute#pathKey()} in order, produced from the steps' parts as
+     * {@link RouteStep#identity()} joins them (pool id or lane, chains in decimal, addresses, the separators, and '|'
+     * after each step), without building the text. {@link #compare} orders two cursors as {@link String#compareTo}
+     * orders the texts: by the first differing char, else the shorter first.
+     */
+    static final class TextCursor {
+
+        private static final int END = -1;
+
+        private final List<RouteStep> steps;
+        private int step;
+        private int part;
+        /** The current part when it is text; null while a number's digits are read. */
+        private String text;
+        private int offset;
+        private final char[] digits = new char[20];
+        private int digitCount;
+
+        TextCursor(List<RouteStep> steps) {
+            this.steps = steps;
+            this.part = -1;
+            this.offset = 0;
+            this.text = "";
+        }
+
+        static int compare(TextCursor a, TextCursor b) {
+            while (true) {
+                int x = a.next();
+                int y = b.next();
+                if (x != y) {
+                    return x == END ? -1 : y == END ? 1 : x - y;
+                }
+                if (x == END) {
+                    return 0;
+                }
+            }
+        }
+
+        /** The next char, or END after the last. */
+        int next() {
+            while (true) {
+                if (text != null ? offset < text.length() : offset < digitCount) {
+                    return text != null ? text.charAt(offset++) : digits[offset++];
+                }
+                if (!advance()) {
+                    return END;
+                }
+            }
+        }
+
+        /** Moves to the next part (of this step or the next); false after the last step. */
+        private boolean advance() {
+            offset = 0;
+            while (step < steps.size()) {
+                RouteStep s = steps.get(step);
+                boolean swap = s.kind() == StepKind.SWAP;
+                int count = swap ? 10 : 16;
+                if (++part < count) {
+                    load(s, swap ? part + 6 : part);
+                    return true;
+                }
+                step++;
+                part = -1;
+            }
+            return false;
+        }
+
+        /**
+         * Loads part {@code index} of a step: 0 to 6 the lane (provider, chains, input token) of a bridge, 6 the pool id
+         * of a swap in their place, then the tokens in and out and the closing '|'.
+         */
+        private void load(RouteStep s, int index) {
+            switch (index) {
+                case 0 -> text = s.lane().provider();
+                case 1, 3, 5 -> text = ":";
+                case 2 -> number(s.lane().fromChain().value());
+                case 4 -> number(s.lane().toChain().value());
+                case 6 -> text = s.kind() == StepKind.SWAP ? s.pool().id() : s.lane().inputToken().value();
+                case 7, 11 -> text = ">";
+                case 8 -> number(s.fromToken().chain().value());
+                case 9, 13 -> text = ":";
+                case 10 -> text = s.fromToken().address().value();
+                case 12 -> number(s.toToken().chain().value());
+                case 14 -> text = s.toToken().address().value();
+                case 15 -> text = "|";
+                default -> throw new IllegalStateException("part " + index);
+            }
+        }
+
+        /** Sets the current part to a long in decimal, as string concatenation writes it. */
+        private void number(long value) {
+            text = null;
+            if (value == Long.MIN_VALUE) {
+                text = Long.toString(value);
+                return;
+            }
+            long v = Math.abs(value);
+            int n = 0;
+            do {
+                digits[digits.length - 1 - n++] = (char) ('0' + v % 10);
+                v /= 10;
+            } while (v != 0);
+            if (value < 0) {
+                digits[digits.length - 1 - n++] = '-';
+            }
+            System.arraycopy(digits, digits.length - n, digits, 0, n);
+            digitCount = n;
+        }
     }
 }
