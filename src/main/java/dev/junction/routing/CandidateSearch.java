@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Best-first search for candidate paths over estimates. A partial path enters the queue with an estimated amount of its
@@ -128,8 +129,8 @@ final class CandidateSearch {
         Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0, graph.group[source]).rank(amountUsd);
         root.exact = exactStart;
         queue.add(root);
-        int[] pops = new int[graph.tokens.length * (maxSteps + 1)];
-        int[] popsUnderCap = new int[graph.tokens.length * (maxSteps + 1)];
+        int slots = graph.tokens.length * (maxSteps + 1);
+        int[] pops = takeCounters(2 * slots);
         capacityHit = new BigInteger[graph.tokens.length];
         List<Edge[]> candidates = new ArrayList<>();
         PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode()).reversed());
@@ -155,7 +156,7 @@ final class CandidateSearch {
                 }
                 continue;
             }
-            if (l.steps >= maxSteps || !admit(l, l.node * (maxSteps + 1) + l.steps, pops, popsUnderCap)) {
+            if (l.steps >= maxSteps || !admit(l, l.node * (maxSteps + 1) + l.steps, pops, slots)) {
                 continue;
             }
             for (Edge e : graph.out[l.node]) {
@@ -165,7 +166,27 @@ final class CandidateSearch {
                 }
             }
         }
+        SPARE_COUNTERS.setRelease(spareSlot(), pops);
         return candidates;
+    }
+
+    /**
+     * Zeroed pop counters of this length, a spare one when its length fits. Two int per (node, depth), a few KB, were
+     * allocated per request; the arrays of finished searches wait in a small striped pool (as the math fast paths'
+     * workspaces do), taken with getAndSet(null) so no two searches share one. A search that throws does not return
+     * its array, which the collector then takes.
+     */
+    private static int[] takeCounters(int length) {
+        int[] spare = SPARE_COUNTERS.getAndSet(spareSlot(), null);
+        if (spare == null || spare.length != length) {
+            return new int[length];
+        }
+        Arrays.fill(spare, 0);
+        return spare;
+    }
+
+    private static int spareSlot() {
+        return (int) Thread.currentThread().threadId() & (SPARE_COUNTERS.length() - 1);
     }
 
     private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[][] distance,
@@ -200,10 +221,10 @@ final class CandidateSearch {
      * Whether a node may be expanded once more at this depth: up to labelsPerNode times per (node, steps taken) (a
      * partial path with more steps left is not dominated by a better one with fewer), and as many again for partial
      * paths small enough to fit a lane that an earlier, larger one exceeded (more is not always better when a lane
-     * has a capacity).
+     * has a capacity). {@code counters} holds the pops per slot, then from {@code slots} on the pops under a capacity.
      */
-    private boolean admit(Label l, int slot, int[] pops, int[] popsUnderCap) {
-        if (++pops[slot] <= settings.labelsPerNode()) {
+    private boolean admit(Label l, int slot, int[] counters, int slots) {
+        if (++counters[slot] <= settings.labelsPerNode()) {
             return true;
         }
         BigInteger cap = capacityHit[l.node];
@@ -211,7 +232,7 @@ final class CandidateSearch {
             return false;
         }
         BigInteger exact = exact(l, null);
-        return exact != null && exact.compareTo(cap) <= 0 && ++popsUnderCap[slot] <= settings.labelsPerNode();
+        return exact != null && exact.compareTo(cap) <= 0 && ++counters[slots + slot] <= settings.labelsPerNode();
     }
 
     /**
@@ -246,6 +267,9 @@ final class CandidateSearch {
      * from the default of 11 the queue's array grew (a copy each time) six or seven times per request.
      */
     static final int QUEUE_CAPACITY = 256;
+
+    /** Spare pop counters of finished searches (see {@link #takeCounters}). */
+    private static final AtomicReferenceArray<int[]> SPARE_COUNTERS = new AtomicReferenceArray<>(16);
 
     /** {@link Label#exact} of a partial path whose exact amount is nothing; compared by identity only. */
     private static final BigInteger DEAD = new BigInteger("-1");
