@@ -388,22 +388,20 @@ final class CandidateSearch {
     private int[][] distancesTo(int target, int sourceGroup, int maxSteps, int maxBridges) {
         int n = graph.tokens.length;
         int[][] d = new int[maxBridges + 1][];
+        Buckets buckets = takeBuckets(maxSteps + 1, n);
         for (int k = 0; k <= maxBridges; k++) {
             int[] dk = new int[n];
             Arrays.fill(dk, maxSteps + 1);
-            List<List<Integer>> buckets = new ArrayList<>(maxSteps + 1);
-            for (int i = 0; i <= maxSteps; i++) {
-                buckets.add(new ArrayList<>());
-            }
+            buckets.clear();
             dk[target] = 0;
-            buckets.get(0).add(target);
+            buckets.add(0, target);
             if (k > 0) {
                 int[] fewer = d[k - 1];
                 for (int v = 0; v < n; v++) {
                     if (fewer[v] <= maxSteps && fewer[v] < dk[v]) {
                         dk[v] = fewer[v];
                         if (graph.group[v] != sourceGroup || v == target) {
-                            buckets.get(fewer[v]).add(v);
+                            buckets.add(fewer[v], v);
                         }
                     }
                 }
@@ -417,7 +415,9 @@ final class CandidateSearch {
                 }
             }
             for (int dist = 0; dist < maxSteps; dist++) {
-                for (int v : buckets.get(dist)) {
+                int[] bucket = buckets.nodes[dist];
+                for (int i = 0; i < buckets.sizes[dist]; i++) {
+                    int v = bucket[i];
                     if (dk[v] != dist) {
                         continue;
                     }
@@ -428,15 +428,52 @@ final class CandidateSearch {
             }
             d[k] = dk;
         }
+        SPARE_BUCKETS.setRelease(spareSlot(), buckets);
         return d;
     }
 
-    private void relax(int[] d, List<List<Integer>> buckets, int u, int dist, int sourceGroup) {
+    private void relax(int[] d, Buckets buckets, int u, int dist, int sourceGroup) {
         if (dist < d[u]) {
             d[u] = dist;
             if (graph.group[u] != sourceGroup) {
-                buckets.get(dist).add(u);
+                buckets.add(dist, u);
             }
         }
+    }
+
+    /**
+     * The breadth-first buckets of {@link #distancesTo}: per distance, the nodes found at it, in order. A node enters
+     * a bucket at most once per bridge budget (its distance only decreases), so n slots per bucket suffice. They were
+     * lists of boxed Integers, allocated per request; now int arrays that wait in a small striped pool between
+     * requests, as the pop counters do.
+     */
+    private static final class Buckets {
+
+        final int[][] nodes;
+        final int[] sizes;
+
+        Buckets(int depths, int n) {
+            nodes = new int[depths][n];
+            sizes = new int[depths];
+        }
+
+        boolean fits(int depths, int n) {
+            return nodes.length == depths && nodes[0].length == n;
+        }
+
+        void clear() {
+            Arrays.fill(sizes, 0);
+        }
+
+        void add(int dist, int node) {
+            nodes[dist][sizes[dist]++] = node;
+        }
+    }
+
+    private static final AtomicReferenceArray<Buckets> SPARE_BUCKETS = new AtomicReferenceArray<>(16);
+
+    private static Buckets takeBuckets(int depths, int n) {
+        Buckets spare = SPARE_BUCKETS.getAndSet(spareSlot(), null);
+        return spare != null && spare.fits(depths, n) ? spare : new Buckets(depths, n);
     }
 }
