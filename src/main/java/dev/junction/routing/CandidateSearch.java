@@ -359,8 +359,8 @@ final class CandidateSearch {
     }
 
     /**
-     * Best first under the mode's ranking, applied to estimates (plain field reads: it runs on every queue move; the net
-     * value and score are computed once per label by {@link Label#rank}).
+     * Best first under the mode's ranking, applied to estimates (field reads and one subtraction: it runs on every queue
+     * move; the suggested score is computed once per label by {@link Label#rank}, the net value is usd - gasUsd).
      */
     private static Comparator<Label> order(RouteMode mode) {
         return switch (mode) {

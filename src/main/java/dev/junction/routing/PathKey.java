@@ -187,8 +187,8 @@ final class PathKey implements Comparable<PathKey> {
         }
 
         /**
-         * Loads part {@code index} of a step: 0 to 6 the lane (provider, chains, input token) of a bridge, 6 the pool id
-         * of a swap in their place, then the tokens in and out and the closing '|'.
+         * Loads part {@code index} of a step: 0 to 6 the lane (provider, chains, input token) of a bridge, 6 the pool
+         * id of a swap in their place, then the tokens in and out and the closing '|'.
          */
         private void load(RouteStep s, int index) {
             switch (index) {

@@ -10,14 +10,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * The exact-input swap loop of {@link UniswapV3Math} (its BigInteger form stays as the reference) on a few
  * {@link MutableUnsigned} registers instead of BigInteger temporaries: the same steps of {@code computeSwapStep}, the
  * same {@code SqrtPriceMath} formulas with the same roundings (the one-division {@code getAmount0Delta}, the shifted
- * {@code getAmount1Delta}, both {@code getNextSqrtPriceFromInput} branches with the contract's overflow checks), the same
- * tick stops and liquidity crossings. Each V3 step of the BigInteger form allocated a dozen numbers and division
+ * {@code getAmount1Delta}, both {@code getNextSqrtPriceFromInput} branches with the contract's overflow checks), the
+ * same tick stops and liquidity crossings. Each V3 step of the BigInteger form allocated a dozen numbers and division
  * workspaces; the planner quotes many V3 steps per request.
  *
  * <p>{@link #swap} returns {@code null} where a value leaves what is handled here: liquidity above 2^128, a fee of
- * 10^6 pips or more, a sum above 2^256, a negative difference, a zero denominator, any overflow the contract reverts on.
- * The caller then runs the reference, which gives today's result or exception. Within range every operation is exact,
- * so the result is the reference's to the wei (ConcentratedSwapFastPathProperties checks it).
+ * 10^6 pips or more, a sum above 2^256, a negative difference, a zero denominator, any overflow the contract reverts
+ * on. The caller then runs the reference, which gives today's result or exception. Within range every operation is
+ * exact, so the result is the reference's to the wei (ConcentratedSwapFastPathProperties checks it).
  *
  * <p>An instance is the workspace of one swap at a time; finished ones wait in a small striped pool, as in
  * {@link StableSwapFastPath}.

@@ -20,12 +20,12 @@ import net.jqwik.api.statistics.Statistics;
 
 /**
  * The V3 swap loop on {@link ConcentratedSwapFastPath}'s registers against the BigInteger reference loop
- * ({@link UniswapV3Math#referenceRun}): the same amounts in, out and fee, ticks crossed, price, tick and liquidity after,
- * to the wei, or the same exception. Pools built from random positions anywhere from MIN_TICK to MAX_TICK (liquidity
- * from zero to 2^128 - 1, every fee from 0 to 10^6 - 1 pips, spacings 1 to 200), amounts from one wei to 2^255 - 1,
- * the default and random price limits, with and without the final tick; and raw states that need not be consistent
- * (a tick that is not the price's, a liquidityNet that drives liquidity negative or past 2^128, liquidity above
- * 2^128), where the fast path must fall back or agree. The statistics check that the fast path was taken.
+ * ({@link UniswapV3Math#referenceRun}): the same amounts in, out and fee, ticks crossed, price, tick and liquidity
+ * after, to the wei, or the same exception. Pools built from random positions anywhere from MIN_TICK to MAX_TICK
+ * (liquidity from zero to 2^128 - 1, every fee from 0 to 10^6 - 1 pips, spacings 1 to 200), amounts from one wei to
+ * 2^255 - 1, the default and random price limits, with and without the final tick; and raw states that need not be
+ * consistent (a tick that is not the price's, a liquidityNet that drives liquidity negative or past 2^128, liquidity
+ * above 2^128), where the fast path must fall back or agree. The statistics check that the fast path was taken.
  */
 class ConcentratedSwapFastPathProperties {
 
@@ -98,7 +98,8 @@ class ConcentratedSwapFastPathProperties {
             return bound;
         }
         BigInteger span = bound.subtract(price);
-        BigInteger limit = price.add(span.multiply(BigInteger.valueOf(limitFraction)).divide(BigInteger.valueOf(1_000_000)));
+        BigInteger limit = price.add(span.multiply(BigInteger.valueOf(limitFraction))
+                .divide(BigInteger.valueOf(1_000_000)));
         return limit.equals(price) ? bound : limit;
     }
 
