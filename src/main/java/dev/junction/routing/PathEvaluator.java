@@ -98,9 +98,9 @@ final class PathEvaluator {
         Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
         // source-chain gas: the route's fixed part and the steps up to and including the first bridge
         boolean bridged = false;
-        BigInteger gasLimit = BigInteger.ZERO;
+        int sourceSteps = 0;
         for (RouteStep s : steps) {
-            gasLimit = gasLimit.add(BigInteger.valueOf(s.gasUnits()));
+            sourceSteps++;
             if (s.kind() == StepKind.BRIDGE) {
                 bridged = true;
                 break;
@@ -108,11 +108,32 @@ final class PathEvaluator {
         }
         boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE);
         boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
-        gasLimit = gasLimit.add(BigInteger.valueOf(graph.snapshot.gas().route(nativeIn, nativeOut,
-                integratorFee.signum() > 0)));
+        BigInteger gasLimit = gasLimit(steps, sourceSteps, graph.snapshot.gas().route(nativeIn, nativeOut,
+                integratorFee.signum() > 0));
         return PlannedRoute.of(request.amount(), integratorFee, steps, pathFee(amountAfterFee, steps), gasLimit,
                 gasLimit.multiply(source.gasPriceWei()), graph.snapshot.nativeToken(source), source.router(),
                 amountUsd, integratorFeeUsd);
+    }
+
+    /**
+     * The gas units of the first {@code count} steps plus the route's fixed part, summed in a long (checked) rather than
+     * in a BigInteger per step, which allocated several numbers per evaluated candidate; on a long overflow, which no
+     * real gas figure reaches, in BigInteger as before. The same exact sum either way.
+     */
+    static BigInteger gasLimit(List<RouteStep> steps, int count, long fixedUnits) {
+        try {
+            long units = fixedUnits;
+            for (int i = 0; i < count; i++) {
+                units = Math.addExact(units, steps.get(i).gasUnits());
+            }
+            return BigInteger.valueOf(units);
+        } catch (ArithmeticException overflow) {
+            BigInteger units = BigInteger.valueOf(fixedUnits);
+            for (int i = 0; i < count; i++) {
+                units = units.add(BigInteger.valueOf(steps.get(i).gasUnits()));
+            }
+            return units;
+        }
     }
 
     /**
