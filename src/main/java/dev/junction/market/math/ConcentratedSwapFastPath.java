@@ -57,6 +57,10 @@ final class ConcentratedSwapFastPath {
     private final MutableUnsigned quotient = MutableUnsigned.product();
     private final MutableUnsigned wide = MutableUnsigned.product();
     private final MutableUnsigned.Scratch scratch = new MutableUnsigned.Scratch();
+    /** The loop's other results: ticks crossed, the tick after, whether a crossing changed the liquidity. */
+    private int crossed;
+    private int tick;
+    private boolean liquidityChanged;
 
     private ConcentratedSwapFastPath() {
     }
@@ -75,7 +79,34 @@ final class ConcentratedSwapFastPath {
         }
         ConcentratedSwapFastPath f = acquire();
         try {
-            return f.run(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick);
+            if (!f.run(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick)) {
+                return null;
+            }
+            return new UniswapV3Math.SwapResult(f.used(amountIn), f.out.toBigInteger(), f.fees.toBigInteger(),
+                    f.crossed, f.price.toBigInteger(), f.tick,
+                    f.liquidityChanged ? f.liquidity.toBigInteger() : state.liquidity());
+        } catch (OutOfRange e) {
+            return null;
+        } finally {
+            release(f);
+        }
+    }
+
+    /**
+     * The amounts of {@link #swap} without the final tick, the price and the liquidity after: a quote converts only
+     * the amounts back to BigInteger. {@code null} when out of range.
+     */
+    static UniswapV3Math.Quote quote(UniswapV3Math.PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96) {
+        if (state.feePips() < 0 || state.feePips() >= ONE_MILLION || state.tickSpacing() <= 0) {
+            return null;
+        }
+        ConcentratedSwapFastPath f = acquire();
+        try {
+            if (!f.run(state, zeroForOne, amountIn, sqrtPriceLimitX96, false)) {
+                return null;
+            }
+            return new UniswapV3Math.Quote(f.used(amountIn), f.out.toBigInteger(), f.fees.toBigInteger(), f.crossed);
         } catch (OutOfRange e) {
             return null;
         } finally {
@@ -96,22 +127,31 @@ final class ConcentratedSwapFastPath {
         return (int) Thread.currentThread().threadId() & (SPARE.length() - 1);
     }
 
-    /** The reference's loop, register for register. */
-    private UniswapV3Math.SwapResult run(UniswapV3Math.PoolState state, boolean zeroForOne, BigInteger amountIn,
+    /** The input used: amountIn less what remains. */
+    private BigInteger used(BigInteger amountIn) {
+        return remaining.isZero() ? amountIn : amountIn.subtract(remaining.toBigInteger());
+    }
+
+    /**
+     * The reference's loop, register for register; leaves the result in {@link #remaining}, {@link #out},
+     * {@link #fees}, {@link #crossed}, {@link #price}, {@link #tick} and {@link #liquidity}. False when the liquidity
+     * is out of range.
+     */
+    private boolean run(UniswapV3Math.PoolState state, boolean zeroForOne, BigInteger amountIn,
             BigInteger sqrtPriceLimitX96, boolean withTick) {
         int feePips = state.feePips();
         price.set(state.sqrtPriceX96());
         limit.set(sqrtPriceLimitX96);
         liquidity.set(state.liquidity());
         if (liquidity.bitLength() > LIQUIDITY_BITS) {
-            return null;
+            return false;
         }
         remaining.set(amountIn);
         out.setLong(0);
         fees.setLong(0);
-        boolean liquidityChanged = false;
-        int tick = state.tick();
-        int crossed = 0;
+        liquidityChanged = false;
+        tick = state.tick();
+        crossed = 0;
         while (!remaining.isZero() && MutableUnsigned.compare(price, limit) != 0) {
             start.set(price);
             TickBitmap.Next step = TickBitmap.nextInitializedTickWithinOneWord(state.liquidityNet(), tick,
@@ -138,9 +178,7 @@ final class ConcentratedSwapFastPath {
                 tick = TickMath.getTickAtSqrtRatio(price.toBigInteger());
             }
         }
-        BigInteger used = remaining.isZero() ? amountIn : amountIn.subtract(remaining.toBigInteger());
-        return new UniswapV3Math.SwapResult(used, out.toBigInteger(), fees.toBigInteger(), crossed,
-                price.toBigInteger(), tick, liquidityChanged ? liquidity.toBigInteger() : state.liquidity());
+        return true;
     }
 
     /** {@code addDelta(liquidity, zeroForOne ? -net : net)}: out of range where the reference throws. */

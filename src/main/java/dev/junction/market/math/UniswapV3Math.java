@@ -86,7 +86,13 @@ public final class UniswapV3Math {
      * loop, less the final {@code getTickAtSqrtRatio} that only the new state needs.
      */
     public static Quote quoteExactInput(PoolState state, boolean zeroForOne, BigInteger amountIn) {
-        SwapResult r = run(state, zeroForOne, amountIn, defaultLimit(zeroForOne), false);
+        BigInteger limit = defaultLimit(zeroForOne);
+        validate(state, zeroForOne, amountIn, limit);
+        Quote fast = ConcentratedSwapFastPath.quote(state, zeroForOne, amountIn, limit);
+        if (fast != null) {
+            return fast;
+        }
+        SwapResult r = referenceLoop(state, zeroForOne, amountIn, limit, false);
         return new Quote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
     }
 
