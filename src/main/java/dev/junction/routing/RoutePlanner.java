@@ -78,7 +78,7 @@ public final class RoutePlanner {
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
         }
-        // the same order as RouteRanking.comparator; a path key's text is built only for routes that tie before it
+        // the same order as RouteRanking.comparator; path keys are compared only for routes that tie before it
         Comparator<Map.Entry<PathKey, PlannedRoute>> order = Map.Entry.<PathKey, PlannedRoute>comparingByValue(better)
                 .thenComparing(Map.Entry.comparingByKey());
         return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes()).map(Map.Entry::getValue)
