@@ -8,14 +8,15 @@ import java.util.List;
  * A route's path identity for the planner's distinct-route map: equal exactly when the routes' {@link
  * PlannedRoute#pathKey() path key} texts are equal (the same pools or lanes and the same tokens, step by step), and
  * ordered as those texts, which break ranking ties. Building that text for every candidate cost a few percent of
- * {@code /quote}'s CPU and allocation; this compares the steps' parts directly and hashes them once, and builds the
- * text only when two routes tie on everything else in the ranking.
+ * {@code /quote}'s CPU and allocation; this compares the steps' parts directly and hashes them once, and orders two
+ * routes that tie on everything else in the ranking by reading both texts from the steps' parts, without building
+ * them ({@link TextCursor}).
  */
 final class PathKey implements Comparable<PathKey> {
 
     private final PlannedRoute route;
     private final int hash;
-    /** The path key text, built on the first ordering tie (a benign race: any thread builds the same text). */
+    /** The path key text, built on the first {@link #text()} call (a benign race: any thread builds the same text). */
     private String text;
 
     PathKey(PlannedRoute route) {
