@@ -2,12 +2,6 @@ package dev.junction.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junction.chain.Address;
-import dev.junction.chain.ChainId;
-import dev.junction.market.ConstantProductPool;
-import dev.junction.market.Provider;
-import dev.junction.market.ProviderType;
-import dev.junction.market.Token;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,19 +17,11 @@ import net.jqwik.api.Provide;
  */
 class GasLimitProperties {
 
-    private static final Provider DEX = new Provider("dex", "DEX", ProviderType.DEX, "https://icons/dex");
-    private static final ChainId CHAIN = ChainId.of(1);
-    private static final Token TOKEN = new Token(CHAIN, TestMarket.addr(1), 18, "T", "T token", "https://icons/t", 1);
-    private static final ConstantProductPool POOL = new ConstantProductPool("pool", CHAIN, "dex", TestMarket.addr(1),
-            TestMarket.addr(2), BigInteger.TEN, BigInteger.TEN, 30, 1);
-
     @Property(tries = 2000)
     void gasLimitIsTheBigIntegerSum(@ForAll("units") List<Long> stepUnits, @ForAll("unitsEach") long fixed) {
         List<RouteStep> steps = new ArrayList<>();
         for (long units : stepUnits) {
-            steps.add(new RouteStep(StepKind.SWAP, DEX, CHAIN, CHAIN, CHAIN, TOKEN, TOKEN, BigInteger.ONE,
-                    BigInteger.ONE, BigInteger.ZERO, BigInteger.ZERO, units, 0, 0, POOL, null, Address.NATIVE,
-                    Address.NATIVE));
+            steps.add(TestMarket.swapStep(BigInteger.ONE, BigInteger.ZERO, BigInteger.ZERO, units));
         }
         for (int count = 0; count <= steps.size(); count++) {
             BigInteger expected = BigInteger.ZERO;

@@ -2,12 +2,6 @@ package dev.junction.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junction.chain.Address;
-import dev.junction.chain.ChainId;
-import dev.junction.market.ConstantProductPool;
-import dev.junction.market.Provider;
-import dev.junction.market.ProviderType;
-import dev.junction.market.Token;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +19,6 @@ import net.jqwik.api.statistics.Statistics;
  * that spend exactly the path's input (the first always does in a planned route) and steps that do not.
  */
 class PathFeeProperties {
-
-    private static final Provider DEX = new Provider("dex", "DEX", ProviderType.DEX, "https://icons/dex");
-    private static final ChainId CHAIN = ChainId.of(1);
-    private static final Token TOKEN = new Token(CHAIN, TestMarket.addr(1), 18, "T", "T token", "https://icons/t", 1);
-    private static final ConstantProductPool POOL = new ConstantProductPool("pool", CHAIN, "dex", TestMarket.addr(1),
-            TestMarket.addr(2), BigInteger.TEN, BigInteger.TEN, 30, 1);
 
     /** The sum as it was computed before: fee_i * a0 / fromAmount_i over one common denominator, floored once. */
     static BigInteger reference(BigInteger a0, List<RouteStep> steps) {
@@ -66,8 +54,7 @@ class PathFeeProperties {
     private static RouteStep step(BigInteger from, BigInteger fee, boolean feeIsBridge) {
         BigInteger lpFee = feeIsBridge ? BigInteger.ZERO : fee;
         BigInteger bridgeFee = feeIsBridge ? fee : BigInteger.ZERO;
-        return new RouteStep(StepKind.SWAP, DEX, CHAIN, CHAIN, CHAIN, TOKEN, TOKEN, from, BigInteger.ONE, lpFee,
-                bridgeFee, 0, 0, 0, POOL, null, Address.NATIVE, Address.NATIVE);
+        return TestMarket.swapStep(from, lpFee, bridgeFee, 0);
     }
 
     @Provide

@@ -21,6 +21,23 @@ import java.util.Map;
 /** A small hand-made market for planner tests: builder plus a standard three-chain fixture. */
 public final class TestMarket {
 
+    /**
+     * A swap step of the given figures through one fixed pool, for tests of the sums over a route's steps (path fee,
+     * gas limit) that read nothing else of it.
+     */
+    public static RouteStep swapStep(BigInteger from, BigInteger lpFee, BigInteger bridgeFee, long gasUnits) {
+        return new RouteStep(StepKind.SWAP, FIGURES_DEX, FIGURES_CHAIN, FIGURES_CHAIN, FIGURES_CHAIN, FIGURES_TOKEN,
+                FIGURES_TOKEN, from, BigInteger.ONE, lpFee, bridgeFee, gasUnits, 0, 0, FIGURES_POOL, null,
+                Address.NATIVE, Address.NATIVE);
+    }
+
+    private static final Provider FIGURES_DEX = new Provider("dex", "DEX", ProviderType.DEX, "https://icons/dex");
+    private static final ChainId FIGURES_CHAIN = ChainId.of(1);
+    private static final Token FIGURES_TOKEN = new Token(FIGURES_CHAIN, addr(1), 18, "T", "T token", "https://icons/t",
+            1);
+    private static final ConstantProductPool FIGURES_POOL = new ConstantProductPool("pool", FIGURES_CHAIN, "dex",
+            addr(1), addr(2), BigInteger.TEN, BigInteger.TEN, 30, 1);
+
     public static final ChainId ETH = ChainId.of(1);
     public static final ChainId ARB = ChainId.of(42161);
     public static final ChainId BSC = ChainId.of(56);
