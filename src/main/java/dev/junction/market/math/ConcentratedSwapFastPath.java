@@ -74,22 +74,8 @@ final class ConcentratedSwapFastPath {
      */
     static UniswapV3Math.SwapResult swap(UniswapV3Math.PoolState state, boolean zeroForOne, BigInteger amountIn,
             BigInteger sqrtPriceLimitX96, boolean withTick) {
-        if (state.feePips() < 0 || state.feePips() >= ONE_MILLION || state.tickSpacing() <= 0) {
-            return null;
-        }
-        ConcentratedSwapFastPath f = acquire();
-        try {
-            if (!f.run(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick)) {
-                return null;
-            }
-            return new UniswapV3Math.SwapResult(f.used(amountIn), f.out.toBigInteger(), f.fees.toBigInteger(),
-                    f.crossed, f.price.toBigInteger(), f.tick,
-                    f.liquidityChanged ? f.liquidity.toBigInteger() : state.liquidity());
-        } catch (OutOfRange e) {
-            return null;
-        } finally {
-            release(f);
-        }
+        return runOnSpare(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick,
+                ConcentratedSwapFastPath::swapResult);
     }
 
     /**
@@ -98,20 +84,41 @@ final class ConcentratedSwapFastPath {
      */
     static UniswapV3Math.Quote quote(UniswapV3Math.PoolState state, boolean zeroForOne, BigInteger amountIn,
             BigInteger sqrtPriceLimitX96) {
+        return runOnSpare(state, zeroForOne, amountIn, sqrtPriceLimitX96, false,
+                ConcentratedSwapFastPath::quoteResult);
+    }
+
+    /** What a finished loop gives back, read from its registers (a method reference: no object per call). */
+    private interface Result<T> {
+        T of(ConcentratedSwapFastPath loop, UniswapV3Math.PoolState state, BigInteger amountIn);
+    }
+
+    /** Runs the loop on a spare instance and reads its result; {@code null} when out of range. */
+    private static <T> T runOnSpare(UniswapV3Math.PoolState state, boolean zeroForOne, BigInteger amountIn,
+            BigInteger sqrtPriceLimitX96, boolean withTick, Result<T> result) {
         if (state.feePips() < 0 || state.feePips() >= ONE_MILLION || state.tickSpacing() <= 0) {
             return null;
         }
         ConcentratedSwapFastPath f = acquire();
         try {
-            if (!f.run(state, zeroForOne, amountIn, sqrtPriceLimitX96, false)) {
-                return null;
-            }
-            return new UniswapV3Math.Quote(f.used(amountIn), f.out.toBigInteger(), f.fees.toBigInteger(), f.crossed);
+            return f.run(state, zeroForOne, amountIn, sqrtPriceLimitX96, withTick) ? result.of(f, state, amountIn)
+                    : null;
         } catch (OutOfRange e) {
             return null;
         } finally {
             release(f);
         }
+    }
+
+    private static UniswapV3Math.SwapResult swapResult(ConcentratedSwapFastPath f, UniswapV3Math.PoolState state,
+            BigInteger amountIn) {
+        return new UniswapV3Math.SwapResult(f.used(amountIn), f.out.toBigInteger(), f.fees.toBigInteger(), f.crossed,
+                f.price.toBigInteger(), f.tick, f.liquidityChanged ? f.liquidity.toBigInteger() : state.liquidity());
+    }
+
+    private static UniswapV3Math.Quote quoteResult(ConcentratedSwapFastPath f, UniswapV3Math.PoolState state,
+            BigInteger amountIn) {
+        return new UniswapV3Math.Quote(f.used(amountIn), f.out.toBigInteger(), f.fees.toBigInteger(), f.crossed);
     }
 
     private static ConcentratedSwapFastPath acquire() {
