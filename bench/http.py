@@ -9,6 +9,7 @@ of throughput, p50, p99, the ratio to liveness measured in the same round, the s
 which must stay below 25% for the client not to be the bottleneck).
 
 Usage: bench/http.py --base http://127.0.0.1:18491 --pid <server pid> [--warmup 30] [--seconds 15] [--rounds 3]
+       [--amounts 16]
 """
 import argparse
 import json
@@ -40,16 +41,27 @@ WRAPPED = {1: WETH, 137: WPOL}
 LIVENESS = "/actuator/health/liveness"
 
 
-def paths(endpoint):
+def scales(amounts):
+    """Per-million factors for `amounts` amounts per pair: 1x alone, else spread evenly from 0.5x to 1.5x."""
+    if amounts <= 1:
+        return [1_000_000]
+    return [500_000 + 1_000_000 * k // (amounts - 1) for k in range(amounts)]
+
+
+def paths(endpoint, amounts=1):
+    """The mix's request paths; with amounts > 1 each pair is asked for that many different amounts (0.5x to 1.5x of
+    its own), in rounds over the 8 pairs, so no answer repeats within 8 * amounts requests."""
     if endpoint == LIVENESS:
         return [LIVENESS]
     out = []
-    for fc, ft, tc, tt, amount in MIX:
-        params = {"fromChain": fc, "toChain": tc, "fromToken": ft, "toToken": tt, "amount": amount, "sender": SENDER}
-        if endpoint == "/gasless/quote":
-            params["fromToken"] = WRAPPED[fc] if ft == NATIVE else ft
-            params["acquisitionMode"] = 2
-        out.append(endpoint + "?" + urllib.parse.urlencode(params))
+    for scale in scales(amounts):
+        for fc, ft, tc, tt, amount in MIX:
+            params = {"fromChain": fc, "toChain": tc, "fromToken": ft, "toToken": tt,
+                      "amount": str(int(amount) * scale // 1_000_000), "sender": SENDER}
+            if endpoint == "/gasless/quote":
+                params["fromToken"] = WRAPPED[fc] if ft == NATIVE else ft
+                params["acquisitionMode"] = 2
+            out.append(endpoint + "?" + urllib.parse.urlencode(params))
     return out
 
 
@@ -80,6 +92,10 @@ def main():
     ap.add_argument("--warmup", type=int, default=30, help="seconds of load on every endpoint before measuring")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--endpoints", default=f"{LIVENESS},/quote,/build-best-path,/gasless/quote")
+    ap.add_argument("--amounts", type=int, default=1,
+                    help="amounts per pair (1: the fixed mix; more: 0.5x to 1.5x of each pair's amount, so no request "
+                         "repeats for 8 * amounts requests and nothing a server might reuse between equal requests "
+                         "flatters it)")
     a = ap.parse_args()
     endpoints = a.endpoints.split(",")
     tick = os.sysconf("SC_CLK_TCK")
@@ -88,7 +104,7 @@ def main():
     for e in endpoints:
         files[e] = os.path.join(tmp, e.strip("/").replace("/", "_") + ".txt")
         with open(files[e], "w") as f:
-            f.write("\n".join(paths(e)) + "\n")
+            f.write("\n".join(paths(e, a.amounts)) + "\n")
     for e in endpoints:  # warm-up: the JIT compiles every endpoint's code
         wrk(a.base, files[e], a.connections, max(1, a.warmup // len(endpoints)) if e == LIVENESS else a.warmup)
     # the server's own background CPU (the living market ticks every second, the quote writer purges, ...): measured
