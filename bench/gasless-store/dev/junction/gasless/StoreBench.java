@@ -114,6 +114,6 @@ public final class StoreBench {
         return new QuoteRecord(id, 2, r.sender(), r.receiver(), r.fromChain(), r.toChain(), r.fromToken(), r.toToken(),
                 r.amountIn(), r.feeAmount(), r.amountInAfterFee(), r.amountOut(), r.amountOutMin(), r.spender(),
                 r.router(), nonce, r.deadline(), "0xdigest", innerData, r.routeKind(), r.bridgeCount(), r.providers(),
-                r.mainProvider(), r.steps());
+                r.mainProvider(), r.steps(), r.onChain());
     }
 }
