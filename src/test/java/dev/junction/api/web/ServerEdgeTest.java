@@ -13,7 +13,10 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -26,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
  * its own bucket of 3 requests per hour, so the tests do not disturb each other.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "junction.security.api-keys=rate,a,b,c,d,e,f,g",
+    "junction.security.api-keys=rate,a,b,c,d,e,f,g,h",
     "junction.rate-limit.capacity=3",
     "junction.rate-limit.period=1h"})
 @Import({TestMarket.class, ServerEdgeTest.Boom.class})
@@ -38,7 +41,7 @@ class ServerEdgeTest {
     final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
 
-    /** A filter that fails outside Spring MVC, for /boom. */
+    /** Filters that answer outside Spring MVC: /boom fails, /sized writes a body of a given size. */
     @TestConfiguration(proxyBeanMethods = false)
     static class Boom {
         @Bean
@@ -47,6 +50,18 @@ class ServerEdgeTest {
                 throw new IllegalStateException("filter failure with <b>markup</b>");
             });
             r.addUrlPatterns("/boom");
+            return r;
+        }
+
+        /** Writes {@code bytes} bytes of JSON-safe text, for the response buffer's test. */
+        @Bean
+        FilterRegistrationBean<Filter> sizedFilter() {
+            FilterRegistrationBean<Filter> r = new FilterRegistrationBean<>((req, res, chain) -> {
+                res.setContentType("text/plain");
+                res.getOutputStream().write("x".repeat(Integer.parseInt(req.getParameter("bytes")))
+                        .getBytes(StandardCharsets.US_ASCII));
+            });
+            r.addUrlPatterns("/sized");
             return r;
         }
     }
@@ -151,5 +166,27 @@ class ServerEdgeTest {
         HttpResponse<String> r = send(get("/actuator/prometheus", "f"));
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/quote\"[^}]*le=");
+    }
+
+    /**
+     * An answer up to junction.http.response-buffer (32 KB by default) is held until complete, so it carries its
+     * Content-Length (and Tomcat's socket buffer of the same size writes it at once); a larger one is still streamed
+     * in chunks. Tomcat's defaults (8 KiB) sent every answer above 8 KiB in chunks, a socket write per 8 KiB.
+     */
+    @Test
+    void answersUpToTheResponseBufferCarryTheirLengthLargerOnesAreChunked(
+            @Autowired WebServerApplicationContext context) throws Exception {
+        HttpResponse<String> small = send(get("/sized?bytes=20000", "h"));
+        assertThat(small.body()).hasSize(20_000);
+        assertThat(small.headers().firstValue("Content-Length")).contains("20000");
+        assertThat(small.headers().firstValue("Transfer-Encoding")).isEmpty();
+
+        HttpResponse<String> large = send(get("/sized?bytes=40000", "h"));
+        assertThat(large.body()).hasSize(40_000);
+        assertThat(large.headers().firstValue("Transfer-Encoding")).contains("chunked");
+        assertThat(large.headers().firstValue("Content-Length")).isEmpty();
+
+        TomcatWebServer tomcat = (TomcatWebServer) context.getWebServer();
+        assertThat(tomcat.getTomcat().getConnector().getProperty("socket.appWriteBufSize")).hasToString("32768");
     }
 }
