@@ -2,7 +2,10 @@ package dev.junction.api.web;
 
 import org.springframework.core.Ordered;
 
-/** The order of Junction's servlet filters: request id first, so every answer, even a rejection, carries it. */
+/**
+ * The order of Junction's servlet filters: the response buffer's size first, before anything is written; then the
+ * request id, so every answer, even a rejection, carries it.
+ */
 final class FilterOrder {
 
     /** Before anything can write to the response ({@link ResponseBuffering}). */
