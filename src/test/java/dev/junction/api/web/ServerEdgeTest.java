@@ -11,9 +11,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -53,7 +53,7 @@ class ServerEdgeTest {
             return r;
         }
 
-        /** Writes {@code bytes} bytes of JSON-safe text, for the response buffer's test. */
+        /** Writes {@code bytes} bytes of plain text, for the response buffer's test. */
         @Bean
         FilterRegistrationBean<Filter> sizedFilter() {
             FilterRegistrationBean<Filter> r = new FilterRegistrationBean<>((req, res, chain) -> {
