@@ -117,7 +117,9 @@ final class CandidateSearch {
     List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
         int maxSteps = settings.maxSteps();
         int maxBridges = request.allowMultiBridge() ? 2 : 1;
-        int[][] distance = distancesTo(target, graph.group[source], maxSteps, maxBridges);
+        int sourceGroup = graph.group[source];
+        int[][] distance = graph.distances(target, sourceGroup, maxSteps, maxBridges,
+                () -> distancesTo(target, sourceGroup, maxSteps, maxBridges));
         if (distance[maxBridges][source] > maxSteps) {
             return List.of();
         }
@@ -125,7 +127,7 @@ final class CandidateSearch {
         double start = exactStart.doubleValue();
         double amountUsd = start * graph.usdPerUnit[source];
         this.amountUsd = amountUsd;
-        PriorityQueue<Label> queue = new PriorityQueue<>(QUEUE_CAPACITY, order(request.mode()));
+        LabelQueue queue = new LabelQueue(request.mode(), QUEUE_CAPACITY);
         Label root = new Label(null, null, source, 0, 0, start, amountUsd, 0, 0, graph.group[source]).rank(amountUsd);
         root.exact = exactStart;
         queue.add(root);
@@ -358,32 +360,17 @@ final class CandidateSearch {
         return Math.pow(1 + UPSIDE, Math.max(1, maxSteps - 1));
     }
 
-    /**
-     * Best first under the mode's ranking, applied to estimates (field reads and one subtraction: it runs on every queue
-     * move; the suggested score is computed once per label by {@link Label#rank}, the net value is usd - gasUsd).
-     */
+    /** Best first under the mode's ranking (see {@link LabelQueue#compare(RouteMode, Label, Label)}). */
     private static Comparator<Label> order(RouteMode mode) {
-        return switch (mode) {
-            case MAX_VALUE -> (a, b) -> {
-                int c = Double.compare(b.net(), a.net());
-                return c != 0 ? c : Integer.compare(a.seconds, b.seconds);
-            };
-            case FASTEST -> (a, b) -> {
-                int c = Integer.compare(a.seconds, b.seconds);
-                return c != 0 ? c : Double.compare(b.net(), a.net());
-            };
-            case SUGGESTED -> (a, b) -> {
-                int c = Double.compare(b.score, a.score);
-                return c != 0 ? c : Double.compare(b.net(), a.net());
-            };
-        };
+        return (a, b) -> LabelQueue.compare(mode, a, b);
     }
 
     /**
      * Per bridge budget k (0..maxBridges), the fewest steps from each node to the target using at most k bridge lanes
      * (ignoring filters), capped at maxSteps + 1, on paths that do not pass through the source's group: every partial
      * path has visited the source, so a node that reaches the target only through the source is a dead end. Exact
-     * pruning: no feasible path is cut (the source's own distance is still found).
+     * pruning: no feasible path is cut (the source's own distance is still found). Computed once per graph and
+     * arguments ({@link RouteGraph#distances}).
      */
     private int[][] distancesTo(int target, int sourceGroup, int maxSteps, int maxBridges) {
         int n = graph.tokens.length;

@@ -21,6 +21,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The route graph of one market snapshot: nodes are (chain, token), edges are pools (both directions, the deepest
@@ -51,6 +53,20 @@ final class RouteGraph {
     private final Map<NodeKey, Integer> index = new HashMap<>();
 
     private record NodeKey(ChainId chain, Address address) {
+    }
+
+    /**
+     * The candidate search's reachability tables computed on this graph (see {@code CandidateSearch.distancesTo}):
+     * they depend on the graph's edges only, not on amounts or prices, so requests to the same target on the same
+     * graph share one instead of each running the breadth-first search again. At most {@link #DISTANCE_TABLES} are
+     * kept; further keys are computed per request. The graph, and so its tables, is replaced with the market snapshot.
+     */
+    private final Map<DistanceKey, int[][]> distanceTables = new ConcurrentHashMap<>();
+
+    /** Most reachability tables one graph keeps: a table holds up to 3 int per node. */
+    static final int DISTANCE_TABLES = 256;
+
+    private record DistanceKey(int target, int sourceGroup, int maxSteps, int maxBridges) {
     }
 
     RouteGraph(MarketSnapshot snapshot, int poolsPerPair) {
@@ -117,6 +133,24 @@ final class RouteGraph {
             predecessors[i] = preds.get(i).stream().mapToInt(Integer::intValue).toArray();
             bridgePredecessors[i] = bridgePreds.get(i).stream().mapToInt(Integer::intValue).toArray();
         }
+    }
+
+    /**
+     * The reachability table for these arguments, computed by {@code compute} the first time and shared after that
+     * (the caller must not modify it).
+     */
+    int[][] distances(int target, int sourceGroup, int maxSteps, int maxBridges, Supplier<int[][]> compute) {
+        DistanceKey key = new DistanceKey(target, sourceGroup, maxSteps, maxBridges);
+        int[][] table = distanceTables.get(key);
+        if (table != null) {
+            return table;
+        }
+        table = compute.get();
+        if (distanceTables.size() < DISTANCE_TABLES) {
+            int[][] raced = distanceTables.putIfAbsent(key, table);
+            return raced != null ? raced : table;
+        }
+        return table;
     }
 
     Integer node(ChainId chain, Address address) {
