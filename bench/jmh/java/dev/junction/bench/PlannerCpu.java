@@ -4,15 +4,15 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.snapshot.SnapshotMarketSource;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The planner's CPU time per quote (not wall time) over {@link PlannerBenchmark}'s mix: on a shared, loaded machine a
  * thread waits for a core for a large and varying part of its wall time, while its own CPU time per quote stays
- * comparable between runs. Prints each batch's CPU microseconds per quote and their median.
+ * comparable between runs. Prints each batch's CPU microseconds and allocated kilobytes per quote, and the median.
  * Run: {@code java -cp <bench classpath> dev.junction.bench.PlannerCpu [batches] [quotes per batch]}.
  */
 public final class PlannerCpu {
@@ -26,22 +26,26 @@ public final class PlannerCpu {
         MarketSnapshot snapshot = new SnapshotMarketSource(SnapshotMarketSource.DEFAULT_LOCATION).load();
         List<RouteRequest> requests = PlannerBenchmark.requests(snapshot);
         RoutePlanner planner = new RoutePlanner();
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long sink = 0;
         for (int i = 0; i < 3 * perBatch; i++) { // warm-up: the JIT compiles the planner
             sink += planner.plan(snapshot, requests.get(i & 7)).size();
         }
         double[] us = new double[batches];
+        double[] kb = new double[batches];
         for (int b = 0; b < batches; b++) {
             long start = threads.getCurrentThreadCpuTime();
+            long allocated = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < perBatch; i++) {
                 sink += planner.plan(snapshot, requests.get(i & 7)).size();
             }
             us[b] = (threads.getCurrentThreadCpuTime() - start) / 1_000.0 / perBatch;
-            System.out.printf("batch %d: %.1f us CPU per quote%n", b + 1, us[b]);
+            kb[b] = (threads.getCurrentThreadAllocatedBytes() - allocated) / 1_024.0 / perBatch;
+            System.out.printf("batch %d: %.1f us CPU, %.1f KB allocated per quote%n", b + 1, us[b], kb[b]);
         }
         Arrays.sort(us);
-        System.out.printf("median %.1f us CPU per quote (min %.1f, max %.1f; %d routes planned)%n", us[batches / 2],
-                us[0], us[batches - 1], sink);
+        Arrays.sort(kb);
+        System.out.printf("median %.1f us CPU per quote (min %.1f, max %.1f), %.1f KB allocated; %d routes planned%n",
+                us[batches / 2], us[0], us[batches - 1], kb[batches / 2], sink);
     }
 }
