@@ -2,7 +2,7 @@ package dev.junction.market;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import java.math.BigDecimal;
+import dev.junction.market.math.WholeUnits;
 import java.math.BigInteger;
 
 /**
@@ -25,7 +25,7 @@ public record Token(ChainId chain, Address address, int decimals, String symbol,
 
     /** USD value of an amount in smallest units at the reference price (floating point: USD only). */
     public double usd(BigInteger amount) {
-        return new BigDecimal(amount).movePointLeft(decimals).doubleValue() * priceUsd;
+        return WholeUnits.of(amount, decimals) * priceUsd;
     }
 
     /** Key that identifies this token across the market: chain and lower-case address. */
