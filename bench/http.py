@@ -6,14 +6,17 @@ round so slow drifts of the shared machine hit all alike) gets `--seconds` of wr
 keep-alive connections, bench/mix.lua cycling through the 8-pair mix). It prints per endpoint the median over rounds
 of throughput, p50, p99, the ratio to liveness measured in the same round, the server's CPU per request (from
 /proc/<pid>/stat, user+system, all threads) and the load client's own CPU (wrk's user+system as a share of one core,
-which must stay below 25% for the client not to be the bottleneck).
+which must stay below 25% for the client not to be the bottleneck). With `--gc-log` (the server's `-Xlog:gc` file,
+which bench/run.sh writes) it also prints the young-collection pauses during each endpoint's load, their total per
+second of load, and the bytes the server allocated per request (the young generation's growth between pauses).
 
 Usage: bench/http.py --base http://127.0.0.1:18491 --pid <server pid> [--warmup 30] [--seconds 15] [--rounds 3]
-       [--amounts 16]
+       [--amounts 16] [--gc-log /tmp/gc.log]
 """
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -71,6 +74,39 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])  # utime + stime of all threads
 
 
+YOUNG_PAUSE = re.compile(r"Pause Young.* (\d+)M->(\d+)M\(\d+M\) ([\d.]+)ms")
+
+
+class GcLog:
+    """Reads the young pauses that `-Xlog:gc` appended since the last call."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = 0
+        self.last_after_mb = None
+        self.read()
+
+    def read(self):
+        """(pauses, sum of pause ms, MB allocated between them) since the last call."""
+        with open(self.path) as f:
+            f.seek(self.offset)
+            text = f.read()
+        complete = text[:text.rfind("\n") + 1]  # a line being written is read next time
+        self.offset += len(complete.encode())
+        pauses, pause_ms, allocated_mb = 0, 0.0, 0
+        for line in complete.splitlines():
+            m = YOUNG_PAUSE.search(line)
+            if not m:
+                continue
+            before, after = int(m.group(1)), int(m.group(2))
+            if self.last_after_mb is not None:
+                allocated_mb += before - self.last_after_mb
+            self.last_after_mb = after
+            pauses += 1
+            pause_ms += float(m.group(3))
+        return pauses, pause_ms, allocated_mb
+
+
 def wrk(base, path_file, connections, seconds):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
@@ -96,6 +132,7 @@ def main():
                     help="amounts per pair (1: the fixed mix; more: 0.5x to 1.5x of each pair's amount, so no request "
                          "repeats for 8 * amounts requests and nothing a server might reuse between equal requests "
                          "flatters it)")
+    ap.add_argument("--gc-log", help="the server's -Xlog:gc file: young pauses and allocation per endpoint")
     a = ap.parse_args()
     endpoints = a.endpoints.split(",")
     tick = os.sysconf("SC_CLK_TCK")
@@ -113,10 +150,13 @@ def main():
     time.sleep(5)
     idle_cores = (cpu_ticks(a.pid) - c0) / tick / (time.monotonic() - t0)
     print(f"server background CPU while idle: {100 * idle_cores:.1f}% of a core", flush=True)
+    gc = GcLog(a.gc_log) if a.gc_log else None
     rows = {e: [] for e in endpoints}
     for rnd in range(a.rounds):
         order = endpoints[rnd % len(endpoints):] + endpoints[:rnd % len(endpoints)]
         for e in order:
+            if gc:
+                gc.read()  # skip what came before this load
             c0, t0 = cpu_ticks(a.pid), time.monotonic()
             r = wrk(a.base, files[e], a.connections, a.seconds)
             wall = time.monotonic() - t0
@@ -126,17 +166,26 @@ def main():
             r["rps"] = r["requests"] / (r["duration_us"] / 1e6)
             r["client_core_share"] = r["client_cpu_s"] / wall
             r["round"] = rnd
+            gc_text = ""
+            if gc:
+                time.sleep(0.2)  # let the log's last lines reach the file
+                pauses, pause_ms, allocated_mb = gc.read()
+                r["gc_ms_per_s"] = pause_ms / wall
+                r["gc_pauses"] = pauses
+                r["kb_per_req"] = allocated_mb * 1024 / max(1, r["requests"])
+                gc_text = (f" GC {pauses} pauses, {r['gc_ms_per_s']:.1f} ms/s, "
+                           f"{r['kb_per_req']:.0f} KB allocated/req")
             rows[e].append(r)
             print(f"round {rnd + 1} {e:28s} {r['rps']:8.1f} req/s p50 {r['p50_us'] / 1000:6.2f} ms "
                   f"p99 {r['p99_us'] / 1000:6.2f} ms server {r['server_cpu_us_per_req']:6.0f} us/req "
                   f"(net of idle {r['server_net_cpu_us_per_req']:6.0f}) "
                   f"client {100 * r['client_core_share']:4.1f}% of a core non2xx {r['non2xx']} "
-                  f"errors {r['socket_errors']}", flush=True)
+                  f"errors {r['socket_errors']}{gc_text}", flush=True)
     live = rows.get(LIVENESS)
     print()
     print("| endpoint | req/s (median) | ratio to liveness (median of rounds) | p50 | p99 | server CPU/req | "
-          "net of idle | client CPU (max) |")
-    print("|---|---|---|---|---|---|---|---|")
+          "net of idle | client CPU (max) |" + (" GC pauses per s of load | allocated/req |" if gc else ""))
+    print("|---|---|---|---|---|---|---|---|" + ("---|---|" if gc else ""))
     for e in endpoints:
         rs = rows[e]
         ratios = [r["rps"] / live[i]["rps"] for i, r in enumerate(rs)] if live else []
@@ -145,7 +194,8 @@ def main():
               f"({', '.join(f'{100 * x:.1f}' for x in ratios)}) | {med('p50_us') / 1000:.2f} ms | "
               f"{med('p99_us') / 1000:.2f} ms | {med('server_cpu_us_per_req'):.0f} us | "
               f"{med('server_net_cpu_us_per_req'):.0f} us | "
-              f"{100 * max(r['client_core_share'] for r in rs):.1f}% |")
+              f"{100 * max(r['client_core_share'] for r in rs):.1f}% |"
+              + (f" {med('gc_ms_per_s'):.1f} ms | {med('kb_per_req'):.0f} KB |" if gc else ""))
     bad = sum(r["non2xx"] + r["socket_errors"] for e in endpoints for r in rows[e])
     if bad:
         print(f"WARNING: {bad} non-2xx responses or socket errors: the figures are not of successful requests")

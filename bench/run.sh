@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts Junction from a jar with the default configuration (rate limiting off, see PERFORMANCE.md), runs
-# bench/http.py against it (wrk, interleaved with the liveness probe) and stops it.
+# bench/http.py against it (wrk, interleaved with the liveness probe) and stops it. The server logs its collections
+# (-Xlog:gc) for http.py's GC columns.
 # Usage: bench/run.sh <jar> h2|postgres [http.py options...]
 #   e.g. bench/run.sh target/junction.jar h2 --warmup 20 --seconds 10 --rounds 2
 # postgres: 127.0.0.1:5432, database test, user postgres (trust); a fresh schema junction_bench_<pid> is created
@@ -18,7 +19,7 @@ if [ "$db" = postgres ]; then
   args+=(--spring.datasource.url="jdbc:postgresql://127.0.0.1:5432/test?currentSchema=$schema"
          --spring.datasource.username=postgres --spring.datasource.password= --spring.flyway.schemas="$schema")
 fi
-"$java" -Xmx512m -jar "$jar" "${args[@]}" > "$data/server.log" 2>&1 &
+"$java" -Xmx512m -Xlog:gc:file="$data/gc.log" -jar "$jar" "${args[@]}" > "$data/server.log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
@@ -33,5 +34,5 @@ for _ in $(seq 1 180); do
   sleep 1
 done
 echo "server: $jar on $db, pid $server, port $port; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 "$here/http.py" --base "http://127.0.0.1:$port" --pid "$server" "$@"
+python3 "$here/http.py" --base "http://127.0.0.1:$port" --pid "$server" --gc-log "$data/gc.log" "$@"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
