@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The embedded default (H2 file mode under junction.data-dir, exactly as application.yml configures it, without the
@@ -39,6 +40,22 @@ class H2FileRestartTest {
             assertThat(all).extracting(InstanceRecord::instanceId).containsExactlyInAnyOrder(first, second);
             assertThat(all).filteredOn(r -> r.instanceId().equals(first)).singleElement()
                     .satisfies(r -> assertThat(r.stoppedAt()).isNotNull());
+        }
+    }
+
+    /**
+     * The embedded default's page cache is 4 MB (CACHE_SIZE=4096 in application.yml), not H2's 16 MB: under quote load
+     * the pages the write-behind store had just written stayed in the larger cache for seconds, so every young
+     * collection copied them again (issue 17, PERFORMANCE "ninth pass").
+     */
+    @Test
+    void theEmbeddedStoreKeepsASmallerPageCache() {
+        try (ConfigurableApplicationContext app = start()) {
+            JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
+            String sql = "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = ?";
+            assertThat(jdbc.queryForObject(sql, String.class, "cache_size")).isEqualTo("4096"); // KB
+            // what the store itself was given, in MB
+            assertThat(jdbc.queryForObject(sql, String.class, "info.CACHE_MAX_SIZE")).isEqualTo("4");
         }
     }
 
