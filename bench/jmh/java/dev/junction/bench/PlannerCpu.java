@@ -1,10 +1,10 @@
 package dev.junction.bench;
 
+import com.sun.management.ThreadMXBean;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.snapshot.SnapshotMarketSource;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
-import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;

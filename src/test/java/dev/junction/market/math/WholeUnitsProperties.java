@@ -63,8 +63,9 @@ class WholeUnitsProperties {
     @Example
     void edges() {
         long[] values = {0, 1, 2, 9, 10, 11, (1L << 52) - 1, 1L << 52, (1L << 53) - 1, 1L << 53, (1L << 53) + 1,
-            (1L << 53) + 2, (1L << 53) + 3, (1L << 54) + 1, Long.MAX_VALUE, Long.MAX_VALUE - 1, 999_999_999_999_999_999L,
-            1_000_000_000_000_000_000L, 1_000_000_000_000_000_001L, 1_500_000_000_000_000_000L};
+            (1L << 53) + 2, (1L << 53) + 3, (1L << 54) + 1, Long.MAX_VALUE, Long.MAX_VALUE - 1,
+            999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 1_000_000_000_000_000_001L,
+            1_500_000_000_000_000_000L};
         for (long v : values) {
             for (int decimals = 0; decimals <= 24; decimals++) {
                 assertSame(BigInteger.valueOf(v), decimals);
