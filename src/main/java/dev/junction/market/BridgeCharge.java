@@ -1,5 +1,6 @@
 package dev.junction.market;
 
+import dev.junction.market.math.WholeUnits;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -102,24 +103,14 @@ public record BridgeCharge(BigInteger fee, BigInteger amountOut) {
         return k < POW10.length ? POW10[k] : BigInteger.TEN.pow(k);
     }
 
-    /** 10^k for k <= 18, as longs: the rescale of an amount that fits a long stays in longs. */
-    private static final long[] POW10_LONG = new long[19];
-
-    static {
-        POW10_LONG[0] = 1;
-        for (int k = 1; k < POW10_LONG.length; k++) {
-            POW10_LONG[k] = POW10_LONG[k - 1] * 10;
-        }
-    }
-
     static BigInteger rescale(BigInteger amount, int fromDecimals, int toDecimals) {
         if (toDecimals == fromDecimals) {
             return amount;
         }
         int shift = Math.abs(toDecimals - fromDecimals);
-        if (amount.signum() >= 0 && amount.bitLength() <= 63 && shift < POW10_LONG.length) {
+        if (amount.signum() >= 0 && amount.bitLength() <= 63 && shift <= WholeUnits.MAX_LONG_POWER_OF_TEN) {
             long a = amount.longValue();
-            long p = POW10_LONG[shift];
+            long p = WholeUnits.powerOfTen(shift);
             if (toDecimals < fromDecimals) {
                 return BigInteger.valueOf(a / p);
             }

@@ -17,6 +17,8 @@ import java.math.BigInteger;
 public final class WholeUnits {
 
     private static final int MAX_FAST_DECIMALS = 18;
+    /** The largest k for which {@link #powerOfTen} answers: 10^18 is the largest power of ten a long holds. */
+    public static final int MAX_LONG_POWER_OF_TEN = MAX_FAST_DECIMALS;
     private static final long[] POW10 = new long[MAX_FAST_DECIMALS + 1];
     /** 10^k as doubles, exact for k <= 22. */
     private static final double[] POW10_DOUBLE = new double[MAX_FAST_DECIMALS + 1];
@@ -32,6 +34,14 @@ public final class WholeUnits {
     }
 
     private WholeUnits() {
+    }
+
+    /**
+     * @param k 0 to {@link #MAX_LONG_POWER_OF_TEN}
+     * @return 10^k as a long
+     */
+    public static long powerOfTen(int k) {
+        return POW10[k];
     }
 
     /**
