@@ -44,6 +44,18 @@ class H2FileRestartTest {
     }
 
     /**
+     * The embedded default compacts its file while it runs (dev.junction.store.EmbeddedStoreCompaction): with
+     * WRITE_DELAY=0 H2 runs no background writer, so nothing else would, and the file grew with every commit.
+     */
+    @Test
+    void theEmbeddedStoreIsCompactedWhileItRuns() {
+        try (ConfigurableApplicationContext app = start()) {
+            assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).contains("h2-compaction");
+        }
+        assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).doesNotContain("h2-compaction");
+    }
+
+    /**
      * The embedded default's page cache is 4 MB (CACHE_SIZE=4096 in application.yml), not H2's 16 MB: under quote load
      * the pages the write-behind store had just written stayed in the larger cache for seconds, so every young
      * collection copied them again (issue 17, PERFORMANCE "ninth pass").
