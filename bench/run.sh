@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts Junction from a jar with the default configuration (rate limiting off, see PERFORMANCE.md), runs
 # bench/http.py against it (wrk, interleaved with the liveness probe) and stops it. The server logs its collections
-# (-Xlog:gc) for http.py's GC columns.
+# (-Xlog:gc) for http.py's GC columns; on H2 it prints the database file's size at the end.
 # Usage: bench/run.sh <jar> h2|postgres [http.py options...]
 #   e.g. bench/run.sh target/junction.jar h2 --warmup 20 --seconds 10 --rounds 2
 # postgres: 127.0.0.1:5432, database test, user postgres (trust); a fresh schema junction_bench_<pid> is created
@@ -36,3 +36,4 @@ done
 echo "server: $jar on $db, pid $server, port $port; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 "$here/http.py" --base "http://127.0.0.1:$port" --pid "$server" --gc-log "$data/gc.log" "$@"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "$db" = h2 ]; then echo "H2 file after the run: $(du -m "$data/junction.mv.db" | cut -f1) MB"; fi
