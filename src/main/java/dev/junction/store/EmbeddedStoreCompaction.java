@@ -30,7 +30,7 @@ import org.springframework.stereotype.Component;
  * writer is also what compacts the file: it rewrites the live pages of chunks that are mostly dead, so the dead
  * chunks can be reused. Without it, every chunk that still holds one live page (a B-tree leaf that filled up and never
  * changes again) stays in the file for good. Under {@code /gasless/quote} load, where a commit carries one to three
- * quotes and writes about 60 KB of pages, the file grew by about 75 MB a second: 11 GB after 150 s (issue 17, tenth
+ * quotes and writes a chunk of 30-60 KB, the file grew by about 75 MB a second: 11 GB after 150 s (issue 17, tenth
  * pass). This task does what the background writer would: every {@code junction.store.compact-interval} it asks H2
  * to rewrite chunks whose fill rate is below {@code junction.store.compact-fill-rate} percent, at most
  * {@code junction.store.compact-write} bytes a pass. A freed chunk is reused once H2's retention time (45 s) has
@@ -138,7 +138,7 @@ class EmbeddedStoreCompaction {
         return Optional.ofNullable(store).map(Store::getMvStore).filter(s -> s.getFileStore() != null);
     }
 
-    /** The file's size in bytes, or empty (for tests and the bench). */
+    /** The H2 file's size in bytes; empty for any other database (what the tests measure). */
     static Optional<Long> fileSize(Connection c) throws SQLException {
         return mvStore(c).map(MVStore::getFileStore).map(FileStore::size);
     }
