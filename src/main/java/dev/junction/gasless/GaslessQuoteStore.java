@@ -16,8 +16,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -33,7 +36,14 @@ import org.springframework.stereotype.Repository;
  * commits of concurrent issues are grouped: the caller that takes the write lock writes every quote waiting at that
  * moment in one transaction (JDBC batches), and the callers whose quotes it wrote return without a commit of their
  * own. With H2 ({@code WRITE_DELAY=0}) every commit writes a chunk to the file and with PostgreSQL every commit is a
- * WAL flush, so under load one commit carries many quotes; a lone quote is written at once (no waiting for company).
+ * WAL flush, so under load one commit carries many quotes.
+ *
+ * <p>Commit delay (PostgreSQL's {@code commit_delay} with {@code commit_siblings}): while other gasless quotes are
+ * being prepared ({@link #preparing()}: planned and signed, about to be issued), the writer waits up to
+ * {@link #COMMIT_DELAY_NANOS} for them to join its group before it commits. A commit's cost is mostly fixed (H2
+ * serialises every changed page of the tables and indexes into a chunk of 30-60 KB), so fewer, larger groups cost
+ * less CPU and write less per quote (issue 17, PERFORMANCE "tenth pass"). A lone quote, with nothing else in
+ * preparation, is written at once.
  */
 @Repository
 class GaslessQuoteStore {
@@ -41,12 +51,30 @@ class GaslessQuoteStore {
     /** Most quotes one grouped commit carries. */
     static final int MAX_GROUP = 256;
 
+    /** Longest wait of a group's writer for quotes still in preparation, by default. */
+    static final long COMMIT_DELAY_NANOS = 1_000_000;
+
+    private final long commitDelayNanos;
+    /** Grouped commits written, and how many of them waited for quotes in preparation first. */
+    private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong delayedCommits = new AtomicLong();
+
+    /** Quotes between {@link #preparing()} and their {@link #issue} (or the failure of their preparation). */
+    private final AtomicInteger inPreparation = new AtomicInteger();
+
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transaction;
     private final Queue<Issue> waiting = new ConcurrentLinkedQueue<>();
     private final ReentrantLock writing = new ReentrantLock();
 
+    @Autowired
     GaslessQuoteStore(JdbcTemplate jdbc) {
+        this(jdbc, COMMIT_DELAY_NANOS);
+    }
+
+    /** @param commitDelayNanos the writer's longest wait for quotes in preparation (tests set a long one) */
+    GaslessQuoteStore(JdbcTemplate jdbc, long commitDelayNanos) {
+        this.commitDelayNanos = commitDelayNanos;
         this.jdbc = jdbc;
         this.transaction = new TransactionTemplate(new DataSourceTransactionManager(jdbc.getDataSource()));
     }
@@ -102,11 +130,73 @@ class GaslessQuoteStore {
      * @throws NonceTakenException when the nonce row exists already (nothing of this quote is written)
      */
     void issue(QuoteRecord quote, Instant now) {
+        issue(quote, now, null);
+    }
+
+    /**
+     * {@link #issue(QuoteRecord, Instant)} for a quote that was marked {@link #preparing()}: it is no longer in
+     * preparation from here on.
+     */
+    void issue(QuoteRecord quote, Instant now, Preparation preparation) {
+        issueGrouped(quote, now, preparation);
+    }
+
+    /**
+     * Marks one quote as being prepared until it is issued or the returned handle is closed (when its preparation
+     * fails): a group's writer waits up to {@link #COMMIT_DELAY_NANOS} while quotes are in preparation.
+     */
+    Preparation preparing() {
+        inPreparation.incrementAndGet();
+        return new Preparation();
+    }
+
+    /** A quote in preparation; closing it twice counts once. */
+    final class Preparation implements AutoCloseable {
+        private boolean closed;
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                inPreparation.decrementAndGet();
+            }
+        }
+    }
+
+    /** Quotes in preparation, not yet issued. */
+    int stillPreparing() {
+        return inPreparation.get();
+    }
+
+    /** Grouped commits written so far, and how many of them first waited for quotes in preparation. */
+    long[] commits() {
+        return new long[] {commits.get(), delayedCommits.get()};
+    }
+
+    /** The writer's commit delay: waits, up to commitDelayNanos, while quotes are still in preparation. */
+    private void awaitCompany() {
+        if (stillPreparing() <= 0) {
+            return;
+        }
+        delayedCommits.incrementAndGet();
+        long deadline = System.nanoTime() + commitDelayNanos;
+        long pause = Math.max(1, Math.min(commitDelayNanos / 10, 100_000));
+        while (stillPreparing() > 0 && waiting.size() < MAX_GROUP && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(pause);
+        }
+    }
+
+    private void issueGrouped(QuoteRecord quote, Instant now, Preparation preparation) {
         Issue mine = new Issue(quote, now);
         waiting.add(mine);
+        if (preparation != null) {
+            // after joining the queue: a writer that sees this quote out of preparation also finds it waiting
+            preparation.close();
+        }
         while (!mine.done) {
             if (writing.tryLock()) {
                 try {
+                    awaitCompany();
                     List<Issue> group = new ArrayList<>();
                     for (Issue next; group.size() < MAX_GROUP && (next = waiting.poll()) != null; ) {
                         group.add(next);
@@ -148,6 +238,7 @@ class GaslessQuoteStore {
         if (group.isEmpty()) {
             return;
         }
+        commits.incrementAndGet();
         RuntimeException failure = null;
         try {
             transaction.executeWithoutResult(status -> insertAll(group));

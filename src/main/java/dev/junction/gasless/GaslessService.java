@@ -115,6 +115,14 @@ public class GaslessService {
      * @throws dev.junction.routing.NoRouteException when no route exists
      */
     public List<GaslessQuote> quote(GaslessQuoteCommand cmd) {
+        // marked in preparation from the start, so a commit of other quotes may wait for this one (the store's
+        // commit delay); issuing it, or failing, ends that
+        try (GaslessQuoteStore.Preparation preparation = quotes.preparing()) {
+            return quote(cmd, preparation);
+        }
+    }
+
+    private List<GaslessQuote> quote(GaslessQuoteCommand cmd, GaslessQuoteStore.Preparation preparation) {
         QuoteRules.check(cmd);
         RankingMode ranking = RankingMode.parse(cmd.rankingMode());
         MarketSnapshot snapshot = market.current();
@@ -129,7 +137,7 @@ public class GaslessService {
                 new ProviderFilter(cmd.includeProviders(), cmd.excludeProviders()), cmd.allowMultiBridge(),
                 ranking.routeMode());
         if (relayed) {
-            return List.of(quoteOnChain(cmd, snapshot, source, base, slippage, integratorFee));
+            return List.of(quoteOnChain(cmd, snapshot, source, base, slippage, integratorFee, preparation));
         }
 
         // The fee depends on the route's gas and the route on the amount left after the fee: start from the route for
@@ -145,18 +153,20 @@ public class GaslessService {
             fee = needed;
         }
         ExecutorGas.Cost gas = ExecutorGas.of(snapshot, route);
-        return List.of(issue(cmd, snapshot, source, route, slippage, Amount.of(fee), Amount.of(integratorFee), gas));
+        return List.of(issue(cmd, snapshot, source, route, slippage, Amount.of(fee), Amount.of(integratorFee), gas,
+                preparation));
     }
 
     private GaslessQuote issue(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source, PlannedRoute route,
-            Slippage slippage, Amount fee, Amount integratorFee, ExecutorGas.Cost gas) {
+            Slippage slippage, Amount fee, Amount integratorFee, ExecutorGas.Cost gas,
+            GaslessQuoteStore.Preparation preparation) {
         Issued t = issued(cmd, route, slippage);
         RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, t.amountOutMin().value());
         String innerData = calldata.build(assembly.routeCall(t.quoteId(), source, t.receiver(), t.amountOutMin(),
                 t.now().getEpochSecond(), t.deadline())).data();
         // The nonce, the quote and its steps are written in one transaction (grouped with concurrent quotes' by the
         // store) that commits before the quote is answered; a nonce another instance took first is replaced.
-        QuoteRecord stored = issue(cmd.sender(), t.now(), candidate -> new QuoteRecord(t.quoteId(),
+        QuoteRecord stored = issue(cmd.sender(), t.now(), preparation, candidate -> new QuoteRecord(t.quoteId(),
                 cmd.acquisitionMode(), cmd.sender(), t.receiver(), cmd.fromChain(), cmd.toChain(), cmd.fromToken(),
                 cmd.toToken(), cmd.amount(), fee, cmd.amount().minus(fee), t.amountOut(), t.amountOutMin(),
                 source.gaslessExecutor(), source.router(), candidate, t.deadline(), "", innerData,
@@ -200,7 +210,7 @@ public class GaslessService {
      * of the amount. The route is planned on what is left after that, again until the fee covers its gas.
      */
     private GaslessQuote quoteOnChain(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source,
-            RouteRequest base, Slippage slippage, BigInteger integratorFee) {
+            RouteRequest base, Slippage slippage, BigInteger integratorFee, GaslessQuoteStore.Preparation preparation) {
         if (!cmd.fromChain().equals(cmd.toChain())) {
             throw new GaslessException(GaslessFailure.NO_ROUTE, "Junction's relayer on chain " + cmd.fromChain()
                     + " runs same-chain gasless swaps only; toChain must be " + cmd.fromChain(), "toChain");
@@ -239,7 +249,7 @@ public class GaslessService {
         RouteWitness witness = RouteWitness.of(call, routerCalldata);
         QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
                 Hex.encode(witness.destinationCall()));
-        QuoteRecord stored = issue(cmd.sender(), t.now(), candidate -> {
+        QuoteRecord stored = issue(cmd.sender(), t.now(), preparation, candidate -> {
             String innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
                     candidate.toBigInteger(), BigInteger.valueOf(t.deadline()))).data();
             QuoteRecord record = new QuoteRecord(t.quoteId(), cmd.acquisitionMode(), cmd.sender(), t.receiver(),
@@ -285,13 +295,14 @@ public class GaslessService {
      * Builds the quote for a candidate Permit2 nonce and writes nonce, quote and steps in one transaction (grouped
      * with concurrent quotes' by the store); a nonce another request or instance took first is replaced by the next.
      */
-    private QuoteRecord issue(Address owner, Instant now, QuoteForNonce build) {
+    private QuoteRecord issue(Address owner, Instant now, GaslessQuoteStore.Preparation preparation,
+            QuoteForNonce build) {
         for (int attempt = 0; ; attempt++) {
             PermitNonce candidate = nonces.candidate(owner);
             QuoteRecord record = build.quote(candidate);
             QuoteRecord signed = record.withDigest(Hex.encode(record.typedData().digest()));
             try {
-                quotes.issue(signed, now);
+                quotes.issue(signed, now, preparation);
                 nonces.reserved(owner, candidate);
                 return signed;
             } catch (GaslessQuoteStore.NonceTakenException taken) {

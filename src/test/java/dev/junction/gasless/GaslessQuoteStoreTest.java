@@ -179,4 +179,43 @@ class GaslessQuoteStoreTest {
             assertThat(one.nonces.isUsed(OWNER, third.nonce())).isTrue();
         }
     }
+    /**
+     * Commit delay: a writer waits for quotes still in preparation (here with a long delay, so nothing depends on how
+     * fast the threads run), and the quote that arrives joins its commit; with nothing in preparation, or once a
+     * preparation fails, nobody waits.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void aWriterWaitsForQuotesInPreparationAndTheyShareItsCommit(TestDatabases.Db db) throws Exception {
+        try (db; ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            GaslessQuoteStore store = new GaslessQuoteStore(new JdbcTemplate(db.dataSource()), 60_000_000_000L);
+
+            store.issue(record(String.format("0x%064x", 1), 100), NOW); // nothing in preparation: no wait
+            assertThat(store.commits()).containsExactly(1, 0);
+
+            GaslessQuoteStore.Preparation first = store.preparing();
+            GaslessQuoteStore.Preparation second = store.preparing();
+            Future<?> a = pool.submit(() -> store.issue(record(String.format("0x%064x", 2), 200), NOW, first));
+            // the first quote's writer waits while the second is in preparation ...
+            while (store.commits()[1] == 0 && !a.isDone()) {
+                Thread.onSpinWait();
+            }
+            assertThat(a).isNotDone();
+            // ... and the second joins its commit
+            Future<?> b = pool.submit(() -> store.issue(record(String.format("0x%064x", 3), 300), NOW, second));
+            a.get();
+            b.get();
+            assertThat(store.commits()).containsExactly(2, 1);
+            assertThat(store.find(String.format("0x%064x", 2))).isPresent();
+            assertThat(store.find(String.format("0x%064x", 3))).isPresent();
+
+            // a preparation that fails (closed without an issue) keeps no writer waiting
+            GaslessQuoteStore.Preparation failed = store.preparing();
+            failed.close();
+            failed.close(); // counted once
+            assertThat(store.stillPreparing()).isZero();
+            store.issue(record(String.format("0x%064x", 4), 400), NOW);
+            assertThat(store.commits()).containsExactly(3, 1);
+        }
+    }
 }
