@@ -59,6 +59,7 @@ final class GaslessFixture {
     final MarketSnapshot snapshot = snapshot();
     final TestDatabases.Db db;
     final GaslessNonceStore nonces;
+    final GaslessQuoteStore quotes;
     final GaslessService service;
 
     GaslessFixture(TestDatabases.Db db) {
@@ -81,8 +82,9 @@ final class GaslessFixture {
                 throw new UnsupportedOperationException();
             }
         };
+        this.quotes = new GaslessQuoteStore(jdbc);
         this.service = new GaslessService(market, clock, new dev.junction.routing.RoutePlanner(), swaps, nonces,
-                new GaslessQuoteStore(jdbc), new DataSourceTransactionManager(ds));
+                quotes, new DataSourceTransactionManager(ds));
     }
 
     static Address addr(int n) {

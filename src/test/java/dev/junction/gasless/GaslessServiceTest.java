@@ -146,6 +146,22 @@ class GaslessServiceTest {
         }
     }
 
+    /**
+     * Every quote is in preparation (for the store's commit delay) only until it is issued or refused: a quote left
+     * marked would make every later commit wait its full delay.
+     */
+    @Test
+    void aQuoteIsInPreparationOnlyUntilItIsIssuedOrRefused() {
+        quote(command(ETH, 2));
+        assertThat(f.quotes.stillPreparing()).isZero();
+        assertThat(f.quotes.commits()[0]).isEqualTo(1);
+        GaslessQuoteCommand c = command(ETH, 2);
+        refused(GaslessFailure.UNSUPPORTED_ACQUISITION_MODE, () -> f.service.quote(new GaslessQuoteCommand(
+                c.fromChain(), c.fromToken(), c.toChain(), c.toToken(), c.amount(), c.sender(), null, 0, null, false,
+                null, null, null, null, null, null)));
+        assertThat(f.quotes.stillPreparing()).isZero();
+    }
+
     @Test
     void requestRulesAreRefusedWithTheirCodes() {
         GaslessQuoteCommand c = command(ETH, 2);
