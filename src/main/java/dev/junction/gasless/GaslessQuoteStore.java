@@ -138,7 +138,46 @@ class GaslessQuoteStore {
      * preparation from here on.
      */
     void issue(QuoteRecord quote, Instant now, Preparation preparation) {
-        issueGrouped(quote, now, preparation);
+        Issue mine = new Issue(quote, now);
+        waiting.add(mine);
+        if (preparation != null) {
+            // after joining the queue: a writer that sees this quote out of preparation also finds it waiting
+            preparation.close();
+        }
+        while (!mine.done) {
+            if (writing.tryLock()) {
+                try {
+                    awaitCompany();
+                    List<Issue> group = new ArrayList<>();
+                    for (Issue next; group.size() < MAX_GROUP && (next = waiting.poll()) != null; ) {
+                        group.add(next);
+                    }
+                    try {
+                        write(group);
+                    } finally {
+                        for (Issue i : group) {
+                            if (!i.done) { // an Error escaped write: fail them rather than leave them parked
+                                i.finish(new IllegalStateException("writing the gasless quote failed"));
+                            }
+                        }
+                    }
+                } finally {
+                    writing.unlock();
+                }
+                Issue head = waiting.peek();
+                if (head != null) {
+                    head.promote();
+                }
+            } else {
+                while (!mine.done && !mine.promoted) {
+                    LockSupport.park(this);
+                }
+                mine.promoted = false;
+            }
+        }
+        if (mine.failure != null) {
+            throw mine.failure;
+        }
     }
 
     /**
@@ -186,48 +225,6 @@ class GaslessQuoteStore {
         }
     }
 
-    private void issueGrouped(QuoteRecord quote, Instant now, Preparation preparation) {
-        Issue mine = new Issue(quote, now);
-        waiting.add(mine);
-        if (preparation != null) {
-            // after joining the queue: a writer that sees this quote out of preparation also finds it waiting
-            preparation.close();
-        }
-        while (!mine.done) {
-            if (writing.tryLock()) {
-                try {
-                    awaitCompany();
-                    List<Issue> group = new ArrayList<>();
-                    for (Issue next; group.size() < MAX_GROUP && (next = waiting.poll()) != null; ) {
-                        group.add(next);
-                    }
-                    try {
-                        write(group);
-                    } finally {
-                        for (Issue i : group) {
-                            if (!i.done) { // an Error escaped write: fail them rather than leave them parked
-                                i.finish(new IllegalStateException("writing the gasless quote failed"));
-                            }
-                        }
-                    }
-                } finally {
-                    writing.unlock();
-                }
-                Issue head = waiting.peek();
-                if (head != null) {
-                    head.promote();
-                }
-            } else {
-                while (!mine.done && !mine.promoted) {
-                    LockSupport.park(this);
-                }
-                mine.promoted = false;
-            }
-        }
-        if (mine.failure != null) {
-            throw mine.failure;
-        }
-    }
 
     /**
      * Writes the group in one transaction. When the database refuses it for a duplicate or a conflict, each quote is
