@@ -6,6 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -30,6 +33,7 @@ final class ServiceProcess {
     private final Path log;
     private final int port;
     private final Map<String, String> env = new HashMap<>();
+    private final AtomicBoolean diagnosed = new AtomicBoolean();
     private Process process;
 
     ServiceProcess(Path log, List<String> extraArgs) {
@@ -100,14 +104,14 @@ final class ServiceProcess {
     }
 
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).GET().build());
     }
 
     JsonNode post(String path, String json) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("POST " + path + " -> " + r.statusCode() + ": " + r.body());
         }
@@ -116,9 +120,54 @@ final class ServiceProcess {
 
     /** POSTs JSON and answers the response whatever its status. */
     HttpResponse<String> postForResponse(String path, String json) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
+    /**
+     * Sends a request; when the service does not answer in time, prints what it was doing (a dump of all its threads,
+     * virtual ones included, and the end of its log) before the timeout is rethrown, so a hang in CI can be read.
+     */
+    private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (HttpTimeoutException e) {
+            printDiagnosis(request.method() + " " + request.uri().getPath() + " timed out after "
+                    + request.timeout().orElseThrow());
+            throw e;
+        }
+    }
+
+    /** At most once per process: its threads (jcmd Thread.dump_to_file) and the last lines of its log. */
+    private void printDiagnosis(String why) {
+        if (process == null || !process.isAlive() || !diagnosed.compareAndSet(false, true)) {
+            return;
+        }
+        StringBuilder out = new StringBuilder("==== ").append(why).append("; service pid ").append(process.pid())
+                .append(", log ").append(log).append('\n');
+        try {
+            Path dump = log.resolveSibling(log.getFileName() + ".threads.txt");
+            Files.deleteIfExists(dump);
+            String jcmd = ProcessHandle.current().info().command().map(j -> Path.of(j).resolveSibling("jcmd").toString())
+                    .orElse("jcmd");
+            Process p = new ProcessBuilder(jcmd, Long.toString(process.pid()), "Thread.dump_to_file", "-format=text",
+                    dump.toString()).redirectErrorStream(true).start();
+            String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || !Files.exists(dump)) {
+                out.append("thread dump failed: ").append(said).append('\n');
+            } else {
+                out.append("==== threads\n").append(Files.readString(dump));
+            }
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            out.append("==== last lines of the log\n")
+                    .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 200), lines.size())));
+        } catch (IOException | RuntimeException e) {
+            out.append("diagnosis failed: ").append(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        System.out.println(out);
     }
 
     /** Accepts a swap through the test-only endpoint; returns its swap id. */
