@@ -343,6 +343,39 @@ class GaslessQuoteStore {
                 (rs, i) -> quote(rs, steps), quoteId).stream().findFirst();
     }
 
+    /** Most quotes one transaction of {@link #purgeExpired} deletes. */
+    static final int PURGE_BATCH = 500;
+
+    /**
+     * Deletes the quotes (and their steps) whose permit deadline is before {@code deadlineBefore} and that were never
+     * submitted, oldest first, in transactions of at most {@link #PURGE_BATCH} quotes. Their nonce rows stay: a Permit2
+     * nonce Junction handed out is never handed out again. A submitted quote stays with its submission (the swap's
+     * record).
+     *
+     * @param deadlineBefore Unix seconds
+     * @return how many quotes were deleted
+     */
+    int purgeExpired(long deadlineBefore) {
+        int deleted = 0;
+        while (true) {
+            List<String> ids = jdbc.queryForList("SELECT q.quote_id FROM gasless_quote q WHERE q.deadline < ?"
+                    + " AND NOT EXISTS (SELECT 1 FROM gasless_submission s WHERE s.quote_id = q.quote_id)"
+                    + " ORDER BY q.deadline LIMIT " + PURGE_BATCH, String.class, deadlineBefore);
+            if (ids.isEmpty()) {
+                return deleted;
+            }
+            List<Object[]> args = ids.stream().map(id -> new Object[] {id}).toList();
+            Integer batch = transaction.execute(status -> {
+                jdbc.batchUpdate("DELETE FROM gasless_quote_step WHERE quote_id = ?", args);
+                return Arrays.stream(jdbc.batchUpdate("DELETE FROM gasless_quote WHERE quote_id = ?", args)).sum();
+            });
+            deleted += batch == null ? 0 : batch;
+            if (ids.size() < PURGE_BATCH) {
+                return deleted;
+            }
+        }
+    }
+
     /** The accepted submission of a quote, if any. */
     Optional<Submission> submission(String quoteId) {
         return jdbc.query("SELECT * FROM gasless_submission WHERE quote_id = ?", (rs, i) -> new Submission(

@@ -17,6 +17,7 @@ import dev.junction.market.SimulationClock;
 import dev.junction.status.StatusResult;
 import dev.junction.status.StatusService;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -101,6 +102,8 @@ class GaslessEndToEndTest {
     MockMvc mvc;
     @Autowired
     StatusService status;
+    @Autowired
+    GaslessQuotePurge purge;
 
     JsonNode quote(String query) throws Exception {
         MvcResult r = mvc.perform(get("/gasless/quote?" + query)).andReturn();
@@ -214,6 +217,35 @@ class GaslessEndToEndTest {
         SKIPPED_MS.addAndGet(61_000); // past the one-minute deadline (wall-clock Unix time at any speed)
         JsonNode expired = submit(shortLived.get("quoteId").asString(), sig);
         assertThat(expired.get("code").asInt()).isEqualTo(4005);
+    }
+
+    /**
+     * A gasless quote never submitted is deleted once its deadline is junction.gasless.retention (one day) in the past:
+     * until then a late submission answers 4005 (expired), afterwards 4001 (not a quote Junction issued). A submitted
+     * quote stays, and so does its swap's status. The purge runs once a minute on its own thread.
+     */
+    @Test
+    void aQuoteNeverSubmittedIsDeletedADayAfterItsDeadline() throws Exception {
+        assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).contains("gasless-purge");
+        JsonNode kept = quote(crossChain(2, "&deadlineMinutes=1")).get("data").get(0);
+        JsonNode submitted = submit(kept.get("quoteId").asString(),
+                EthersWallet.sign(JSON.writeValueAsString(kept), KEY).get("signature").asString());
+        assertThat(submitted.get("code").asInt()).as(submitted.toString()).isZero();
+        JsonNode unsigned = quote(crossChain(2, "&deadlineMinutes=1")).get("data").get(0);
+        String quoteId = unsigned.get("quoteId").asString();
+        String sig = EthersWallet.sign(JSON.writeValueAsString(unsigned), KEY).get("signature").asString();
+
+        SKIPPED_MS.addAndGet(61_000);
+        purge.purge();
+        assertThat(submit(quoteId, sig).get("code").asInt()).isEqualTo(4005);
+
+        SKIPPED_MS.addAndGet(Duration.ofDays(1).toMillis());
+        assertThat(purge.purge()).isPositive(); // other tests of this class leave expired quotes too
+        JsonNode gone = submit(quoteId, sig);
+        assertThat(gone.get("code").asInt()).as(gone.toString()).isEqualTo(4001);
+        assertThat(gone.get("httpStatus").asInt()).isEqualTo(404);
+        assertThat(submit(kept.get("quoteId").asString(), EthersWallet.sign(JSON.writeValueAsString(kept), KEY)
+                .get("signature").asString()).get("code").asInt()).isZero(); // the first swap, again
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Hex;
+import dev.junction.chain.TxHash;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,12 +39,11 @@ class GaslessQuoteStoreTest {
     }
 
     private static QuoteRecord record(String quoteId, long nonce) {
-        QuoteRecord r = QuoteRecordTest.record();
-        return new QuoteRecord(quoteId, r.acquisitionMode(), r.sender(), r.receiver(), r.fromChain(), r.toChain(),
-                r.fromToken(), r.toToken(), r.amountIn(), r.feeAmount(), r.amountInAfterFee(), r.amountOut(),
-                r.amountOutMin(), r.spender(), r.router(), new PermitNonce(nonce), r.deadline(), "0xdigest",
-                r.innerData(), r.routeKind(), r.bridgeCount(), r.providers(), r.mainProvider(), r.steps(),
-                r.onChain());
+        return record(quoteId, nonce, QuoteRecordTest.record().deadline());
+    }
+
+    private static QuoteRecord record(String quoteId, long nonce, long deadline) {
+        return QuoteRecordTest.record(quoteId, nonce, deadline);
     }
 
     /**
@@ -155,6 +155,46 @@ class GaslessQuoteStoreTest {
             assertThat(results.get(7)).isFalse();
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_quote", Integer.class)).isEqualTo(31);
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_nonce", Integer.class)).isEqualTo(32);
+        }
+    }
+
+    /**
+     * The purge deletes quotes never submitted whose deadline is before the cutoff, with their steps, in batches,
+     * oldest first; it keeps their nonce rows (a nonce is never handed out again), submitted quotes, and quotes whose
+     * deadline is at or after the cutoff. A second pass finds nothing.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void thePurgeDeletesExpiredQuotesNeverSubmittedAndKeepsTheirNonces(TestDatabases.Db db) {
+        try (db) {
+            JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
+            GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
+            int expired = GaslessQuoteStore.PURGE_BATCH + 7;
+            for (int i = 0; i < expired; i++) {
+                store.issue(record(String.format("0x%064x", 1_000 + i), 1_000 + i, 1_000 + i), NOW);
+            }
+            QuoteRecord submitted = record(String.format("0x%064x", 5), 5, 900);
+            QuoteRecord atCutoff = record(String.format("0x%064x", 6), 6, 2_000);
+            QuoteRecord live = record(String.format("0x%064x", 7), 7, 9_000);
+            store.issue(submitted, NOW);
+            store.issue(atCutoff, NOW);
+            store.issue(live, NOW);
+            store.insertSubmission(new GaslessQuoteStore.Submission(submitted.quoteId(), "0xsig", "swap-5", "exec-5",
+                    new TxHash(String.format("0x%064x", 55))), NOW);
+            int steps = submitted.steps().size();
+            assertThat(steps).isPositive();
+
+            assertThat(store.purgeExpired(2_000)).isEqualTo(expired);
+
+            assertThat(jdbc.queryForList("SELECT quote_id FROM gasless_quote ORDER BY quote_id", String.class))
+                    .containsExactly(submitted.quoteId(), atCutoff.quoteId(), live.quoteId());
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_quote_step", Integer.class))
+                    .isEqualTo(3 * steps);
+            assertThat(store.find(submitted.quoteId())).isPresent();
+            assertThat(store.submission(submitted.quoteId())).isPresent();
+            assertThat(store.find(String.format("0x%064x", 1_000))).isEmpty();
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gasless_nonce", Integer.class)).isEqualTo(expired + 3);
+            assertThat(store.purgeExpired(2_000)).isZero();
         }
     }
 

@@ -29,6 +29,16 @@ class QuoteRecordTest {
                         "0x" + "ab".repeat(32), "0x" + "cd".repeat(32)));
     }
 
+    /** {@link #record()} with another quote id, nonce and deadline (Unix seconds). */
+    static QuoteRecord record(String quoteId, long nonce, long deadline) {
+        QuoteRecord r = record();
+        return new QuoteRecord(quoteId, r.acquisitionMode(), r.sender(), r.receiver(), r.fromChain(), r.toChain(),
+                r.fromToken(), r.toToken(), r.amountIn(), r.feeAmount(), r.amountInAfterFee(), r.amountOut(),
+                r.amountOutMin(), r.spender(), r.router(), new PermitNonce(nonce), deadline, "0xdigest",
+                r.innerData(), r.routeKind(), r.bridgeCount(), r.providers(), r.mainProvider(), r.steps(),
+                r.onChain());
+    }
+
     @Test
     void withDigestSetsTheDigestAndKeepsEveryOtherComponent() throws Exception {
         QuoteRecord before = record();
