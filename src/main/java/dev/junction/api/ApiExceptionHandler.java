@@ -17,6 +17,9 @@ import dev.junction.rpc.RpcErrorType;
 import dev.junction.rpc.RpcException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -48,6 +51,9 @@ import org.springframework.web.util.DisconnectedClientHelper;
 public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    /** Retry-After of {@link #databaseUnavailable}, seconds. */
+    static final int DATABASE_RETRY_AFTER_SECONDS = 1;
 
     /** Builds the response for a code; use it from every handler method. */
     public static ResponseEntity<Envelope<Envelope.ParamRef>> answer(ErrorCode code, String message, String param) {
@@ -168,6 +174,21 @@ public class ApiExceptionHandler {
                 .header(HttpHeaders.RETRY_AFTER, Integer.toString(QuoteStoreUnavailableException.RETRY_AFTER_SECONDS))
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(Envelope.error(ErrorCode.UNAVAILABLE, e.getMessage(), null));
+    }
+
+    /**
+     * The database: a lock not granted in time (a burst of submissions waiting for the relayer's nonce row), a query
+     * timeout, or no connection (the database is down). Nothing was written (the transaction rolled back): 503, 9005,
+     * with Retry-After, never a 500.
+     */
+    @ExceptionHandler({TransientDataAccessException.class, DataAccessResourceFailureException.class})
+    ResponseEntity<Envelope<Envelope.ParamRef>> databaseUnavailable(DataAccessException e) {
+        log.warn("database busy or unreachable: {}", e.getMessage());
+        return ResponseEntity.status(ErrorCode.UNAVAILABLE.status())
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(DATABASE_RETRY_AFTER_SECONDS))
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Envelope.error(ErrorCode.UNAVAILABLE, "the database is busy or unreachable ("
+                        + e.getClass().getSimpleName() + "); nothing was changed, retry", null));
     }
 
     /** Routing: no route delivers anything (3001 no route, 3002 amount too low, 3003 liquidity, 3004 fees). */
