@@ -72,7 +72,9 @@ final class ServiceProcess {
                 throw new IllegalStateException("service exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                get("/internal/test/swaps/ping"); // any HTTP answer means the service is up
+                // any HTTP answer means the service is up; not through send(): a slow start is no hang to diagnose
+                HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/internal/test/swaps/ping"))
+                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.discarding());
                 return this;
             } catch (IOException e) {
                 // not up yet
