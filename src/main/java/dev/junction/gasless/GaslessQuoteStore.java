@@ -51,6 +51,9 @@ class GaslessQuoteStore {
     /** Most quotes one grouped commit carries. */
     static final int MAX_GROUP = 256;
 
+    /** Most quotes one transaction of {@link #purgeExpired} deletes. */
+    static final int PURGE_BATCH = 500;
+
     /** Longest wait of a group's writer for quotes still in preparation, by default. */
     static final long COMMIT_DELAY_NANOS = 1_000_000;
 
@@ -342,9 +345,6 @@ class GaslessQuoteStore {
         return jdbc.query("SELECT * FROM gasless_quote WHERE quote_id = ?" + (forUpdate ? " FOR UPDATE" : ""),
                 (rs, i) -> quote(rs, steps), quoteId).stream().findFirst();
     }
-
-    /** Most quotes one transaction of {@link #purgeExpired} deletes. */
-    static final int PURGE_BATCH = 500;
 
     /**
      * Deletes the quotes (and their steps) whose permit deadline is before {@code deadlineBefore} and that were never
