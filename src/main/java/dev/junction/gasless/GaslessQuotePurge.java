@@ -1,11 +1,9 @@
 package dev.junction.gasless;
 
 import dev.junction.market.SimulationClock;
+import dev.junction.store.PeriodicTask;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -16,8 +14,9 @@ import org.springframework.stereotype.Component;
 /**
  * Deletes gasless quotes that were never submitted once their permit deadline is more than
  * {@code junction.gasless.retention} (default one day, like {@code junction.quote.retention}) in the past, once a
- * minute on a daemon thread. Without it every gasless quote stayed in the database for ever (about 4 KB each with its
- * steps). Submitted quotes stay with their submission; every instance may run it (the deletes are idempotent).
+ * minute on a daemon thread ({@link PeriodicTask}). Without it every gasless quote stayed in the database for ever
+ * (about 4 KB each with its steps). Submitted quotes stay with their submission; every instance may run it (the
+ * deletes are idempotent).
  */
 @Component
 class GaslessQuotePurge {
@@ -30,11 +29,7 @@ class GaslessQuotePurge {
     private final GaslessQuoteStore quotes;
     private final SimulationClock clock;
     private final Duration retention;
-    private final ScheduledExecutorService runner = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "gasless-purge");
-        t.setDaemon(true);
-        return t;
-    });
+    private final PeriodicTask runner = new PeriodicTask("gasless-purge", INTERVAL, this::purge);
 
     GaslessQuotePurge(GaslessQuoteStore quotes, SimulationClock clock,
             @Value("${junction.gasless.retention:P1D}") Duration retention) {
@@ -48,14 +43,12 @@ class GaslessQuotePurge {
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        long millis = INTERVAL.toMillis();
-        runner.scheduleWithFixedDelay(this::purgeQuietly, millis, millis, TimeUnit.MILLISECONDS);
+        runner.start();
     }
 
     @PreDestroy
     void stop() throws InterruptedException {
-        runner.shutdown();
-        runner.awaitTermination(10, TimeUnit.SECONDS);
+        runner.stop();
     }
 
     /** One pass; returns how many quotes it deleted. */
@@ -67,14 +60,5 @@ class GaslessQuotePurge {
                     retention);
         }
         return deleted;
-    }
-
-    private void purgeQuietly() {
-        try {
-            purge();
-        } catch (RuntimeException e) {
-            // the next pass tries again
-            log.warn("gasless quote purge failed: {}", e.toString());
-        }
     }
 }

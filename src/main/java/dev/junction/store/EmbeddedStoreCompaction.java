@@ -5,9 +5,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.h2.engine.Session;
 import org.h2.engine.SessionLocal;
@@ -44,14 +41,9 @@ class EmbeddedStoreCompaction {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedStoreCompaction.class);
 
     private final DataSource dataSource;
-    private final Duration interval;
     private final int fillRate;
     private final int writeBytes;
-    private final ScheduledExecutorService runner = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "h2-compaction");
-        t.setDaemon(true);
-        return t;
-    });
+    private final PeriodicTask runner;
 
     EmbeddedStoreCompaction(DataSource dataSource,
             @Value("${junction.store.compact-interval:PT1S}") Duration interval,
@@ -68,25 +60,21 @@ class EmbeddedStoreCompaction {
             throw new IllegalArgumentException("junction.store.compact-write must be positive, was " + writeBytes);
         }
         this.dataSource = dataSource;
-        this.interval = interval;
         this.fillRate = fillRate;
         this.writeBytes = writeBytes;
+        this.runner = new PeriodicTask("h2-compaction", interval, this::compact);
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        if (fileStore().isEmpty()) {
-            runner.shutdown();
-            return;
+        if (fileStore().isPresent()) {
+            runner.start();
         }
-        long millis = interval.toMillis();
-        runner.scheduleWithFixedDelay(this::compactQuietly, millis, millis, TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy
     void stop() throws InterruptedException {
-        runner.shutdown();
-        runner.awaitTermination(10, TimeUnit.SECONDS);
+        runner.stop();
     }
 
     /**
@@ -104,15 +92,6 @@ class EmbeddedStoreCompaction {
             return store.get().compact(fillRate, writeBytes);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot reach the embedded database to compact it", e);
-        }
-    }
-
-    private void compactQuietly() {
-        try {
-            compact();
-        } catch (RuntimeException e) {
-            // the next pass tries again (the runner stops before the connection pool closes at shutdown)
-            log.warn("H2 compaction pass failed: {}", e.toString());
         }
     }
 

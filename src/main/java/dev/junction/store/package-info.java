@@ -1,6 +1,7 @@
 /**
- * Upkeep of the embedded store: H2's file compacted while Junction runs
- * ({@link dev.junction.store.EmbeddedStoreCompaction}). Depends on no other module; with PostgreSQL it does nothing.
+ * Upkeep of the store: H2's file compacted while Junction runs ({@link dev.junction.store.EmbeddedStoreCompaction};
+ * with PostgreSQL it does nothing), and {@link dev.junction.store.PeriodicTask}, the daemon thread that runs it and
+ * other modules' upkeep (the gasless quote purge). Depends on no other module.
  */
 @org.springframework.modulith.ApplicationModule(allowedDependencies = {})
 package dev.junction.store;
