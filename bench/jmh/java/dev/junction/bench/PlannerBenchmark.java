@@ -9,6 +9,7 @@ import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +72,7 @@ public class PlannerBenchmark {
             Token from = token(s, p[0], p[1]);
             Token to = token(s, p[2], p[3]);
             BigInteger amount = new BigDecimal(p[4]).divide(BigDecimal.valueOf(from.priceUsd()), 18,
-                    java.math.RoundingMode.FLOOR).movePointRight(from.decimals()).toBigInteger();
+                    RoundingMode.FLOOR).movePointRight(from.decimals()).toBigInteger();
             out.add(RouteRequest.of(from.chain(), from.address(), to.chain(), to.address(), amount));
         }
         return out;

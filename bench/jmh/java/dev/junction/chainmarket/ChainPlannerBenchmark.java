@@ -13,6 +13,7 @@ import dev.junction.rpc.ChainSettings.DexKind;
 import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import java.io.File;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -21,8 +22,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -123,7 +126,7 @@ public class ChainPlannerBenchmark {
                 }
             }
         }
-        java.util.Collections.shuffle(pairs, new java.util.Random(14));
+        Collections.shuffle(pairs, new Random(14));
         for (int[] p : pairs) {
             Token from = listed.get(p[0]);
             Token to = listed.get(p[1]);
@@ -157,7 +160,7 @@ public class ChainPlannerBenchmark {
         Path out = Files.createTempFile("synthetic-market", ".json");
         try {
             Process p = new ProcessBuilder("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
-                    "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new java.io.File("chains"))
+                    "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new File("chains"))
                     .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(out.toFile()).start();
             p.getOutputStream().close();
             if (!p.waitFor(1200, TimeUnit.SECONDS) || p.exitValue() != 0) {

@@ -9,6 +9,7 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
@@ -57,7 +58,7 @@ class OpenApiConfig {
         if (api.getPaths() == null) {
             return;
         }
-        Map<String, List<io.swagger.v3.oas.models.parameters.Parameter>> params = ApiDocs.queryParameters();
+        Map<String, List<Parameter>> params = ApiDocs.queryParameters();
         Map<String, Schema<?>> bodies = ApiDocs.bodies();
         api.getPaths().forEach((path, item) -> {
             String base = path.startsWith("/v1/") ? path.substring(3) : path;

@@ -1,5 +1,7 @@
 /**
  * The HTTP edge: controllers, request parsing and validation, the response envelope and the one error catalogue.
  */
-@org.springframework.modulith.ApplicationModule
+@ApplicationModule
 package dev.junction.api;
+
+import org.springframework.modulith.ApplicationModule;

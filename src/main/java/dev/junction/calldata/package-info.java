@@ -1,3 +1,5 @@
 /** Junction router ABI encoding: the calldata of a route. */
-@org.springframework.modulith.ApplicationModule
+@ApplicationModule
 package dev.junction.calldata;
+
+import org.springframework.modulith.ApplicationModule;

@@ -3,5 +3,7 @@
  * {@link dev.junction.chain.Amount}, {@link dev.junction.chain.TxHash}. Each validates in its constructor, so a value
  * that exists is well-formed. No Spring, no I/O.
  */
-@org.springframework.modulith.ApplicationModule(type = org.springframework.modulith.ApplicationModule.Type.OPEN)
+@ApplicationModule(type = ApplicationModule.Type.OPEN)
 package dev.junction.chain;
+
+import org.springframework.modulith.ApplicationModule;

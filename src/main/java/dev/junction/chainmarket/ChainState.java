@@ -1,6 +1,7 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Map;
@@ -46,7 +47,7 @@ record ChainState(long block, String hash, String parentHash, long timestamp, Bi
 
         /** The price as a double (USD values only); NaN when the answer is not positive. */
         double usd() {
-            return answer.signum() > 0 ? new java.math.BigDecimal(answer).movePointLeft(decimals).doubleValue()
+            return answer.signum() > 0 ? new BigDecimal(answer).movePointLeft(decimals).doubleValue()
                     : Double.NaN;
         }
     }

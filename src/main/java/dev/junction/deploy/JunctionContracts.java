@@ -2,6 +2,7 @@ package dev.junction.deploy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.rpc.ChainSettings;
 import dev.junction.rpc.ChainSettings.Bridge;
 import dev.junction.rpc.ChainSettings.Dex;
@@ -165,7 +166,7 @@ public final class JunctionContracts {
     }
 
     private static byte[] hash(String hex) {
-        byte[] h = dev.junction.chain.Hex.decode(hex);
+        byte[] h = Hex.decode(hex);
         if (h.length != 32) {
             throw new IllegalArgumentException("an init code hash is 32 bytes: " + hex);
         }

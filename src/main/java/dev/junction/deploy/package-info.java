@@ -6,5 +6,7 @@
  * registers what is missing on one chain, and {@link dev.junction.deploy.DeployCommand} is {@code junction deploy}.
  * The contracts' creation bytecode comes from the build ({@link dev.junction.deploy.ContractArtifacts}).
  */
-@org.springframework.modulith.ApplicationModule(allowedDependencies = {"chain", "rpc"})
+@ApplicationModule(allowedDependencies = {"chain", "rpc"})
 package dev.junction.deploy;
+
+import org.springframework.modulith.ApplicationModule;

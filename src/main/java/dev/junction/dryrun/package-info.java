@@ -3,5 +3,7 @@
  * plan dry-run on the embedded market ({@code simulation=true} on the sandbox's simulated chains). Chain mode checks
  * on the chains' nodes instead ({@code chainbuild}).
  */
-@org.springframework.modulith.ApplicationModule(allowedDependencies = {"chain", "market", "calldata", "execution"})
+@ApplicationModule(allowedDependencies = {"chain", "market", "calldata", "execution"})
 package dev.junction.dryrun;
+
+import org.springframework.modulith.ApplicationModule;

@@ -1,3 +1,5 @@
 /** Swap execution: the swap state machine, the durable executor and the embedded (simulated) network. */
-@org.springframework.modulith.ApplicationModule
+@ApplicationModule
 package dev.junction.execution;
+
+import org.springframework.modulith.ApplicationModule;

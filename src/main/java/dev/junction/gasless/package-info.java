@@ -1,3 +1,5 @@
 /** Gasless swaps: Permit2 typed data, EIP-712 digests, signature verification, nonces and submission. */
-@org.springframework.modulith.ApplicationModule
+@ApplicationModule
 package dev.junction.gasless;
+
+import org.springframework.modulith.ApplicationModule;

@@ -3,5 +3,7 @@
  * world. The types in this package are the module's API; sub-packages are internal except those marked with
  * {@code @NamedInterface}.
  */
-@org.springframework.modulith.ApplicationModule(allowedDependencies = "chain")
+@ApplicationModule(allowedDependencies = "chain")
 package dev.junction.market;
+
+import org.springframework.modulith.ApplicationModule;

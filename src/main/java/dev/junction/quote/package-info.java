@@ -4,5 +4,7 @@
  * route by its pathId. The wire shapes of the route object are here too ({@code QuoteViews}); the HTTP edge is
  * {@code api}'s.
  */
-@org.springframework.modulith.ApplicationModule(allowedDependencies = {"chain", "market", "routing"})
+@ApplicationModule(allowedDependencies = {"chain", "market", "routing"})
 package dev.junction.quote;
+
+import org.springframework.modulith.ApplicationModule;

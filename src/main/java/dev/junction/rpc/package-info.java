@@ -3,5 +3,7 @@
  * retries with backoff on timeouts, HTTP 429 and 5xx, and typed errors ({@link dev.junction.rpc.RpcErrorType}). No
  * Spring: the chain-mode market and the network that sends transactions build one client per chain.
  */
-@org.springframework.modulith.ApplicationModule(allowedDependencies = "chain")
+@ApplicationModule(allowedDependencies = "chain")
 package dev.junction.rpc;
+
+import org.springframework.modulith.ApplicationModule;

@@ -1,3 +1,5 @@
 /** Swap tracking and the status model behind GET /status. */
-@org.springframework.modulith.ApplicationModule
+@ApplicationModule
 package dev.junction.status;
+
+import org.springframework.modulith.ApplicationModule;

@@ -3,5 +3,7 @@
  * with PostgreSQL it does nothing), and {@link dev.junction.store.PeriodicTask}, the daemon thread that runs it and
  * other modules' upkeep (the gasless quote purge). Depends on no other module.
  */
-@org.springframework.modulith.ApplicationModule(allowedDependencies = {})
+@ApplicationModule(allowedDependencies = {})
 package dev.junction.store;
+
+import org.springframework.modulith.ApplicationModule;

@@ -1,5 +1,7 @@
 package dev.junction.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -104,7 +106,7 @@ class BodyValidationTest extends ApiTestSupport {
         String padding = "x".repeat(64 * 1024);
         expectError(postJson(path, "{\"pad\": \"" + padding + "\"}"), 413, 1008, null);
         String justFits = "{\"pad\": \"" + "x".repeat(64 * 1024 - 11) + "\"}";
-        org.assertj.core.api.Assertions.assertThat(justFits.length()).isEqualTo(64 * 1024);
+        assertThat(justFits.length()).isEqualTo(64 * 1024);
         expectError(postJson(path, justFits), 400, 1001, path.equals("/build-path") ? "Amount" : "quoteId");
     }
 

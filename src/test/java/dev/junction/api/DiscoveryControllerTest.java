@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -41,7 +42,7 @@ class DiscoveryControllerTest {
                         hasItem("0x4200000000000000000000000000000000000006")))
                 .andExpect(jsonPath("$.data.chains[?(@.id == 1151111081099710)].evm", hasItem(false)))
                 .andExpect(jsonPath("$.data.chains[?(@.id == 1151111081099710)].router", hasItem(nullValue())))
-                .andExpect(jsonPath("$.data.chains[*].logo", everyItem(org.hamcrest.Matchers.startsWith("https://"))));
+                .andExpect(jsonPath("$.data.chains[*].logo", everyItem(startsWith("https://"))));
     }
 
     @Test

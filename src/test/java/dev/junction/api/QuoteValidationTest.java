@@ -9,6 +9,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
+import org.springframework.util.LinkedMultiValueMap;
+import org.springframework.util.MultiValueMap;
 
 /**
  * The validation matrix of GET /quote and GET /build-best-path (which takes the same parameters and more), each rule at
@@ -150,7 +153,7 @@ class QuoteValidationTest extends ApiTestSupport {
     @ParameterizedTest
     @ValueSource(strings = {"/quote", "/build-best-path"})
     void aScalarGivenTwiceIsRefused(String path) throws Exception {
-        var r = mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get(path)
+        var r = mvc.perform(MockMvcRequestBuilders.get(path)
                 .queryParams(multi(validQuote())).queryParam("feeBps", "1", "2")).andReturn().getResponse();
         expectError(r, 400, 1002, "feeBps");
     }
@@ -158,7 +161,7 @@ class QuoteValidationTest extends ApiTestSupport {
     @ParameterizedTest
     @ValueSource(strings = {"/quote", "/build-best-path"})
     void aProviderListMayBeRepeated(String path) throws Exception {
-        var r = mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get(path)
+        var r = mvc.perform(MockMvcRequestBuilders.get(path)
                 .queryParams(multi(validQuote())).queryParam("includeProvider", "across", "UNISWAP-V3, across")).andReturn().getResponse();
         expectValid(r);
     }
@@ -188,8 +191,8 @@ class QuoteValidationTest extends ApiTestSupport {
                 "toToken", NATIVE, "amount", "5", "sender", SOL_WALLET)));
     }
 
-    private static org.springframework.util.MultiValueMap<String, String> multi(Map<String, String> m) {
-        var mv = new org.springframework.util.LinkedMultiValueMap<String, String>();
+    private static MultiValueMap<String, String> multi(Map<String, String> m) {
+        var mv = new LinkedMultiValueMap<String, String>();
         m.forEach(mv::add);
         return mv;
     }

@@ -4,12 +4,14 @@ import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.quote.QuoteRequest;
+import dev.junction.support.TestMarket;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 /** Parses request records from a query string against a snapshot, for tests outside the api package. */
 public final class RequestFixtures {
@@ -27,9 +29,8 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        org.springframework.beans.factory.support.StaticListableBeanFactory beans =
-                new org.springframework.beans.factory.support.StaticListableBeanFactory();
-        beans.addBean("market", dev.junction.support.TestMarket.fixed(snapshot));
+        StaticListableBeanFactory beans = new StaticListableBeanFactory();
+        beans.addBean("market", TestMarket.fixed(snapshot));
         return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class),
                 beans.getBeanProvider(ChainFreshness.class)));
     }

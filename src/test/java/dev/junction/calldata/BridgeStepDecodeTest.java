@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.calldata.protocol.BridgeShape;
+import dev.junction.calldata.protocol.Ids;
 import dev.junction.calldata.protocol.Recipients;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
@@ -129,10 +130,10 @@ class BridgeStepDecodeTest {
         long[][] expected = {{1, 0}, {43114, 1}, {10, 2}, {42161, 3}, {ChainId.SOLANA.value(), 5}, {8453, 6}, {137, 7},
                 {59144, 11}};
         for (long[] e : expected) {
-            assertThat(dev.junction.calldata.protocol.Ids.cctpDomain(ChainId.of(e[0])).orElseThrow())
+            assertThat(Ids.cctpDomain(ChainId.of(e[0])).orElseThrow())
                     .as("chain " + e[0]).isEqualTo((int) e[1]);
         }
-        assertThat(dev.junction.calldata.protocol.Ids.cctpDomain(ChainId.of(56))).isEmpty();
+        assertThat(Ids.cctpDomain(ChainId.of(56))).isEmpty();
     }
 
     @Test

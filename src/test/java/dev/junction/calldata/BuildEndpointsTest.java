@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
@@ -40,8 +41,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import org.web3j.abi.datatypes.Type;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** GET /build-best-path and POST /build-path end to end on a small market with Junction routers. */
 @SpringBootTest(properties = {"junction.market.living=false", "junction.quote.ttl=60s"})
@@ -70,12 +73,12 @@ class BuildEndpointsTest {
         volatile Instant now = Instant.parse("2030-01-01T00:00:00Z");
 
         @Override
-        public java.time.ZoneId getZone() {
+        public ZoneId getZone() {
             return ZoneOffset.UTC;
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 
@@ -244,8 +247,8 @@ class BuildEndpointsTest {
         assertThat(Hex.encode(exec.params().destinationCallData.getValue())).isEqualTo("0xcafe");
         assertThat(exec.params().destinationGasLimit.getValue()).isEqualTo(BigInteger.valueOf(90_000));
         assertThat(exec.steps()).hasSize(2);
-        List<org.web3j.abi.datatypes.Type> across = BridgeStepDecodeTest.acrossDeposit(exec.steps().get(0).data.getValue());
-        assertThat(((java.math.BigInteger) across.get(5).getValue()).longValueExact()).as("Across to Arbitrum")
+        List<Type> across = BridgeStepDecodeTest.acrossDeposit(exec.steps().get(0).data.getValue());
+        assertThat(((BigInteger) across.get(5).getValue()).longValueExact()).as("Across to Arbitrum")
                 .isEqualTo(42161);
     }
 
@@ -335,7 +338,7 @@ class BuildEndpointsTest {
     private JsonNode withoutQuoteRef(JsonNode tx) {
         String data = tx.get("data").asString();
         int word = 2 + 8 + 2 * 64;
-        var copy = (tools.jackson.databind.node.ObjectNode) tx.deepCopy();
+        var copy = (ObjectNode) tx.deepCopy();
         copy.put("data", data.substring(0, word) + "*".repeat(64) + data.substring(word + 64));
         return copy;
     }

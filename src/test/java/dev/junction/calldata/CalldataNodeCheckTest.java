@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.junction.chain.AcquisitionMode;
+import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,12 +120,12 @@ class CalldataNodeCheckTest {
             }
             RouteCall permitCall = new RouteCall(c.quoteId(), c.chain(), c.router(), c.sender(), c.receiver(),
                     c.inputToken(), c.amountIn(), c.outputToken(), c.minAmountOut(), 37,
-                    dev.junction.chain.Address.evm("0x00000000000000000000000000000000000000fe"),
-                    n % 2 == 0 ? dev.junction.chain.AcquisitionMode.SIGNED_PERMIT_WITNESS
-                            : dev.junction.chain.AcquisitionMode.SIGNED_PERMIT, c.destinationCallData(),
+                    Address.evm("0x00000000000000000000000000000000000000fe"),
+                    n % 2 == 0 ? AcquisitionMode.SIGNED_PERMIT_WITNESS
+                            : AcquisitionMode.SIGNED_PERMIT, c.destinationCallData(),
                     c.destinationGasLimit(), c.steps(), c.quotedAt(), c.deadline(), c.expiry(), c.gasEstimate());
-            PermitData permit = new PermitData(c.sender().solana() ? dev.junction.chain.Address.ZERO : c.sender(),
-                    java.math.BigInteger.valueOf(1_000_000L + n), java.math.BigInteger.valueOf(c.deadline()),
+            PermitData permit = new PermitData(c.sender().solana() ? Address.ZERO : c.sender(),
+                    BigInteger.valueOf(1_000_000L + n), BigInteger.valueOf(c.deadline()),
                     signature);
             String data = builder.buildWithPermit(permitCall, permit).data();
             String template = builder.buildWithPermit(permitCall, PermitData.unsigned(permit.owner(), permit.nonce(),

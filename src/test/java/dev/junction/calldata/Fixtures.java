@@ -7,6 +7,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
+import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import java.math.BigInteger;
 import java.util.List;
@@ -86,13 +87,13 @@ final class Fixtures {
         return null;
     }
 
-    static SwapCall swap(dev.junction.market.Pool pool, Address in, Address out, long amountIn, long quotedOut,
+    static SwapCall swap(Pool pool, Address in, Address out, long amountIn, long quotedOut,
             long min) {
         return new SwapCall(pool, routerOf(pool.chain()), in, out, Amount.of(amountIn), Amount.of(quotedOut),
                 Amount.of(min));
     }
 
-    static SwapCall swap(dev.junction.market.Pool pool, Address in, Address out, String amountIn, String quotedOut,
+    static SwapCall swap(Pool pool, Address in, Address out, String amountIn, String quotedOut,
             String min) {
         return new SwapCall(pool, routerOf(pool.chain()), in, out, Amount.parse(amountIn), Amount.parse(quotedOut),
                 Amount.parse(min));

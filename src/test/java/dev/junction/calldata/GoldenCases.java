@@ -8,6 +8,7 @@ import dev.junction.calldata.protocol.SwapShape;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ConstantProductPool;
+import dev.junction.market.Pool;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +65,7 @@ final class GoldenCases {
         }).toList();
     }
 
-    static RouteCall swapRoute(dev.junction.market.Pool pool, Address in, Address out) {
+    static RouteCall swapRoute(Pool pool, Address in, Address out) {
         return route(in, "1000000000", out, "393025000000000000", AcquisitionMode.DIRECT_TRANSFER,
                 List.of(swap(pool, in, out, "1000000000", "395000000000000000", "393025000000000000")));
     }

@@ -21,6 +21,7 @@ import dev.junction.routing.RouteStep;
 import dev.junction.routing.Slippage;
 import dev.junction.routing.StepKind;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,7 @@ class RouteChoiceAndCallsTest {
         return new PlannedRoute(USDC, WETH, BigInteger.valueOf(1_000_000_000), BigInteger.ZERO, new BigInteger(amountOut),
                 List.of(), BigInteger.ZERO, BigInteger.valueOf(150_000), BigInteger.ONE, ETH_NATIVE, ETH_ROUTER, amountUsd,
                 amountOutUsd, gasUsd, 0, 0, 10, 20, 0, PathType.values()[0],
-                java.util.Arrays.stream(providers).map(k -> provider(k, ProviderType.DEX)).toList());
+                Arrays.stream(providers).map(k -> provider(k, ProviderType.DEX)).toList());
     }
 
     @Test

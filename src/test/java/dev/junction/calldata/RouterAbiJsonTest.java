@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.junction.chain.Hex;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ class RouterAbiJsonTest {
     }
 
     static String keccakHex(String text) {
-        return Hex.encode(Hash.sha3(text.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        return Hex.encode(Hash.sha3(text.getBytes(StandardCharsets.US_ASCII)));
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import dev.junction.market.Pool;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +19,7 @@ import org.web3j.abi.datatypes.DynamicArray;
 import org.web3j.abi.datatypes.Type;
 import org.web3j.abi.datatypes.generated.Bytes32;
 import org.web3j.abi.datatypes.generated.Int128;
+import org.web3j.abi.datatypes.generated.Uint24;
 import org.web3j.abi.datatypes.generated.Uint256;
 
 /** Each swap shape's step data, read back field by field with web3j's decoder. */
@@ -101,7 +103,7 @@ class SwapStepDecodeTest {
     void uniswapV3StepDataIsThePoolFee() {
         byte[] data = stepData(v3("uniswap-v3", 500, 10), ETH_USDC, ETH_WETH);
         assertThat(SwapShape.UNISWAP_V3_ROUTER02.executable()).isTrue();
-        List<Type> a = Decoded.payload(data, List.of(new TypeReference<org.web3j.abi.datatypes.generated.Uint24>() { }));
+        List<Type> a = Decoded.payload(data, List.of(new TypeReference<Uint24>() { }));
         assertThat(uint(a.get(0))).isEqualTo(BigInteger.valueOf(500));
         assertThat(data).hasSize(32);
     }
@@ -123,7 +125,7 @@ class SwapStepDecodeTest {
     @Test
     void sushiswapV3IsAUniswapV3ForkWithTheSameAdapterData() {
         byte[] data = stepData(v3("sushiswap", 3000, 60), ETH_WETH, ETH_USDC);
-        List<Type> a = Decoded.payload(data, List.of(new TypeReference<org.web3j.abi.datatypes.generated.Uint24>() { }));
+        List<Type> a = Decoded.payload(data, List.of(new TypeReference<Uint24>() { }));
         assertThat(uint(a.get(0))).isEqualTo(BigInteger.valueOf(3000));
     }
 
@@ -186,7 +188,7 @@ class SwapStepDecodeTest {
 
     @Test
     void everySwapShapeSelectorIsKeccakOfItsSignature() {
-        assertThat(java.util.Arrays.stream(SwapShape.values()).filter(SwapShape::executable))
+        assertThat(Arrays.stream(SwapShape.values()).filter(SwapShape::executable))
                 .containsExactlyInAnyOrder(SwapShape.UNISWAP_V2, SwapShape.UNISWAP_V3_ROUTER02,
                         SwapShape.UNISWAP_V3_SWAP_ROUTER, SwapShape.CURVE);
         for (SwapShape shape : SwapShape.values()) {

@@ -9,6 +9,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.market.BridgeLane;
+import dev.junction.market.ConstantProductPool;
 import java.math.BigInteger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -166,7 +167,7 @@ class TransactionBuilderTest {
     /** USDC bridged by {@code provider} from Ethereum to Arbitrum, then swapped to WETH there. */
     static RouteCall crossChainWithDestinationSwap(String provider, String destinationCallData) {
         BridgeLane lane = lane(provider, ETH, ARB, ETH_USDC, ARB_USDC);
-        var arbPool = new dev.junction.market.ConstantProductPool("arb:sushiswap:usdc-weth", ARB, "sushiswap", ARB_USDC,
+        var arbPool = new ConstantProductPool("arb:sushiswap:usdc-weth", ARB, "sushiswap", ARB_USDC,
                 ARB_WETH, new BigInteger("50000000000000"), new BigInteger("20000000000000000000000"), 30, 1e8);
         return route(ETH, ETH_USDC, "1000000000", ARB_WETH, RECEIVER, "390000000000000000", AcquisitionMode.DIRECT_TRANSFER,
                 destinationCallData, BigInteger.valueOf(150_000), List.of(bridge(lane, 1_000_000_000L, 999_400_000L,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junction.chain.Address;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -38,7 +39,7 @@ class AbiProperties {
             } else {
                 byte[] data = new byte[random.nextInt(100)];
                 random.nextBytes(data);
-                results.add("0x" + java.util.HexFormat.of().formatHex(data));
+                results.add("0x" + HexFormat.of().formatHex(data));
             }
         }
         assertThat(Abi.aggregate3Results(encodeResults(results))).isEqualTo(results);
@@ -67,7 +68,7 @@ class AbiProperties {
             if (random.nextBoolean()) {
                 data.append("ab".repeat(random.nextInt(40)));
             }
-            calls.add(new Abi.Call(Address.evm("0x" + java.util.HexFormat.of().formatHex(address)), data.toString()));
+            calls.add(new Abi.Call(Address.evm("0x" + HexFormat.of().formatHex(address)), data.toString()));
         }
         return calls;
     }

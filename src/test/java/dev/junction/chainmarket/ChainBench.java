@@ -2,6 +2,7 @@ package dev.junction.chainmarket;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.LiveMarket;
@@ -21,6 +22,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +61,7 @@ class ChainBench {
         boolean multicall = Boolean.parseBoolean(System.getProperty("chainbench.multicall", "true"));
         Result r = run(v2, v3, blocks, swaps, multicall);
         System.out.println(r.summary());
-        java.nio.file.Files.writeString(java.nio.file.Path.of("target", "chain-bench.txt"), r.summary() + "\n");
+        Files.writeString(Path.of("target", "chain-bench.txt"), r.summary() + "\n");
         assertThat(r.pools()).isEqualTo(v2 + v3);
     }
 
@@ -131,20 +134,20 @@ class ChainBench {
         // chainbench.state=FILE: reuse a market built once (anvil's --dump-state FILE, the market's JSON beside it
         // as FILE.market.json), written by the first run that names it. For repeated runs only; never committed.
         String stateFile = System.getProperty("chainbench.state", "");
-        java.nio.file.Path marketFile = java.nio.file.Path.of(stateFile + ".market.json");
-        boolean reuse = !stateFile.isEmpty() && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(stateFile))
-                && java.nio.file.Files.isRegularFile(marketFile);
+        Path marketFile = Path.of(stateFile + ".market.json");
+        boolean reuse = !stateFile.isEmpty() && Files.isRegularFile(Path.of(stateFile))
+                && Files.isRegularFile(marketFile);
         String[] args = stateFile.isEmpty() ? new String[] {"--disable-block-gas-limit"}
                 : new String[] {"--disable-block-gas-limit", reuse ? "--load-state" : "--dump-state", stateFile};
         try (AnvilProcess anvil = AnvilProcess.start(CHAIN, args)) {
             long t0 = System.nanoTime();
             JsonNode market;
             if (reuse) {
-                market = JsonMapper.builder().build().readTree(java.nio.file.Files.readString(marketFile));
+                market = JsonMapper.builder().build().readTree(Files.readString(marketFile));
             } else {
                 market = synthetic(anvil, v2, v3);
                 if (!stateFile.isEmpty()) {
-                    java.nio.file.Files.writeString(marketFile, market.toString());
+                    Files.writeString(marketFile, market.toString());
                 }
             }
             long setup = (System.nanoTime() - t0) / 1_000_000;
@@ -244,7 +247,7 @@ class ChainBench {
     }
 
     static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 

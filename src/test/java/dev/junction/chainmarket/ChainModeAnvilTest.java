@@ -33,6 +33,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Chain mode against real Uniswap V2 and V3 bytecode on anvil (deployed by the chains harness from npm): every
@@ -158,7 +159,7 @@ class ChainModeAnvilTest {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .build(), HttpResponse.BodyHandlers.ofString());
         JsonNode body = json.readTree(r.body());
-        ((tools.jackson.databind.node.ObjectNode) body).put("httpStatus", r.statusCode());
+        ((ObjectNode) body).put("httpStatus", r.statusCode());
         return body;
     }
 

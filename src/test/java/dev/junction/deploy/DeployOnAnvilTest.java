@@ -13,11 +13,14 @@ import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilHarness.Anvil;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.math.BigInteger;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -106,7 +109,7 @@ class DeployOnAnvilTest {
         JsonMapper json = JsonMapper.builder().build();
         String first = DeployCommand.deploy(args(yaml, "--junction.deployer.private-key=" + DEPLOYER_KEY));
         Address owner = Address.evm(Credentials.create(DEPLOYER_KEY).getAddress());
-        Map<Long, Long> nonces = new java.util.HashMap<>();
+        Map<Long, Long> nonces = new HashMap<>();
         for (Anvil a : anvils) {
             nonces.put(a.chainId(), nonce(a, owner));
         }
@@ -129,7 +132,7 @@ class DeployOnAnvilTest {
             Address router = Address.evm(chain.path("router").asString());
             // The addresses JunctionContracts predicts (the adapters without any key).
             assertThat(router).isEqualTo(JunctionContracts.router(s, owner));
-            Map<String, Address> adapters = new java.util.LinkedHashMap<>();
+            Map<String, Address> adapters = new LinkedHashMap<>();
             chain.path("adapters").properties().forEach(e -> adapters.put(e.getKey(), Address.evm(e.getValue().asString())));
             assertThat(adapters).containsExactlyEntriesOf(JunctionContracts.adapters(s));
             assertThat(adapters).containsOnlyKeys("uniswap-v2", "uniswap-v3", "across");
@@ -230,6 +233,6 @@ class DeployOnAnvilTest {
     }
 
     static String word(long v) {
-        return Hex.encode(JunctionContracts.word(java.math.BigInteger.valueOf(v)));
+        return Hex.encode(JunctionContracts.word(BigInteger.valueOf(v)));
     }
 }

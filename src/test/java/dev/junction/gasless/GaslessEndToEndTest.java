@@ -10,12 +10,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
+import dev.junction.chain.Address;
+import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
 import dev.junction.status.StatusResult;
 import dev.junction.status.StatusService;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -181,7 +185,7 @@ class GaslessEndToEndTest {
         JsonNode doc = JSON.readTree(mvc.perform(get("/v3/api-docs")).andReturn().getResponse().getContentAsString());
         assertThat(doc.at("/paths/~1gasless~1submit-swap/post/description").asString())
                 .contains("balances and Permit2 allowances are not checked");
-        assertThat(java.nio.file.Files.readString(java.nio.file.Path.of("README.md")))
+        assertThat(Files.readString(Path.of("README.md")))
                 .contains("balances and Permit2 allowances are not checked");
     }
 
@@ -252,7 +256,7 @@ class GaslessEndToEndTest {
     void quoteRequestRulesHaveTheirCodes() throws Exception {
         assertThat(quote(crossChain(0, "")).get("code").asInt()).isEqualTo(4008);
         assertThat(quote(crossChain(1, "")).get("code").asInt()).isEqualTo(4008);
-        assertThat(quote("fromChain=1&toChain=1&fromToken=" + dev.junction.chain.Address.NATIVE + "&toToken=" + USDC
+        assertThat(quote("fromChain=1&toChain=1&fromToken=" + Address.NATIVE + "&toToken=" + USDC
                 + "&amount=1000000000000000000&sender=" + OWNER + "&acquisitionMode=2").get("code").asInt())
                 .isEqualTo(4009);
         assertThat(quote(crossChain(2, "&rankingMode=max_value")).get("code").asInt()).isEqualTo(1002);
@@ -263,7 +267,7 @@ class GaslessEndToEndTest {
 
     private static byte[] digestOf(JsonNode item) throws Exception {
         JsonNode signed = EthersWallet.sign(JSON.writeValueAsString(item), KEY);
-        return dev.junction.chain.Hex.decode(signed.get("digest").asString());
+        return Hex.decode(signed.get("digest").asString());
     }
 
     private static List<String> fieldNames(JsonNode node) {

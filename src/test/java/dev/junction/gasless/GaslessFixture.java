@@ -3,6 +3,7 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.SwapSubmission;
@@ -13,10 +14,13 @@ import dev.junction.market.Chain;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
 import dev.junction.market.SimulationClock;
 import dev.junction.market.Token;
+import dev.junction.routing.RoutePlanner;
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
@@ -32,7 +36,9 @@ import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
+import org.web3j.crypto.Sign;
 
 /**
  * A two-chain market (Ethereum and Arbitrum) and a {@link GaslessService} over a test database, a settable clock and a
@@ -83,7 +89,7 @@ final class GaslessFixture {
             }
         };
         this.quotes = new GaslessQuoteStore(jdbc);
-        this.service = new GaslessService(market, clock, new dev.junction.routing.RoutePlanner(), swaps, nonces,
+        this.service = new GaslessService(market, clock, new RoutePlanner(), swaps, nonces,
                 quotes, new DataSourceTransactionManager(ds));
     }
 
@@ -110,7 +116,7 @@ final class GaslessFixture {
         List<Provider> providers = List.of(new Provider("uniswap-v2", "Uniswap V2", ProviderType.DEX, "https://icons/u"),
                 new Provider("sushiswap", "SushiSwap", ProviderType.DEX, "https://icons/s"),
                 new Provider("across", "Across", ProviderType.BRIDGE, "https://icons/a"));
-        List<dev.junction.market.Pool> pools = List.of(
+        List<Pool> pools = List.of(
                 new ConstantProductPool("eth:uni:weth-usdc", ETH, "uniswap-v2", WETH, USDC, units("1000", 18),
                         units("3000000", 6), 30, 6e6),
                 new ConstantProductPool("arb:sushi:weth-usdc", ARB, "sushiswap", ARB_WETH, ARB_USDC, units("800", 18),
@@ -132,13 +138,13 @@ final class GaslessFixture {
 
     /** Signs the quote's digest with a raw key (what a wallet's signTypedData produces), as 0x-hex r||s||v. */
     static String sign(byte[] digest, String key) {
-        var pair = org.web3j.crypto.ECKeyPair.create(new BigInteger(key.substring(2), 16));
-        var sig = org.web3j.crypto.Sign.signMessage(digest, pair, false);
-        return dev.junction.chain.Hex.encode(concat(sig.getR(), sig.getS(), sig.getV()));
+        var pair = ECKeyPair.create(new BigInteger(key.substring(2), 16));
+        var sig = Sign.signMessage(digest, pair, false);
+        return Hex.encode(concat(sig.getR(), sig.getS(), sig.getV()));
     }
 
     static byte[] concat(byte[]... parts) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] p : parts) {
             out.writeBytes(p);
         }

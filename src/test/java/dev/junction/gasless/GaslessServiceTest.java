@@ -15,9 +15,12 @@ import dev.junction.chain.Hex;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import java.math.BigInteger;
+import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,7 +89,7 @@ class GaslessServiceTest {
         assertThat(plain.terms().amountInAfterFee()).isEqualTo(plain.terms().amountIn().minus(fee.feeAmount()));
         // (135000 + 60000) gas * 21 gwei = 0.004095 ETH at $3000 = $12.285 = 12.285 USDC
         assertThat(fee.gasAmount()).isEqualTo(Amount.of(12_285_000));
-        assertThat(fee.feeUsd()).isCloseTo(12.285, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(fee.feeUsd()).isCloseTo(12.285, Offset.offset(1e-9));
 
         GaslessQuoteCommand c = command(ETH, 2);
         GaslessQuote withFee = quote(new GaslessQuoteCommand(c.fromChain(), c.fromToken(), c.toChain(), c.toToken(),
@@ -294,10 +297,10 @@ class GaslessServiceTest {
         assertThat(millis).isBetween(before, after);
         assertThat(b.quoteId()).matches("0x[0-9a-f]{64}").isGreaterThan(a.quoteId());
         // the other 26 bytes are random
-        byte[] x = GaslessService.quoteId(before, new java.security.SecureRandom());
-        byte[] y = GaslessService.quoteId(before, new java.security.SecureRandom());
-        assertThat(java.util.Arrays.copyOf(x, 6)).isEqualTo(java.util.Arrays.copyOf(y, 6));
-        assertThat(java.util.Arrays.copyOfRange(x, 6, 32)).isNotEqualTo(java.util.Arrays.copyOfRange(y, 6, 32));
+        byte[] x = GaslessService.quoteId(before, new SecureRandom());
+        byte[] y = GaslessService.quoteId(before, new SecureRandom());
+        assertThat(Arrays.copyOf(x, 6)).isEqualTo(Arrays.copyOf(y, 6));
+        assertThat(Arrays.copyOfRange(x, 6, 32)).isNotEqualTo(Arrays.copyOfRange(y, 6, 32));
     }
 
     @Test

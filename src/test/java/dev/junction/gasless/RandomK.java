@@ -3,6 +3,7 @@ package dev.junction.gasless;
 import dev.junction.chain.Hex;
 import java.math.BigInteger;
 import java.security.SecureRandom;
+import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.signers.ECDSASigner;
@@ -23,7 +24,7 @@ final class RandomK {
         BigInteger d = new BigInteger(key.substring(2), 16);
         ECDSASigner signer = new ECDSASigner();
         signer.init(true, new ParametersWithRandom(new ECPrivateKeyParameters(d, Sign.CURVE_PARAMS.getCurve() == null
-                ? null : new org.bouncycastle.crypto.params.ECDomainParameters(Sign.CURVE_PARAMS.getCurve(),
+                ? null : new ECDomainParameters(Sign.CURVE_PARAMS.getCurve(),
                         Sign.CURVE_PARAMS.getG(), Sign.CURVE_PARAMS.getN(), Sign.CURVE_PARAMS.getH())),
                 new SecureRandom()));
         BigInteger[] rs = signer.generateSignature(digest);

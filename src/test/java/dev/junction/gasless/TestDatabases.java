@@ -1,6 +1,7 @@
 package dev.junction.gasless;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -59,7 +60,7 @@ final class TestDatabases {
     private static void exec(DataSource ds, String sql) {
         try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
             s.execute(sql);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new IllegalStateException(sql, e);
         }
     }

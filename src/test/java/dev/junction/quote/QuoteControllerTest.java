@@ -7,16 +7,19 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import dev.junction.chain.Address;
 import dev.junction.market.Market;
+import dev.junction.market.SimulationClock;
 import dev.junction.routing.TestMarket;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
@@ -46,9 +49,9 @@ class QuoteControllerTest {
         }
 
         @Bean
-        @org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
-        dev.junction.market.SimulationClock testSimulationClock() {
-            return new dev.junction.market.SimulationClock(java.time.Clock.systemUTC(), 1.0);
+        @ConditionalOnMissingBean
+        SimulationClock testSimulationClock() {
+            return new SimulationClock(Clock.systemUTC(), 1.0);
         }
     }
 

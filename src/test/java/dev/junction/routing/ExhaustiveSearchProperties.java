@@ -12,7 +12,9 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -118,7 +120,7 @@ class ExhaustiveSearchProperties {
     }
 
     private static BigInteger whole(double tokens, int decimals) {
-        return new java.math.BigDecimal(tokens).movePointRight(decimals).toBigInteger().max(BigInteger.ONE);
+        return new BigDecimal(tokens).movePointRight(decimals).toBigInteger().max(BigInteger.ONE);
     }
 
     /** Exhaustive depth-first search over simple paths, each evaluated with the pools' and lanes' exact math. */
@@ -129,7 +131,7 @@ class ExhaustiveSearchProperties {
         private final Token gasToken;
         private Double best;
         String bestPath;
-        private final java.util.ArrayDeque<String> trail = new java.util.ArrayDeque<>();
+        private final ArrayDeque<String> trail = new ArrayDeque<>();
 
         Reference(MarketSnapshot s, RouteRequest r) {
             this.s = s;

@@ -13,6 +13,7 @@ import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class RoutePlannerTest {
@@ -44,7 +45,7 @@ class RoutePlannerTest {
         assertThat(best.gasLimit()).isEqualTo(BigInteger.valueOf(GasModel.V2_HOP));
         assertThat(best.gasFee()).isEqualTo(BigInteger.valueOf(GasModel.V2_HOP).multiply(BigInteger.valueOf(20_000_000_000L)));
         assertThat(best.gasToken().address()).isEqualTo(Address.NATIVE);
-        assertThat(best.gasFeeUsd()).isCloseTo(135_000 * 20e-9 * 3000, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(best.gasFeeUsd()).isCloseTo(135_000 * 20e-9 * 3000, Offset.offset(1e-9));
         assertThat(best.amountUsd()).isEqualTo(3000.0);
         assertThat(best.amountOutUsd()).isEqualTo(expected.doubleValue() / 1e6);
         assertThat(best.pathFee()).isEqualTo(s.lpFee());

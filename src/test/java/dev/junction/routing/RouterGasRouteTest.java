@@ -15,6 +15,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -90,7 +91,7 @@ class RouterGasRouteTest {
         SwapQuote q = v3.quote(WETH, USDC, in);
         assertThat(q.ticksCrossed()).as("the swap leaves the narrow position").isEqualTo(1);
         PlannedRoute r = best(withRouterGas(m), RouteRequest.of(ETH, WETH, ETH, USDC, in)
-                .withProviders(new ProviderFilter(java.util.Set.of("uniswap-v3"), java.util.Set.of())));
+                .withProviders(new ProviderFilter(Set.of("uniswap-v3"), Set.of())));
         assertThat(r.steps().getFirst().pool()).isSameAs(v3);
         assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v3().first() + GAS.v3TickCrossed()));
     }
@@ -98,7 +99,7 @@ class RouterGasRouteTest {
     @Test
     void aBridgeCountsTheRoutersAcrossDepositNotTheLanesFigure() {
         PlannedRoute r = best(market, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, units("1000", 6))
-                .withProviders(new ProviderFilter(java.util.Set.of("across"), java.util.Set.of())));
+                .withProviders(new ProviderFilter(Set.of("across"), Set.of())));
         assertThat(r.steps()).hasSize(1);
         assertThat(r.steps().getFirst().lane().gasUnits()).isNotEqualTo(GAS.across().first());
         assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.across().first()));
@@ -107,7 +108,7 @@ class RouterGasRouteTest {
     @Test
     void aBridgeAfterASwapCountsTheLaterDeposit() {
         PlannedRoute r = best(market, RouteRequest.of(ETH, WETH, ARB, ARB_USDC, units("1", 18))
-                .withProviders(new ProviderFilter(java.util.Set.of("uniswap-v2", "across"), java.util.Set.of())));
+                .withProviders(new ProviderFilter(Set.of("uniswap-v2", "across"), Set.of())));
         assertThat(r.steps()).hasSize(2);
         assertThat(r.steps().get(1).kind()).isEqualTo(StepKind.BRIDGE);
         assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first() + GAS.across().later()));

@@ -9,6 +9,7 @@ import dev.junction.execution.internal.TestMarket;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -142,7 +143,7 @@ class StatusServiceTest {
     }
 
     private static List<String> names(JsonNode node) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         Iterator<String> it = node.propertyNames().iterator();
         it.forEachRemaining(out::add);
         return out;

@@ -12,6 +12,7 @@ import dev.junction.execution.RelayerUnfundedException;
 import dev.junction.rpc.LogEntry;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,7 +76,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
         try {
             return r.rpc().call(r.address(), to, data, "latest");
         } catch (RpcException e) {
-            if (e.revertData() == null && !e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("revert")) {
+            if (e.revertData() == null && !e.getMessage().toLowerCase(Locale.ROOT).contains("revert")) {
                 throw e;
             }
             throw new CallRevertedException(RouterErrors.decode(e.revertData(), e.getMessage()).message(),

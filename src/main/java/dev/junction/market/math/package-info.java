@@ -3,5 +3,7 @@
  * swap loop over initialized ticks) and Curve StableSwap (classic pools). No Spring, no I/O; every intermediate is a
  * {@link java.math.BigInteger}.
  */
-@org.springframework.modulith.NamedInterface("math")
+@NamedInterface("math")
 package dev.junction.market.math;
+
+import org.springframework.modulith.NamedInterface;

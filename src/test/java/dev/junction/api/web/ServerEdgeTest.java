@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -123,8 +124,8 @@ class ServerEdgeTest {
         r = send(get("/nope", "c"));
         envelope(r, 404, 1010);
         String generated = r.headers().firstValue("X-Request-Id").orElseThrow();
-        assertThat(java.util.UUID.fromString(generated).version()).isEqualTo(4);
-        assertThat(java.util.UUID.fromString(generated).variant()).isEqualTo(2);
+        assertThat(UUID.fromString(generated).version()).isEqualTo(4);
+        assertThat(UUID.fromString(generated).variant()).isEqualTo(2);
         assertThat(generated).hasSize(36).isNotEqualTo(send(get("/nope", "c")).headers().firstValue("X-Request-Id")
                 .orElseThrow());
     }

@@ -3,6 +3,7 @@ package dev.junction.execution.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.ExecutionPlan;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -21,7 +23,7 @@ import net.jqwik.api.Provide;
 /** No sequence of events, with any data, moves a swap along a transition outside the table. */
 class SwapStateMachineProperties {
 
-    private static final dev.junction.chain.Amount ONE = dev.junction.chain.Amount.of(1);
+    private static final Amount ONE = Amount.of(1);
     private static final TxHash HASH = new TxHash("0x" + "ab".repeat(32));
 
     @Property(tries = 2000)
@@ -71,7 +73,7 @@ class SwapStateMachineProperties {
         assertThat(SwapStateMachine.row(SwapState.REFUNDED, event)).isEmpty();
     }
 
-    @net.jqwik.api.Example
+    @Example
     void refundedIsNeverDone() {
         assertThat(SwapStateMachine.TABLE).noneMatch(r -> r.from() == SwapState.REFUNDING && r.to() == SwapState.DONE);
         assertThat(SwapStateMachine.TABLE).filteredOn(r -> r.to() == SwapState.REFUNDED)

@@ -12,6 +12,7 @@ import dev.junction.market.Chain;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
 import dev.junction.market.Token;
@@ -49,7 +50,7 @@ public final class TestMarket implements Market {
                 new Provider("across", "Across", ProviderType.BRIDGE, "i"));
         BigInteger usdc = BigInteger.valueOf(30_000_000L).multiply(BigInteger.TEN.pow(6));
         BigInteger weth = BigInteger.valueOf(10_000L).multiply(BigInteger.TEN.pow(18));
-        var pools = List.<dev.junction.market.Pool>of(
+        var pools = List.<Pool>of(
                 new ConstantProductPool(ETH_POOL, ETH, "uniswap-v2", ETH_USDC, ETH_WETH, usdc, weth, 30, 6e7),
                 new ConstantProductPool(ARB_POOL, ARB, "uniswap-v2", ARB_USDC, ARB_WETH, usdc, weth, 30, 6e7));
         var lanes = List.of(new BridgeLane("across", ETH, ARB, ETH_USDC, ARB_USDC, BigInteger.valueOf(100_000), 5, 0.5,

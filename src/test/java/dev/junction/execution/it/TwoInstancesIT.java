@@ -5,6 +5,7 @@ import static dev.junction.execution.it.TestPostgres.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -91,7 +92,7 @@ class TwoInstancesIT {
                 + "\"}";
         JsonNode onA = a.post("/build-path", body).get("data");
         JsonNode onB = null;
-        long end = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (onB == null) {
             try {
                 onB = b.post("/build-path", body).get("data");
@@ -107,7 +108,7 @@ class TwoInstancesIT {
     }
 
     private static void awaitTerminalCount(ServiceProcess s, List<String> ids, int atLeast) throws Exception {
-        long end = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < end) {
             int done = 0;
             for (String id : ids) {

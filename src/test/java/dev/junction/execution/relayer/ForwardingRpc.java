@@ -2,7 +2,9 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
+import dev.junction.rpc.LogEntry;
 import java.math.BigInteger;
+import java.util.List;
 import java.util.Optional;
 
 /** An {@link EthRpc} that forwards every call to a real node; tests override one method to observe it. */
@@ -75,7 +77,7 @@ class ForwardingRpc implements EthRpc {
     }
 
     @Override
-    public java.util.List<dev.junction.rpc.LogEntry> logs(TxHash hash) {
+    public List<LogEntry> logs(TxHash hash) {
         return node.logs(hash);
     }
 }

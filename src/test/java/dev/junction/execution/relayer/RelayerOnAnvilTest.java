@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.RelayerUnfundedException;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -20,6 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.Keys;
 
@@ -44,14 +50,14 @@ public class RelayerOnAnvilTest {
                 public TxHash sendRawTransaction(byte[] signed) {
                     TxHash h = TxHash.of(Hash.sha3(signed));
                     int rows = f.jdbc.sql("SELECT COUNT(*) FROM relayer_signed WHERE tx_hash = ? AND raw = ?")
-                            .params(h.value(), java.util.HexFormat.of().formatHex(signed)).query(Integer.class).single();
+                            .params(h.value(), HexFormat.of().formatHex(signed)).query(Integer.class).single();
                     if (rows != 1) {
                         unpersistedAtBroadcast.add(h);
                     }
                     return super.sendRawTransaction(signed);
                 }
             };
-            Relayer relayer = new Relayer(dev.junction.chain.ChainId.of(node.chainId), checking, RelayerKey.of(key),
+            Relayer relayer = new Relayer(ChainId.of(node.chainId), checking, RelayerKey.of(key),
                     new RelayerStore(f.jdbc), f.tx, POLICY, System::currentTimeMillis);
             assertThat(relayer.reconcile()).isZero();
             List<Address> to = new ArrayList<>();
@@ -209,7 +215,7 @@ public class RelayerOnAnvilTest {
             assertThat(empty.enough()).isFalse();
             // a submit's check of a transaction the relayer cannot pay refuses it and records what it needs
             assertThatThrownBy(() -> relayers.requireFunded(relayer.chain(), 300_000))
-                    .isInstanceOf(dev.junction.execution.RelayerUnfundedException.class)
+                    .isInstanceOf(RelayerUnfundedException.class)
                     .hasMessageContaining(relayer.address().toString()).hasMessageContaining("chain 31337");
             assertThat(relayers.funding().get(relayer.chain()).required()).isGreaterThan(empty.required());
 
@@ -305,9 +311,8 @@ public class RelayerOnAnvilTest {
             try (var secondPool = RelayerFixture.pool(f.url)) {
                 Relayer a = f.relayer(node, key, POLICY);
                 Relayer b = new Relayer(a.chain(), node.rpc, RelayerKey.of(key),
-                        new RelayerStore(org.springframework.jdbc.core.simple.JdbcClient.create(secondPool)),
-                        new org.springframework.transaction.support.TransactionTemplate(
-                                new org.springframework.jdbc.support.JdbcTransactionManager(secondPool)),
+                        new RelayerStore(JdbcClient.create(secondPool)),
+                        new TransactionTemplate(new JdbcTransactionManager(secondPool)),
                         POLICY, System::currentTimeMillis);
                 a.reconcile();
                 b.reconcile();

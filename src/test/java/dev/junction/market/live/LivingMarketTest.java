@@ -13,7 +13,9 @@ import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
 import dev.junction.market.math.TickMath;
+import java.math.BigInteger;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -144,7 +146,7 @@ class LivingMarketTest {
     private static List<MarketSnapshot> path(long seed) {
         var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.0));
         var living = new LivingMarket(market, 0.8, Duration.ofMinutes(10), seed);
-        List<MarketSnapshot> snapshots = new java.util.ArrayList<>();
+        List<MarketSnapshot> snapshots = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             snapshots.add(living.tick(HOUR));
         }
@@ -169,9 +171,9 @@ class LivingMarketTest {
     }
 
     private static final class BigIntegerSum {
-        private java.math.BigInteger total = java.math.BigInteger.ZERO;
+        private BigInteger total = BigInteger.ZERO;
 
-        void add(java.math.BigInteger v) {
+        void add(BigInteger v) {
             total = total.add(v);
         }
     }

@@ -9,6 +9,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 
 /**
@@ -86,8 +87,8 @@ class FastPathProperties {
                 .flatMap(bits -> Arbitraries.of(BigInteger.ONE.shiftLeft(bits),
                         BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE),
                         BigInteger.ONE.shiftLeft(bits).add(BigInteger.ONE)));
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(6, random), net.jqwik.api.Tuple.of(3, edges),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of(BigInteger.ZERO, BigInteger.ONE)));
+        return Arbitraries.frequencyOf(Tuple.of(6, random), Tuple.of(3, edges),
+                Tuple.of(1, Arbitraries.of(BigInteger.ZERO, BigInteger.ONE)));
     }
 
     /** Sqrt prices across the whole range, MIN_SQRT_RATIO to MAX_SQRT_RATIO, and a few out of it. */
@@ -97,10 +98,10 @@ class FastPathProperties {
                 .flatMap(bits -> Arbitraries.bigIntegers()
                         .between(BigInteger.ONE.shiftLeft(bits - 1), BigInteger.ONE.shiftLeft(bits)))
                 .map(v -> v.max(TickMath.MIN_SQRT_RATIO).min(TickMath.MAX_SQRT_RATIO));
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(18, inRange),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of(TickMath.MIN_SQRT_RATIO, TickMath.MAX_SQRT_RATIO,
+        return Arbitraries.frequencyOf(Tuple.of(18, inRange),
+                Tuple.of(1, Arbitraries.of(TickMath.MIN_SQRT_RATIO, TickMath.MAX_SQRT_RATIO,
                         FullMath.Q96)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.ONE.negate())));
+                Tuple.of(1, Arbitraries.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.ONE.negate())));
     }
 
     /** Liquidity of 0 to 130 bits (past uint128, where the one-division form must not be taken), and negatives. */
@@ -108,8 +109,8 @@ class FastPathProperties {
     Arbitrary<BigInteger> liquidities() {
         Arbitrary<BigInteger> random = Arbitraries.integers().between(0, 130)
                 .flatMap(bits -> Arbitraries.bigIntegers().between(BigInteger.ZERO, BigInteger.ONE.shiftLeft(bits)));
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(18, random),
-                net.jqwik.api.Tuple.of(2, Arbitraries.of(FullMath.MAX_UINT128, FullMath.MAX_UINT128.add(BigInteger.ONE),
+        return Arbitraries.frequencyOf(Tuple.of(18, random),
+                Tuple.of(2, Arbitraries.of(FullMath.MAX_UINT128, FullMath.MAX_UINT128.add(BigInteger.ONE),
                         BigInteger.ZERO, BigInteger.ONE, BigInteger.valueOf(-5))));
     }
 }

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.market.math.ConcentratedLiquidity.Position;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -113,10 +115,10 @@ class UniswapV3MathTest {
     @Test
     void sqrtPriceFromHumanPriceAndBack() {
         // WETH (18) / USDC (6) at 3000 USDC per WETH: raw price 3000e-12
-        BigInteger p = ConcentratedLiquidity.sqrtPriceX96(new java.math.BigDecimal("3000"), 18, 6);
+        BigInteger p = ConcentratedLiquidity.sqrtPriceX96(new BigDecimal("3000"), 18, 6);
         assertThat(p).isEqualTo(BigInteger.valueOf(3000).multiply(BigInteger.ONE.shiftLeft(192))
                 .divide(BigInteger.TEN.pow(12)).sqrt());
-        assertThat(ConcentratedLiquidity.price(p, 18, 6)).isCloseTo(3000.0, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(ConcentratedLiquidity.price(p, 18, 6)).isCloseTo(3000.0, Offset.offset(1e-6));
         assertThat(ConcentratedLiquidity.sqrtPriceX96(3000.0, 1.0, 18, 6)).isEqualTo(p);
     }
 

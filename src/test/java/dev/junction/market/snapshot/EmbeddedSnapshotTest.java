@@ -13,6 +13,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.ProviderType;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.List;
@@ -146,7 +147,7 @@ class EmbeddedSnapshotTest {
                     }
                     Token tin = market.token(p.chain(), in).orElseThrow();
                     Token tout = market.token(p.chain(), out).orElseThrow();
-                    BigInteger amount = new java.math.BigDecimal(100 / tin.priceUsd())
+                    BigInteger amount = new BigDecimal(100 / tin.priceUsd())
                             .movePointRight(tin.decimals()).toBigInteger();
                     var quote = p.quote(in, out, amount);
                     double usdOut = tout.usd(quote.amountOut());
