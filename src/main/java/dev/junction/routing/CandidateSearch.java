@@ -161,8 +161,17 @@ final class CandidateSearch {
             if (l.steps >= maxSteps || !admit(l, l.node * (maxSteps + 1) + l.steps, pops, slots)) {
                 continue;
             }
-            for (Edge e : graph.out[l.node]) {
-                Label next = extend(l, e, request, maxSteps, maxBridges, distance, diagnostics);
+            Edge[] edges = graph.out[l.node];
+            int[] heads = graph.outHeads[l.node];
+            int stepsLeft = maxSteps - l.steps - 1;
+            for (int j = 0; j < heads.length; j++) {
+                int to = heads[j] >>> 1;
+                int bridgesLeft = maxBridges - l.bridges - (heads[j] & 1);
+                if (bridgesLeft < 0 || distance[bridgesLeft][to] > stepsLeft
+                        || l.visitedGroup(graph.group, graph.group[to])) {
+                    continue;
+                }
+                Label next = extend(l, edges[j], request, maxBridges, diagnostics);
                 if (next != null) {
                     queue.add(next);
                 }
@@ -191,12 +200,9 @@ final class CandidateSearch {
         return (int) Thread.currentThread().threadId() & (SPARE_COUNTERS.length() - 1);
     }
 
-    private Label extend(Label l, Edge e, RouteRequest request, int maxSteps, int maxBridges, int[][] distance,
-            Diagnostics diagnostics) {
-        int bridgesLeft = maxBridges - l.bridges - (e.isBridge() ? 1 : 0);
-        if (bridgesLeft < 0 || distance[bridgesLeft][e.to] > maxSteps - l.steps - 1
-                || !request.providers().isAll() && !request.providers().allows(e.provider.key())
-                || l.visitedGroup(graph.group, graph.group[e.to])) {
+    /** The partial path one edge further, or null; the caller has checked the edge's head (see the loop in run). */
+    private Label extend(Label l, Edge e, RouteRequest request, int maxBridges, Diagnostics diagnostics) {
+        if (!request.providers().isAll() && !request.providers().allows(e.provider.key())) {
             return null;
         }
         int bridges = l.bridges;

@@ -42,6 +42,12 @@ final class RouteGraph {
     /** Gas USD per gas unit per node's chain. */
     final double[] gasUsdPerUnit;
     final Edge[][] out;
+    /**
+     * Per node, beside {@link #out}: each edge's {@code to << 1 | (bridge ? 1 : 0)}, so the search's first check of an
+     * edge (bridges left, distance to the target, a group already visited) reads one int array per node instead of
+     * every edge object, which in the server are often out of the caches (PERFORMANCE.md, twelfth pass).
+     */
+    final int[][] outHeads;
     /** Per node, the nodes with a pool edge to it (each once). */
     final int[][] predecessors;
     /** Per node, the nodes with a bridge lane to it (each once). */
@@ -115,6 +121,7 @@ final class RouteGraph {
             }
         }
         out = new Edge[n][];
+        outHeads = new int[n][];
         List<Set<Integer>> preds = new ArrayList<>(n);
         List<Set<Integer>> bridgePreds = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -123,6 +130,10 @@ final class RouteGraph {
         }
         for (int i = 0; i < n; i++) {
             out[i] = adjacency.get(i).toArray(Edge[]::new);
+            outHeads[i] = new int[out[i].length];
+            for (int j = 0; j < out[i].length; j++) {
+                outHeads[i][j] = out[i][j].to << 1 | (out[i][j].isBridge() ? 1 : 0);
+            }
             for (Edge e : out[i]) {
                 (e.isBridge() ? bridgePreds : preds).get(e.to).add(i);
             }
