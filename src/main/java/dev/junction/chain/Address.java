@@ -20,9 +20,12 @@ public record Address(String value, boolean solana) {
      * EVM texts already found valid, exactly as given, to their EIP-55 form. The checksum is a Keccak hash, the
      * costliest part of parsing a request: the same token and wallet addresses arrive again and again, and stored
      * plans repeat the market's. Invalid texts are not kept, so they are checked (and refused) every time. Declared
-     * before the constants below, which are parsed while the class initialises.
+     * before the constants below, which are parsed while the class initialises. Its upkeep runs on the parsing thread:
+     * once half full, a Caffeine cache records every read and by default drains the records on
+     * {@code ForkJoinPool.commonPool}, a wake-up of another thread every few reads (issue 17, thirteenth pass).
      */
-    private static final Cache<String, String> CANONICAL_EVM = Caffeine.newBuilder().maximumSize(10_000).build();
+    private static final Cache<String, String> CANONICAL_EVM = Caffeine.newBuilder().maximumSize(10_000)
+            .executor(Runnable::run).build();
 
     /** ERC-7528 placeholder for a chain's native token, the form every response uses. */
     public static final Address NATIVE = evm("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE");

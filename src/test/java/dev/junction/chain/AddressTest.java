@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.util.Locale;
+import java.util.concurrent.ForkJoinPool;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
@@ -97,5 +98,23 @@ class AddressTest {
         "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"})
     void otherSolanaTextIsRefused(String text) {
         assertThatIllegalArgumentException().isThrownBy(() -> Address.solana(text));
+    }
+
+    /**
+     * Parsing gives {@code ForkJoinPool.commonPool} no work, also once the cache of parsed texts is past half full
+     * (when Caffeine starts to record reads): with Caffeine's default executor, 200,000 parses of cached texts ran
+     * thousands of upkeep tasks there (issue 17, thirteenth pass).
+     */
+    @Test
+    void parsingGivesTheCommonPoolNoWork() {
+        for (int i = 0; i < 6_000; i++) {
+            Address.evm(String.format("0x%040x", 0xC0FFEE00000L + i));
+        }
+        ForkJoinPool pool = ForkJoinPool.commonPool();
+        long before = pool.getStealCount();
+        for (int i = 0; i < 200_000; i++) {
+            Address.evm(String.format("0x%040x", 0xC0FFEE00000L + i % 64));
+        }
+        assertThat(pool.getStealCount() - before).isLessThan(20);
     }
 }
