@@ -22,7 +22,7 @@ public record Address(String value, boolean solana) {
      * plans repeat the market's. Invalid texts are not kept, so they are checked (and refused) every time. Declared
      * before the constants below, which are parsed while the class initialises. Its upkeep runs on the parsing thread:
      * once half full, a Caffeine cache records every read and by default drains the records on
-     * {@code ForkJoinPool.commonPool}, a wake-up of another thread every few reads (issue 17, thirteenth pass).
+     * {@code ForkJoinPool.commonPool}, a task for another thread every few dozen reads (issue 17, thirteenth pass).
      */
     private static final Cache<String, String> CANONICAL_EVM = Caffeine.newBuilder().maximumSize(10_000)
             .executor(Runnable::run).build();
