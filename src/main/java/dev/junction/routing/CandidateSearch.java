@@ -171,7 +171,7 @@ final class CandidateSearch {
                         || l.visitedGroup(graph.group, graph.group[to])) {
                     continue;
                 }
-                Label next = extend(l, edges[j], request, maxBridges, diagnostics);
+                Label next = extend(l, edges[j], request, diagnostics);
                 if (next != null) {
                     queue.add(next);
                 }
@@ -201,18 +201,12 @@ final class CandidateSearch {
     }
 
     /** The partial path one edge further, or null; the caller has checked the edge's head (see the loop in run). */
-    private Label extend(Label l, Edge e, RouteRequest request, int maxBridges, Diagnostics diagnostics) {
+    private Label extend(Label l, Edge e, RouteRequest request, Diagnostics diagnostics) {
         if (!request.providers().isAll() && !request.providers().allows(e.provider.key())) {
             return null;
         }
-        int bridges = l.bridges;
-        if (e.isBridge()) {
-            if (++bridges > maxBridges) {
-                return null;
-            }
-            if (!laneAccepts(l, e, diagnostics)) {
-                return null;
-            }
+        if (e.isBridge() && !laneAccepts(l, e, diagnostics)) {
+            return null;
         }
         double amount = e.estimate(l.amount);
         if (!(amount >= 1)) {
@@ -221,6 +215,7 @@ final class CandidateSearch {
         }
         long units = l.edge != null && !l.edge.isBridge() ? e.gasUnitsAfterSwap : e.gasUnits;
         double gas = l.bridges == 0 ? l.gasUsd + units * graph.gasUsdPerUnit[l.node] : l.gasUsd;
+        int bridges = l.bridges + (e.isBridge() ? 1 : 0);
         return new Label(l, e, e.to, l.steps + 1, bridges, amount, amount * graph.usdPerUnit[e.to], gas,
                 l.seconds + e.seconds, graph.group[e.to]).rank(amountUsd);
     }
