@@ -5,8 +5,9 @@ For each round, each endpoint in turn (liveness, /quote, /build-best-path, /gasl
 round so slow drifts of the shared machine hit all alike) gets `--seconds` of wrk load (1 thread, `--connections`
 keep-alive connections, bench/mix.lua cycling through the 8-pair mix). It prints per endpoint the median over rounds
 of throughput, p50, p99, the ratio to liveness measured in the same round, the server's CPU per request (from
-/proc/<pid>/stat, user+system, all threads) and the load client's own CPU (wrk's user+system as a share of one core,
-which must stay below 25% for the client not to be the bottleneck). With `--gc-log` (the server's `-Xlog:gc` file,
+/proc/<pid>/stat, user+system, all threads) and the load client's own CPU (wrk's user+system as a share of one core;
+the client shares the machine's two cores with the server, and issue 17 bounds it at 25% at the floor, which no client
+tried has met: docs/PERFORMANCE.md, fourteenth pass). With `--gc-log` (the server's `-Xlog:gc` file,
 which bench/run.sh writes) it also prints the young-collection pauses during each endpoint's load, their total per
 second of load, and the bytes the server allocated per request (the young generation's growth between pauses).
 
