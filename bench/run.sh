@@ -3,7 +3,7 @@
 # bench/http.py against it (wrk, interleaved with the liveness probe) and stops it. The server logs its collections
 # (-Xlog:gc) for http.py's GC columns; on H2 it prints the database file's size at the end.
 # Usage: bench/run.sh <jar> h2|postgres [http.py options...]
-#   e.g. bench/run.sh target/junction.jar h2 --warmup 20 --seconds 10 --rounds 2
+#   e.g. bench/run.sh target/junction/junction.jar h2 --warmup 20 --seconds 10 --rounds 2
 # postgres: 127.0.0.1:5432, database test, user postgres (trust); a fresh schema junction_bench_<pid> is created
 # and dropped afterwards.
 set -euo pipefail

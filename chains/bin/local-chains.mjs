@@ -77,7 +77,7 @@ function javaBinary() {
 }
 
 function junctionJar() {
-  const jar = join(ROOT, "target", "junction.jar");
+  const jar = join(ROOT, "target", "junction", "junction.jar");
   if (!existsSync(jar)) {
     say("building Junction (./mvnw -DskipTests package; first start only)");
     execFileSync(join(ROOT, "mvnw"), ["-B", "-ntp", "-q", "-DskipTests", "package"], { cwd: ROOT, stdio: ["ignore", 2, 2] });

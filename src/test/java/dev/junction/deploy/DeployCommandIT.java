@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The packaged command as a user runs it: {@code java -jar target/junction.jar deploy
+ * The packaged command as a user runs it: {@code java -jar target/junction/junction.jar deploy
  * --spring.config.additional-location=FILE} with {@code JUNCTION_DEPLOYER_PRIVATE_KEY} in the environment prints
  * exactly one JSON line on stdout (logs on stderr) and exits by itself; a second run prints the same line; without
  * the key it exits non-zero with one line on stderr.
@@ -27,8 +27,8 @@ class DeployCommandIT {
     }
 
     static Run jar(Map<String, String> env, String... args) throws Exception {
-        Path jar = Path.of("target", "junction.jar");
-        assertThat(jar).as("target/junction.jar (the package phase)").exists();
+        Path jar = Path.of("target", "junction", "junction.jar");
+        assertThat(jar).as("target/junction/junction.jar (the package phase)").exists();
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(List.of(java, "-jar", jar.toString(), "deploy"));
         cmd.addAll(List.of(args));

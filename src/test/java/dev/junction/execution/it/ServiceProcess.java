@@ -21,8 +21,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The packaged service ({@code target/junction.jar}) as a child process, for the reliability tests. {@link #kill()}
- * sends SIGKILL: no shutdown hook runs; {@link #terminate()} sends SIGTERM.
+ * The packaged service ({@code target/junction/junction.jar}, started as README starts it) as a child process, for
+ * the reliability tests. {@link #kill()} sends SIGKILL: no shutdown hook runs; {@link #terminate()} sends SIGTERM.
  */
 final class ServiceProcess {
 
@@ -34,6 +34,7 @@ final class ServiceProcess {
     private final int port;
     private final Map<String, String> env = new HashMap<>();
     private final AtomicBoolean diagnosed = new AtomicBoolean();
+    private Path jar = Path.of("target", "junction", "junction.jar");
     private Process process;
 
     ServiceProcess(Path log, List<String> extraArgs) {
@@ -49,11 +50,16 @@ final class ServiceProcess {
         return this;
     }
 
+    /** Runs {@code jar} instead of the extracted layout README starts (the fat jar {@code target/junction.jar}, say). */
+    ServiceProcess jar(Path jar) {
+        this.jar = jar;
+        return this;
+    }
+
     /** Starts the jar and waits (bounded) until it answers HTTP. */
     ServiceProcess start() throws Exception {
-        Path jar = Path.of("target", "junction.jar");
         if (!Files.exists(jar)) {
-            throw new IllegalStateException("target/junction.jar is missing: run the package phase first (mvn verify)");
+            throw new IllegalStateException(jar + " is missing: run the package phase first (mvn verify)");
         }
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar",
@@ -141,6 +147,43 @@ final class ServiceProcess {
         }
     }
 
+    /**
+     * Waits (bounded) until the service reports itself ready ({@code /actuator/health/readiness} 200): Spring's
+     * ApplicationReadyEvent has run. Until then {@code /actuator/health} answers 503, as it should.
+     */
+    ServiceProcess awaitReady() throws IOException, InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (get("/actuator/health/readiness").statusCode() != 200) {
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("service not ready within 60 s of answering HTTP; see " + log);
+            }
+            Thread.sleep(50);
+        }
+        return this;
+    }
+
+    /** What the child has logged so far. */
+    String logText() throws IOException {
+        return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    /** The child's class loaders as {@code jcmd VM.classloaders} prints them: a tree of names and types. */
+    String classLoaders() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(jcmd(), Long.toString(process.pid()), "VM.classloaders").redirectErrorStream(true)
+                .start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("jcmd VM.classloaders failed: " + said);
+        }
+        return said;
+    }
+
+    /** The jcmd beside the java that runs the tests (the child runs on the same java). */
+    private static String jcmd() {
+        return ProcessHandle.current().info().command().map(j -> Path.of(j).resolveSibling("jcmd").toString())
+                .orElse("jcmd");
+    }
+
     /** At most once per process: its threads (jcmd Thread.dump_to_file) and the last lines of its log. */
     private void printDiagnosis(String why) {
         if (process == null || !process.isAlive() || !diagnosed.compareAndSet(false, true)) {
@@ -151,9 +194,7 @@ final class ServiceProcess {
         try {
             Path dump = log.resolveSibling(log.getFileName() + ".threads.txt");
             Files.deleteIfExists(dump);
-            String jcmd = ProcessHandle.current().info().command().map(j -> Path.of(j).resolveSibling("jcmd").toString())
-                    .orElse("jcmd");
-            Process p = new ProcessBuilder(jcmd, Long.toString(process.pid()), "Thread.dump_to_file", "-format=text",
+            Process p = new ProcessBuilder(jcmd(), Long.toString(process.pid()), "Thread.dump_to_file", "-format=text",
                     dump.toString()).redirectErrorStream(true).start();
             String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS) || !Files.exists(dump)) {
