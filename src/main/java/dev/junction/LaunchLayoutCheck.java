@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
 class LaunchLayoutCheck {
 
     private static final Logger log = LoggerFactory.getLogger(LaunchLayoutCheck.class);
-    static final String NESTED_JAR_LOADERS = "org.springframework.boot.loader.";
+    private static final String NESTED_JAR_LOADERS = "org.springframework.boot.loader.";
 
     @EventListener(ApplicationReadyEvent.class)
     void warnIfStartedFromTheFatJar() {
