@@ -36,8 +36,11 @@ final class PathEvaluator {
         this.integratorFeeUsd = fromToken.usd(integratorFee);
     }
 
-    /** The route, or null when a step cannot carry the amount or the path delivers nothing (noted in diagnostics). */
-    PlannedRoute evaluate(Edge[] path, Diagnostics diagnostics) {
+    /**
+     * The path evaluated as far as ranking it needs (its exact steps, gas and net value), or null when a step cannot
+     * carry the amount or the path delivers nothing (noted in diagnostics). {@link Candidate#route()} completes it.
+     */
+    Candidate evaluate(Edge[] path, Diagnostics diagnostics) {
         diagnostics.evaluated++;
         BigInteger amount = amountAfterFee;
         List<RouteStep> steps = new ArrayList<>(path.length);
@@ -94,7 +97,7 @@ final class PathEvaluator {
                 e.p90Seconds, null, e.lane, null, null);
     }
 
-    private PlannedRoute route(List<RouteStep> steps) {
+    private Candidate route(List<RouteStep> steps) {
         Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
         // source-chain gas: the route's fixed part and the steps up to and including the first bridge
         boolean bridged = false;
@@ -110,9 +113,57 @@ final class PathEvaluator {
         boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
         BigInteger gasLimit = gasLimit(steps, sourceSteps, graph.snapshot.gas().route(nativeIn, nativeOut,
                 integratorFee.signum() > 0));
-        return PlannedRoute.of(request.amount(), integratorFee, steps, pathFee(amountAfterFee, steps), gasLimit,
-                gasLimit.multiply(source.gasPriceWei()), graph.snapshot.nativeToken(source), source.router(),
-                amountUsd, integratorFeeUsd);
+        return new Candidate(steps, gasLimit, gasLimit.multiply(source.gasPriceWei()),
+                graph.snapshot.nativeToken(source), source.router());
+    }
+
+    /**
+     * A path evaluated exactly, with what the modes rank by, the same figures {@link PlannedRoute} derives from its
+     * steps. A request's search yields up to 16 candidates and answers with at most 5 routes: ranking candidates and
+     * completing only the routes kept ({@link #route()}: the path fee, the providers, the other USD values) saves the
+     * rest of that work for the candidates dropped.
+     */
+    final class Candidate {
+
+        final List<RouteStep> steps;
+        private final BigInteger gasLimit;
+        private final BigInteger gasFee;
+        private final Token gasToken;
+        private final Address routeAddress;
+        /** {@link PlannedRoute#netValueUsd()} of the route this completes to. */
+        final double netValueUsd;
+        /** {@link PlannedRoute#pathTime()} of the route this completes to. */
+        final int pathTime;
+
+        private Candidate(List<RouteStep> steps, BigInteger gasLimit, BigInteger gasFee, Token gasToken,
+                Address routeAddress) {
+            this.steps = steps;
+            this.gasLimit = gasLimit;
+            this.gasFee = gasFee;
+            this.gasToken = gasToken;
+            this.routeAddress = routeAddress;
+            this.netValueUsd = steps.getLast().toToken().usd(steps.getLast().toAmount()) - gasToken.usd(gasFee);
+            int seconds = 0;
+            for (RouteStep s : steps) {
+                seconds += s.estimatedSeconds();
+            }
+            this.pathTime = seconds;
+        }
+
+        BigInteger amountOut() {
+            return steps.getLast().toAmount();
+        }
+
+        /** The request's amount in USD, as every route of the request has it. */
+        double amountUsd() {
+            return amountUsd;
+        }
+
+        /** The whole route ({@link PlannedRoute#of}); its net value and path time are this candidate's. */
+        PlannedRoute route() {
+            return PlannedRoute.of(request.amount(), integratorFee, steps, pathFee(amountAfterFee, steps), gasLimit,
+                    gasFee, gasToken, routeAddress, amountUsd, integratorFeeUsd);
+        }
     }
 
     /**

@@ -14,15 +14,20 @@ import java.util.List;
  */
 final class PathKey implements Comparable<PathKey> {
 
-    private final PlannedRoute route;
+    private final List<RouteStep> steps;
     private final int hash;
     /** The path key text, built on the first {@link #text()} call (a benign race: any thread builds the same text). */
     private String text;
 
     PathKey(PlannedRoute route) {
-        this.route = route;
+        this(route.steps());
+    }
+
+    /** The key of a path of these steps (a route's, or a candidate's before it is completed to a route). */
+    PathKey(List<RouteStep> steps) {
+        this.steps = steps;
         int h = 1;
-        for (RouteStep s : route.steps()) {
+        for (RouteStep s : steps) {
             h = 31 * h + stepHash(s);
         }
         this.hash = h;
@@ -36,8 +41,8 @@ final class PathKey implements Comparable<PathKey> {
         if (!(o instanceof PathKey other) || hash != other.hash) {
             return false;
         }
-        List<RouteStep> mine = route.steps();
-        List<RouteStep> theirs = other.route.steps();
+        List<RouteStep> mine = steps;
+        List<RouteStep> theirs = other.steps;
         if (mine.size() != theirs.size()) {
             return false;
         }
@@ -68,13 +73,13 @@ final class PathKey implements Comparable<PathKey> {
         if (text != null && other.text != null) {
             return text.compareTo(other.text);
         }
-        return TextCursor.compare(new TextCursor(route.steps()), new TextCursor(other.route.steps()));
+        return TextCursor.compare(new TextCursor(steps), new TextCursor(other.steps));
     }
 
     String text() {
         String t = text;
         if (t == null) {
-            t = route.pathKey();
+            t = PlannedRoute.pathKey(steps);
             text = t;
         }
         return t;

@@ -113,6 +113,11 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
 
     /** Stable identity of the path (pools, lanes and tokens in order), for distinctness. */
     public String pathKey() {
+        return pathKey(steps);
+    }
+
+    /** {@link #pathKey()} of a route of these steps. */
+    static String pathKey(List<RouteStep> steps) {
         StringBuilder b = new StringBuilder();
         for (RouteStep s : steps) {
             b.append(s.identity()).append('|');

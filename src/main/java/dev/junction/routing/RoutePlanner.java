@@ -67,22 +67,25 @@ public final class RoutePlanner {
         PathEvaluator evaluator = new PathEvaluator(graph, memo, request);
         // Two candidates can share their step identity (e.g. two lanes of one provider for the same token pair):
         // of those, keep the one that ranks better, not the one evaluated first.
-        Comparator<PlannedRoute> better = RouteRanking.withoutKey(request.mode());
-        Map<PathKey, PlannedRoute> distinct = new LinkedHashMap<>();
+        Comparator<PathEvaluator.Candidate> better = RouteRanking.withoutKey(request.mode(), c -> c.netValueUsd,
+                c -> c.pathTime, c -> c.steps.size(), PathEvaluator.Candidate::amountUsd);
+        Map<PathKey, PathEvaluator.Candidate> distinct = new LinkedHashMap<>();
         for (Edge[] path : candidates) {
-            PlannedRoute r = evaluator.evaluate(path, diagnostics);
-            if (r != null && r.amountOut().signum() > 0) {
-                distinct.merge(new PathKey(r), r, (kept, other) -> better.compare(other, kept) < 0 ? other : kept);
+            PathEvaluator.Candidate c = evaluator.evaluate(path, diagnostics);
+            if (c != null && c.amountOut().signum() > 0) {
+                distinct.merge(new PathKey(c.steps), c, (kept, other) -> better.compare(other, kept) < 0 ? other : kept);
             }
         }
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
         }
-        // the same order as RouteRanking.comparator; path keys are compared only for routes that tie before it
-        Comparator<Map.Entry<PathKey, PlannedRoute>> order = Map.Entry.<PathKey, PlannedRoute>comparingByValue(better)
-                .thenComparing(Map.Entry.comparingByKey());
-        return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes()).map(Map.Entry::getValue)
-                .toList();
+        // the same order as RouteRanking.comparator; path keys are compared only for routes that tie before it. Only
+        // the routes kept are completed.
+        Comparator<Map.Entry<PathKey, PathEvaluator.Candidate>> order =
+                Map.Entry.<PathKey, PathEvaluator.Candidate>comparingByValue(better)
+                        .thenComparing(Map.Entry.comparingByKey());
+        return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes())
+                .map(e -> e.getValue().route()).toList();
     }
 
     /**

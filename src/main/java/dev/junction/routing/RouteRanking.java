@@ -1,6 +1,8 @@
 package dev.junction.routing;
 
 import java.util.Comparator;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 /**
  * The orders of {@link RouteMode}, on exact routes.
@@ -39,15 +41,25 @@ public final class RouteRanking {
 
     /** The mode's order without the final path-key tie-break (callers that know the keys add it themselves). */
     static Comparator<PlannedRoute> withoutKey(RouteMode mode) {
-        Comparator<PlannedRoute> byNet = Comparator.comparingDouble(r -> -r.netValueUsd());
-        Comparator<PlannedRoute> byTime = Comparator.comparingInt(PlannedRoute::pathTime);
-        Comparator<PlannedRoute> bySteps = Comparator.comparingInt(r -> r.steps().size());
-        Comparator<PlannedRoute> c = switch (mode) {
+        return withoutKey(mode, PlannedRoute::netValueUsd, PlannedRoute::pathTime, r -> r.steps().size(),
+                PlannedRoute::amountUsd);
+    }
+
+    /**
+     * The mode's order without the path-key tie-break on anything that has a route's ranking figures: the planner
+     * ranks its candidates before completing the routes it keeps ({@link PathEvaluator.Candidate}).
+     */
+    static <R> Comparator<R> withoutKey(RouteMode mode, ToDoubleFunction<R> netValueUsd, ToIntFunction<R> pathTime,
+            ToIntFunction<R> stepCount, ToDoubleFunction<R> amountUsd) {
+        Comparator<R> byNet = Comparator.comparingDouble(r -> -netValueUsd.applyAsDouble(r));
+        Comparator<R> byTime = Comparator.comparingInt(pathTime);
+        Comparator<R> bySteps = Comparator.comparingInt(stepCount);
+        return switch (mode) {
             case MAX_VALUE -> byNet.thenComparing(byTime).thenComparing(bySteps);
             case FASTEST -> byTime.thenComparing(byNet).thenComparing(bySteps);
-            case SUGGESTED -> Comparator.comparingDouble((PlannedRoute r) -> -suggestedScore(r)).thenComparing(byNet)
-                    .thenComparing(byTime).thenComparing(bySteps);
+            case SUGGESTED -> Comparator.comparingDouble((R r) -> -suggestedScore(netValueUsd.applyAsDouble(r),
+                    pathTime.applyAsInt(r), amountUsd.applyAsDouble(r))).thenComparing(byNet).thenComparing(byTime)
+                    .thenComparing(bySteps);
         };
-        return c;
     }
 }
