@@ -132,8 +132,6 @@ final class PathKey implements Comparable<PathKey> {
      */
     static final class TextCursor {
 
-        private static final int END = -1;
-
         private final List<RouteStep> steps;
         private int step;
         private int part;
@@ -150,29 +148,44 @@ final class PathKey implements Comparable<PathKey> {
             this.text = "";
         }
 
+        /**
+         * Orders the two texts. Where both cursors stand at the start of parts with the same text (the same pool or
+         * token, as paths that tie in the ranking mostly share), the part is passed over as a whole instead of char
+         * by char: the chars read so far are equal, so the order is that of what follows.
+         */
         static int compare(TextCursor a, TextCursor b) {
             while (true) {
-                int x = a.next();
-                int y = b.next();
-                if (x != y) {
-                    return x == END ? -1 : y == END ? 1 : x - y;
+                boolean moreA = a.ready();
+                boolean moreB = b.ready();
+                if (!moreA || !moreB) {
+                    return moreA == moreB ? 0 : moreA ? 1 : -1;
                 }
-                if (x == END) {
-                    return 0;
+                if (a.offset == 0 && b.offset == 0 && a.text != null && b.text != null && a.text.equals(b.text)) {
+                    a.offset = a.text.length();
+                    b.offset = b.text.length();
+                    continue;
+                }
+                int x = a.take();
+                int y = b.take();
+                if (x != y) {
+                    return x - y;
                 }
             }
         }
 
-        /** The next char, or END after the last. */
-        int next() {
-            while (true) {
-                if (text != null ? offset < text.length() : offset < digitCount) {
-                    return text != null ? text.charAt(offset++) : digits[offset++];
-                }
+        /** Whether a char is left, moving to the next part when the current one is read; false after the last. */
+        private boolean ready() {
+            while (text != null ? offset >= text.length() : offset >= digitCount) {
                 if (!advance()) {
-                    return END;
+                    return false;
                 }
             }
+            return true;
+        }
+
+        /** The next char; {@link #ready()} said there is one. */
+        private char take() {
+            return text != null ? text.charAt(offset++) : digits[offset++];
         }
 
         /** Moves to the next part (of this step or the next); false after the last step. */
