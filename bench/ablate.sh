@@ -7,7 +7,9 @@
 #                           amount) is answered with those routes, so planning costs a map lookup
 #   free-planning+no-store  the same, and /quote and /build-best-path store nothing (-Dablate.nostore=true)
 # The answers of the ablated variants are wrong (routes of another amount, quotes nobody can build later); only their
-# cost means something: everything a request does besides planning (and storing).
+# cost means something: everything a request does besides planning (and storing). At the end,
+# bench/ablation/summary.py prints per endpoint what planning and storing cost in the server and how much planning
+# may cost for the endpoint to reach issue 17's target.
 # Usage: bench/ablate.sh h2|postgres [http.py options...]
 #   e.g. bench/ablate.sh h2 --warmup 30 --seconds 10 --rounds 2
 # Uncommitted changes are not measured: the worktree is HEAD. PERFORMANCE.md, "fifteenth pass", has the figures.
@@ -35,5 +37,6 @@ for variant in shipped free-planning free-planning+no-store; do
   printf '#!/bin/sh\nexec %s %s "$@"\n' "$java" "$flags" > "$work/java"
   chmod +x "$work/java"
   echo "=== $variant ($(date -u +%H:%M:%S) UTC)"
-  JAVA="$work/java" "$here/run.sh" "$work/tree/target/junction/junction.jar" "$db" "$@"
+  JAVA="$work/java" "$here/run.sh" "$work/tree/target/junction/junction.jar" "$db" "$@" --json "$work/$variant.json"
 done
+python3 "$here/ablation/summary.py" "$work/shipped.json" "$work/free-planning.json" "$work/free-planning+no-store.json"

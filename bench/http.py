@@ -12,7 +12,7 @@ which bench/run.sh writes) it also prints the young-collection pauses during eac
 second of load, and the bytes the server allocated per request (the young generation's growth between pauses).
 
 Usage: bench/http.py --base http://127.0.0.1:18491 --pid <server pid> [--warmup 30] [--seconds 15] [--rounds 3]
-       [--amounts 16] [--gc-log /tmp/gc.log]
+       [--amounts 16] [--gc-log /tmp/gc.log] [--json /tmp/medians.json]
 """
 import argparse
 import json
@@ -134,6 +134,7 @@ def main():
                          "repeats for 8 * amounts requests and nothing a server might reuse between equal requests "
                          "flatters it)")
     ap.add_argument("--gc-log", help="the server's -Xlog:gc file: young pauses and allocation per endpoint")
+    ap.add_argument("--json", help="also write the table's medians to this file (bench/ablate.sh reads them)")
     a = ap.parse_args()
     endpoints = a.endpoints.split(",")
     tick = os.sysconf("SC_CLK_TCK")
@@ -197,6 +198,19 @@ def main():
               f"{med('server_net_cpu_us_per_req'):.0f} us | "
               f"{100 * max(r['client_core_share'] for r in rs):.1f}% |"
               + (f" {med('gc_ms_per_s'):.1f} ms | {med('kb_per_req'):.0f} KB |" if gc else ""))
+    if a.json:
+        medians = {}
+        for e in endpoints:
+            rs = rows[e]
+            medians[e] = {
+                "rps": statistics.median(r["rps"] for r in rs),
+                "ratio": statistics.median(r["rps"] / live[i]["rps"] for i, r in enumerate(rs)) if live else None,
+                "server_cpu_us_per_req": statistics.median(r["server_cpu_us_per_req"] for r in rs),
+                "p99_ms": statistics.median(r["p99_us"] for r in rs) / 1000,
+                "client_core_share_max": max(r["client_core_share"] for r in rs),
+            }
+        with open(a.json, "w") as f:
+            json.dump(medians, f, indent=1)
     bad = sum(r["non2xx"] + r["socket_errors"] for e in endpoints for r in rows[e])
     if bad:
         print(f"WARNING: {bad} non-2xx responses or socket errors: the figures are not of successful requests")
