@@ -15,10 +15,12 @@ Usage: bench/http.py --base http://127.0.0.1:18491 --pid <server pid> [--warmup 
        [--amounts 16] [--gc-log /tmp/gc.log] [--json /tmp/medians.json]
 """
 import argparse
+import atexit
 import json
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -140,6 +142,7 @@ def main():
     tick = os.sysconf("SC_CLK_TCK")
     files = {}
     tmp = tempfile.mkdtemp(prefix="junction-bench-")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)  # the path lists, one file per endpoint
     for e in endpoints:
         files[e] = os.path.join(tmp, e.strip("/").replace("/", "_") + ".txt")
         with open(files[e], "w") as f:
