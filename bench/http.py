@@ -191,10 +191,14 @@ def main():
     print("| endpoint | req/s (median) | ratio to liveness (median of rounds) | p50 | p99 | server CPU/req | "
           "net of idle | client CPU (max) |" + (" GC pauses per s of load | allocated/req |" if gc else ""))
     print("|---|---|---|---|---|---|---|---|" + ("---|---|" if gc else ""))
+    medians = {}
     for e in endpoints:
         rs = rows[e]
         ratios = [r["rps"] / live[i]["rps"] for i, r in enumerate(rs)] if live else []
         med = lambda k: statistics.median(r[k] for r in rs)
+        medians[e] = {"rps": med("rps"), "ratio": statistics.median(ratios) if ratios else None,
+                      "server_cpu_us_per_req": med("server_cpu_us_per_req"), "p99_ms": med("p99_us") / 1000,
+                      "client_core_share_max": max(r["client_core_share"] for r in rs)}
         print(f"| `{e}` | {med('rps'):,.0f} | {100 * statistics.median(ratios):.1f}% "
               f"({', '.join(f'{100 * x:.1f}' for x in ratios)}) | {med('p50_us') / 1000:.2f} ms | "
               f"{med('p99_us') / 1000:.2f} ms | {med('server_cpu_us_per_req'):.0f} us | "
@@ -202,16 +206,6 @@ def main():
               f"{100 * max(r['client_core_share'] for r in rs):.1f}% |"
               + (f" {med('gc_ms_per_s'):.1f} ms | {med('kb_per_req'):.0f} KB |" if gc else ""))
     if a.json:
-        medians = {}
-        for e in endpoints:
-            rs = rows[e]
-            medians[e] = {
-                "rps": statistics.median(r["rps"] for r in rs),
-                "ratio": statistics.median(r["rps"] / live[i]["rps"] for i, r in enumerate(rs)) if live else None,
-                "server_cpu_us_per_req": statistics.median(r["server_cpu_us_per_req"] for r in rs),
-                "p99_ms": statistics.median(r["p99_us"] for r in rs) / 1000,
-                "client_core_share_max": max(r["client_core_share"] for r in rs),
-            }
         with open(a.json, "w") as f:
             json.dump(medians, f, indent=1)
     bad = sum(r["non2xx"] + r["socket_errors"] for e in endpoints for r in rows[e])
