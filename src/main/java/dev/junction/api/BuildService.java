@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 
 /**
@@ -45,18 +44,21 @@ public class BuildService {
 
     private final QuoteService quotes;
     private final QuoteStore store;
-    private final ObjectProvider<Market> market;
-    private final ObjectProvider<Clock> clock;
+    private final Market market;
+    private final Clock clock;
     private final TransactionChecks checks;
     private final TransactionBuilder builder;
     private final Address operatorFeeRecipient;
 
-    BuildService(QuoteService quotes, QuoteStore store, ObjectProvider<Market> market, ObjectProvider<Clock> clock,
-            ObjectProvider<TransactionChecks> checks,
-            ObjectProvider<AdapterDirectory> adapters, FeeProperties fees) {
+    /**
+     * @param checks the mode's checks: the sandbox's dry run ({@code dryrun}) or the chains' nodes ({@code chainbuild})
+     * @param adapters the mode's adapters: every provider's derived one in the sandbox, the deployed ones in chain mode
+     */
+    BuildService(QuoteService quotes, QuoteStore store, Market market, Clock clock, TransactionChecks checks,
+            AdapterDirectory adapters, FeeProperties fees) {
         this.operatorFeeRecipient = fees.recipientAddress();
-        this.checks = checks.getIfAvailable();
-        this.builder = new TransactionBuilder(adapters.getIfAvailable(() -> AdapterDirectory.DERIVED));
+        this.checks = checks;
+        this.builder = new TransactionBuilder(adapters);
         this.quotes = quotes;
         this.store = store;
         this.market = market;
@@ -93,7 +95,7 @@ public class BuildService {
         if (body.quoteId() != null && !body.quoteId().equals(quote.quoteId())) {
             throw mismatch("quoteId", "the quote of pathId " + body.pathId() + ", " + quote.quoteId());
         }
-        if (quote.expired(clock.getIfAvailable(Clock::systemUTC).instant())) {
+        if (quote.expired(clock.instant())) {
             throw new ApiException(ErrorCode.QUOTE_EXPIRED, "pathId " + body.pathId() + " belongs to quote "
                     + quote.quoteId() + ", which expired at " + quote.expiresAt() + "; request a new quote", "pathId");
         }
@@ -142,7 +144,7 @@ public class BuildService {
             min = min.max(minOutputAmount.value());
         }
         int feeBps = quote.request().feeBps() == null ? 0 : quote.request().feeBps();
-        MarketSnapshot market = snapshot();
+        MarketSnapshot market = this.market.current();
         // A bridge's quote time (Across quoteTimestamp) must not be after the source chain's block time: on a real
         // chain it is the head block's timestamp when that is older than the quote (a chain with 12 s blocks).
         long quotedAt = quote.createdAt().getEpochSecond();
@@ -164,7 +166,7 @@ public class BuildService {
      */
     private Transaction checked(Transaction tx, StoredQuote quote, boolean simulate) {
         QuoteRequest q = quote.request();
-        if (checks == null || !checks.covers(tx.chain())) {
+        if (!checks.covers(tx.chain())) {
             if (simulate) {
                 throw new ApiException(ErrorCode.BUILD_SIMULATION_FAILED, "simulation failed: this instance cannot run"
                         + " transactions of chain " + tx.chain() + " (no node and no embedded network)", "simulation");
@@ -186,14 +188,6 @@ public class BuildService {
                             + " overridden)"), "simulation");
         }
         return tx.withSimulation(true);
-    }
-
-    private MarketSnapshot snapshot() {
-        Market m = market.getIfAvailable();
-        if (m == null) {
-            throw new ApiException(ErrorCode.UNAVAILABLE, "market data is not loaded");
-        }
-        return m.current();
     }
 
     private static void same(String field, Object given, Object quoted) {

@@ -10,7 +10,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Set;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -22,9 +21,9 @@ public class GaslessQuoteController {
 
     private final RequestParser parser;
     private final GaslessService service;
-    private final ObjectProvider<Market> market;
+    private final Market market;
 
-    GaslessQuoteController(RequestParser parser, GaslessService service, ObjectProvider<Market> market) {
+    GaslessQuoteController(RequestParser parser, GaslessService service, Market market) {
         this.parser = parser;
         this.service = service;
         this.market = market;
@@ -35,7 +34,7 @@ public class GaslessQuoteController {
     public Envelope<List<GaslessResponses.QuoteItem>> gaslessQuote(HttpServletRequest http) {
         GaslessQuoteRequest r = parser.gaslessQuote(http);
         // provider keys are checked as /quote checks them (1002 naming the parameter and the valid keys)
-        MarketSnapshot snapshot = market.getObject().current();
+        MarketSnapshot snapshot = market.current();
         Set<String> include = QuoteService.checkProviders("includeProvider", r.includeProviders(), snapshot);
         Set<String> exclude = QuoteService.checkProviders("excludeProvider", r.excludeProviders(), snapshot);
         GaslessQuoteCommand command = new GaslessQuoteCommand(r.fromChain(), r.fromToken(), r.toChain(), r.toToken(),

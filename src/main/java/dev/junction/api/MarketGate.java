@@ -6,47 +6,26 @@ import dev.junction.market.Chain;
 import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * Checks that chains and tokens are ones Junction serves (1005, 1006), against the market's current snapshot. Without a
- * {@link Market} bean no request can be checked and the answer is 9005 UNAVAILABLE.
+ * Checks that chains and tokens are ones Junction serves (1005, 1006), against the market's current snapshot, and that
+ * a chain's state is fresh ({@link ChainFreshness}: chain mode's chain market; in the sandbox every chain is).
  */
 @Component
 class MarketGate {
 
-    private final ObjectProvider<Market> market;
-    private final ObjectProvider<ChainFreshness> freshness;
-    /**
-     * The beans once the market is found: a bean-factory lookup per request cost more than the rest of the checks.
-     * Until then (no market bean yet) every request looks again. Chain freshness exists in chain mode only; whether it
-     * does is fixed by the context's bean definitions, so it is looked up once, with the market.
-     */
-    private volatile Beans resolved;
+    private final Market market;
+    private final ChainFreshness freshness;
 
-    MarketGate(ObjectProvider<Market> market, ObjectProvider<ChainFreshness> freshness) {
+    MarketGate(Market market, ChainFreshness freshness) {
         this.market = market;
         this.freshness = freshness;
     }
 
     /** The snapshot one request is checked against. */
     Served served() {
-        Beans beans = resolved;
-        if (beans == null) {
-            Market m = market.getIfAvailable();
-            if (m == null) {
-                throw new ApiException(ErrorCode.UNAVAILABLE,
-                        "market data is not loaded, so no chain can be served yet");
-            }
-            beans = new Beans(m, freshness.getIfAvailable());
-            resolved = beans;
-        }
-        return new Served(beans.market().current(), beans.freshness());
-    }
-
-    /** @param freshness null outside chain mode: every chain is fresh */
-    private record Beans(Market market, ChainFreshness freshness) {
+        return new Served(market.current(), freshness);
     }
 
     /** The chains and tokens of one snapshot. */
@@ -60,18 +39,12 @@ class MarketGate {
             this.freshness = freshness;
         }
 
-        Served(MarketSnapshot snapshot) {
-            this(snapshot, null);
-        }
-
         /**
          * Requires that the chain's market state is fresh (chain mode): a stale chain is 9005 naming it
          * ({@link dev.junction.market.StaleChainException}).
          */
         void requireFresh(Chain chain) {
-            if (freshness != null) {
-                freshness.requireFresh(chain.id());
-            }
+            freshness.requireFresh(chain.id());
         }
 
         /** The snapshot itself, for endpoints that list what the market holds (discovery). */

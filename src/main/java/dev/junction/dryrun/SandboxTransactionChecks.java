@@ -12,32 +12,28 @@ import dev.junction.execution.Simulator;
 import dev.junction.market.Market;
 import java.math.BigInteger;
 import java.util.Optional;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.stereotype.Component;
 
 /**
- * {@link TransactionChecks} of the sandbox: a built router call is decoded into the {@link ExecutionPlan} the
- * embedded network would run for it (each adapter names its provider, each swap its pool, each bridge its lane) and
- * that plan is dry-run by the {@link Simulator} on the current market: exact pool math, lane fees and bounds, every
- * minimum, the deadline; nothing is committed. There is no node, so the route's modelled gas stands.
+ * {@link TransactionChecks} of the sandbox (its chain-mode counterpart is {@code chainbuild.NodeTransactionChecks}, the
+ * chains' nodes): a built router call is decoded into the {@link ExecutionPlan} the embedded network would run for it
+ * (each adapter names its provider, each swap its pool, each bridge its lane) and that plan is dry-run by the
+ * {@link Simulator} on the current market: exact pool math, lane fees and bounds, every minimum, the deadline; nothing
+ * is committed. There is no node, so the route's modelled gas stands.
  */
-@Component
-@ConditionalOnProperty(name = "junction.market.source", havingValue = "snapshot", matchIfMissing = true)
 class SandboxTransactionChecks implements TransactionChecks {
 
     private final Market market;
     private final Simulator simulator;
 
-    SandboxTransactionChecks(Market market, ObjectProvider<Simulator> simulator) {
+    SandboxTransactionChecks(Market market, Simulator simulator) {
         this.market = market;
-        this.simulator = simulator.getIfAvailable();
+        this.simulator = simulator;
     }
 
-    /** The market's chains, when this instance runs the embedded network (its simulator). */
+    /** The market's chains: the embedded network runs every one of them. */
     @Override
     public boolean covers(ChainId chain) {
-        return simulator != null && market.current().chain(chain).isPresent();
+        return market.current().chain(chain).isPresent();
     }
 
     @Override

@@ -1,23 +1,13 @@
 package dev.junction.gasless;
 
-import dev.junction.calldata.AdapterDirectory;
-import dev.junction.calldata.PermitData;
-import dev.junction.calldata.RouteCall;
-import dev.junction.calldata.TransactionBuilder;
-import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
-import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
-import dev.junction.execution.CallRevertedException;
-import dev.junction.execution.ChainReads;
-import dev.junction.execution.ChainRelay;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.RouteKind;
 import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapSubmission;
-import dev.junction.execution.Swaps;
 import dev.junction.market.Chain;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
@@ -34,77 +24,42 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.web3j.abi.FunctionEncoder;
-import org.web3j.abi.datatypes.Function;
 import org.web3j.crypto.Hash;
-import org.web3j.utils.Numeric;
 
 /**
  * Gasless swaps: issues Permit2 quotes (GET /gasless/quote) and accepts signed permits (POST /gasless/submit-swap),
- * handing accepted swaps to the executor. Times (permit deadlines) are on the {@link SimulationClock}, the clock the
- * embedded network's blocks carry.
+ * handing accepted swaps to the instance's one {@link GaslessExecutor}: the sandbox's executor on the embedded network,
+ * or Junction's relayer on the real chains (chain mode). Times (permit deadlines) are on the {@link SimulationClock},
+ * the clock the embedded network's blocks carry.
  */
 @Service
 public class GaslessService {
 
     private static final BigInteger BPS = BigInteger.valueOf(10_000);
+    /** Re-plannings of the route on what the fee leaves before the last fee stands. */
     private static final int FEE_ROUNDS = 4;
 
     private final Market market;
     private final SimulationClock clock;
     private final RoutePlanner planner;
-    private final Swaps swaps;
     private final GaslessNonceStore nonces;
     private final GaslessQuoteStore quotes;
     private final TransactionTemplate tx;
-    private final TransactionBuilder calldata = new TransactionBuilder();
+    private final GaslessExecutor executor;
     private final SecureRandom random = new SecureRandom();
-    private OwnerFunds ownerFunds;
-    private ChainRelay relay;
-    private TransactionBuilder routerCalldata = new TransactionBuilder();
-    private int feeMarginPercent = DEFAULT_FEE_MARGIN_PERCENT;
 
-    /** The margin on the relayer's gas cost in its fee, percent ({@code junction.gasless.fee-margin-percent}). */
-    static final int DEFAULT_FEE_MARGIN_PERCENT = 25;
-
-    @Autowired
-    GaslessService(Market market, SimulationClock clock, ObjectProvider<RoutePlanner> planner, Swaps swaps,
-            GaslessNonceStore nonces, GaslessQuoteStore quotes, PlatformTransactionManager transactions,
-            ObjectProvider<ChainRelay> chains, ObjectProvider<AdapterDirectory> adapters,
-            @Value("${junction.gasless.fee-margin-percent:" + DEFAULT_FEE_MARGIN_PERCENT + "}") int feeMarginPercent) {
-        this(market, clock, planner.getIfAvailable(RoutePlanner::new), swaps, nonces, quotes, transactions);
-        ChainRelay r = chains.getIfAvailable();
-        if (r != null) {
-            checkOnChain(r);
-            this.relay = r;
-        }
-        this.routerCalldata = new TransactionBuilder(adapters.getIfAvailable(() -> AdapterDirectory.DERIVED));
-        if (feeMarginPercent < 0) {
-            throw new IllegalArgumentException("junction.gasless.fee-margin-percent must be >= 0");
-        }
-        this.feeMarginPercent = feeMarginPercent;
-    }
-
-    /** Whether gasless swaps from {@code chain} go through Junction's relayer and router on a real chain. */
-    private boolean relayed(ChainId chain) {
-        return relay != null && relay.relayer(chain).isPresent();
-    }
-
-    GaslessService(Market market, SimulationClock clock, RoutePlanner planner, Swaps swaps, GaslessNonceStore nonces,
-            GaslessQuoteStore quotes, PlatformTransactionManager transactions) {
+    GaslessService(Market market, SimulationClock clock, RoutePlanner planner, GaslessNonceStore nonces,
+            GaslessQuoteStore quotes, PlatformTransactionManager transactions, GaslessExecutor executor) {
         this.market = market;
         this.clock = clock;
         this.planner = planner;
-        this.swaps = swaps;
         this.nonces = nonces;
         this.quotes = quotes;
         this.tx = new TransactionTemplate(transactions);
+        this.executor = executor;
     }
 
     /**
@@ -126,8 +81,7 @@ public class GaslessService {
         QuoteRules.check(cmd);
         RankingMode ranking = RankingMode.parse(cmd.rankingMode());
         MarketSnapshot snapshot = market.current();
-        boolean relayed = relayed(cmd.fromChain());
-        Chain source = QuoteRules.sourceChain(snapshot, cmd, relayed);
+        Chain source = QuoteRules.sourceChain(snapshot, cmd, executor::startsOn);
         QuoteRules.destinationChain(snapshot, cmd);
         Slippage slippage = SlippageRule.of(cmd.slippage());
         BigInteger amount = cmd.amount().value();
@@ -136,45 +90,60 @@ public class GaslessService {
         RouteRequest base = new RouteRequest(cmd.fromChain(), cmd.fromToken(), cmd.toChain(), cmd.toToken(), amount, 0,
                 new ProviderFilter(cmd.includeProviders(), cmd.excludeProviders()), cmd.allowMultiBridge(),
                 ranking.routeMode());
-        if (relayed) {
-            return List.of(quoteOnChain(cmd, snapshot, source, base, slippage, integratorFee, preparation));
-        }
-
-        // The fee depends on the route's gas and the route on the amount left after the fee: start from the route for
-        // the whole amount, then re-plan on amount - fee until the fee covers the planned route's gas.
-        PlannedRoute route = best(snapshot, base.withAmount(positive(amount.subtract(integratorFee), amount, feeBps)));
-        BigInteger fee = ExecutorGas.of(snapshot, route).inInputToken().add(integratorFee);
-        for (int round = 0; round < FEE_ROUNDS; round++) {
-            route = best(snapshot, base.withAmount(positive(amount.subtract(fee), amount, fee)));
-            BigInteger needed = ExecutorGas.of(snapshot, route).inInputToken().add(integratorFee);
-            if (needed.compareTo(fee) <= 0) {
-                break;
-            }
-            fee = needed;
-        }
-        ExecutorGas.Cost gas = ExecutorGas.of(snapshot, route);
-        return List.of(issue(cmd, snapshot, source, route, slippage, Amount.of(fee), Amount.of(integratorFee), gas,
-                preparation));
-    }
-
-    private GaslessQuote issue(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source, PlannedRoute route,
-            Slippage slippage, Amount fee, Amount integratorFee, ExecutorGas.Cost gas,
-            GaslessQuoteStore.Preparation preparation) {
-        Issued t = issued(cmd, route, slippage);
-        RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, t.amountOutMin().value());
-        String innerData = calldata.build(assembly.routeCall(t.quoteId(), source, t.receiver(), t.amountOutMin(),
-                t.now().getEpochSecond(), t.deadline())).data();
+        executor.admit(cmd, source);
+        Priced priced = price(snapshot, base, amount, integratorFee);
+        PlannedRoute route = priced.route();
+        Amount fee = Amount.of(priced.fee());
+        QuoteBasics basics = basics(cmd, route, slippage);
+        RouteAssembly assembly = new RouteAssembly(snapshot, route, slippage, basics.amountOutMin().value());
+        GaslessExecutor.Terms terms = executor.terms(cmd, source, basics, assembly, priced.charge());
         // The nonce, the quote and its steps are written in one transaction (grouped with concurrent quotes' by the
         // store) that commits before the quote is answered; a nonce another instance took first is replaced.
-        QuoteRecord stored = issue(cmd.sender(), t.now(), preparation, candidate -> new QuoteRecord(t.quoteId(),
-                cmd.acquisitionMode(), cmd.sender(), t.receiver(), cmd.fromChain(), cmd.toChain(), cmd.fromToken(),
-                cmd.toToken(), cmd.amount(), fee, cmd.amount().minus(fee), t.amountOut(), t.amountOutMin(),
-                source.gaslessExecutor(), source.router(), candidate, t.deadline(), "", innerData,
-                route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
-                assembly.planSteps(), null));
-        return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, source.gaslessExecutor(),
-                route.fromToken().usd(fee.value()), fee.minus(integratorFee), integratorFee), source.gaslessExecutor(),
-                gas);
+        QuoteRecord stored = issue(cmd.sender(), basics.now(), preparation, candidate -> {
+            QuoteRecord record = new QuoteRecord(basics.quoteId(), cmd.acquisitionMode(), cmd.sender(),
+                    basics.receiver(), cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(),
+                    fee, cmd.amount().minus(fee), basics.amountOut(), basics.amountOutMin(), terms.spender(),
+                    source.router(), candidate, basics.deadline(), "", terms.innerData(candidate),
+                    route.pathType().wire(), route.bridgeCount(), assembly.providers(), assembly.mainProvider(),
+                    assembly.planSteps(), terms.onChain());
+            terms.verify(record);
+            return record;
+        });
+        Amount integrator = Amount.of(integratorFee);
+        return List.of(answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, terms.feeRecipient(),
+                route.fromToken().usd(fee.value()), fee.minus(integrator), integrator), terms.spender(),
+                executor.gas(snapshot, route)));
+    }
+
+    /** The route the fee settled on, the executor's setting of that fee ({@code charge}) and what it takes. */
+    private record Priced(PlannedRoute route, BigInteger charge, BigInteger fee) {
+    }
+
+    /**
+     * The fee depends on the route's gas and the route on the amount left after the fee: plan the route on the amount
+     * less the integrator fee, charge what covers its gas plus the integrator fee, then re-plan on what the charge
+     * leaves until the charge covers the planned route's gas. After {@link #FEE_ROUNDS} re-plannings the last charge
+     * stands and the route is planned once more on what it leaves.
+     */
+    private Priced price(MarketSnapshot snapshot, RouteRequest base, BigInteger amount, BigInteger integratorFee) {
+        PlannedRoute route = best(snapshot, base.withAmount(afterFee(amount, integratorFee)));
+        BigInteger charge = charge(snapshot, route, amount, integratorFee);
+        for (int round = 0; round < FEE_ROUNDS; round++) {
+            route = best(snapshot, base.withAmount(afterFee(amount, executor.taken(charge, amount))));
+            BigInteger needed = charge(snapshot, route, amount, integratorFee);
+            if (needed.compareTo(charge) <= 0) {
+                return new Priced(route, charge, executor.taken(charge, amount));
+            }
+            charge = needed;
+        }
+        BigInteger fee = executor.taken(charge, amount);
+        return new Priced(best(snapshot, base.withAmount(afterFee(amount, fee))), charge, fee);
+    }
+
+    /** The executor's least charge that covers its gas for {@code route} plus the integrator fee. */
+    private BigInteger charge(MarketSnapshot snapshot, PlannedRoute route, BigInteger amount,
+            BigInteger integratorFee) {
+        return executor.charge(executor.cost(executor.gas(snapshot, route)).add(integratorFee), amount);
     }
 
     /**
@@ -198,90 +167,12 @@ public class GaslessService {
                 template);
     }
 
-    /**
-     * A quote on a real chain: Junction's relayer sends {@code executeRouteWithPermit} to the chain's router, which
-     * pulls the whole amount through Permit2 (spender = the router) and pays the relayer's fee through the route's fee
-     * fields, so a mode-3 signature binds the fee with everything else (the {@link RouteWitness}).
-     *
-     * <p>The fee is the relayer's gas for the route plus the Permit2 pull at the node's live base + priority fee
-     * (the chain market's), converted into the input token at market prices, plus {@code fee-margin-percent}, plus the
-     * integrator fee. It is paid as {@code feeBps = ceil(fee * 10000 / amount)}: the router takes
-     * {@code floor(amount * feeBps / 10000)}, which is never below the fee and above it by less than one basis point
-     * of the amount. The route is planned on what is left after that, again until the fee covers its gas.
-     */
-    private GaslessQuote quoteOnChain(GaslessQuoteCommand cmd, MarketSnapshot snapshot, Chain source,
-            RouteRequest base, Slippage slippage, BigInteger integratorFee, GaslessQuoteStore.Preparation preparation) {
-        if (!cmd.fromChain().equals(cmd.toChain())) {
-            throw new GaslessException(GaslessFailure.NO_ROUTE, "Junction's relayer on chain " + cmd.fromChain()
-                    + " runs same-chain gasless swaps only; toChain must be " + cmd.fromChain(), "toChain");
-        }
-        Address relayer = relay.relayer(cmd.fromChain()).orElseThrow();
-        if (cmd.acquisitionMode() == AcquisitionMode.SIGNED_PERMIT.code() && !registeredRelayer(source, relayer)) {
-            throw new GaslessException(GaslessFailure.UNSUPPORTED_ACQUISITION_MODE, "acquisitionMode 2 (a plain "
-                    + "Permit2 permit) binds only token, amount, spender, nonce and deadline, so Junction's router "
-                    + source.router() + " on chain " + source.id() + " accepts it only from a relayer registered on "
-                    + "it, and Junction's relayer " + relayer + " is not registered there; use acquisitionMode 3 "
-                    + "(the signature binds the whole route)");
-        }
-        BigInteger amount = cmd.amount().value();
-        PlannedRoute route = best(snapshot, base.withAmount(positive(amount.subtract(integratorFee), amount,
-                integratorFee)));
-        int bps = feeBps(relayerCost(snapshot, route).add(integratorFee), amount);
-        for (int round = 0; round < FEE_ROUNDS; round++) {
-            route = best(snapshot, base.withAmount(afterRouterFee(amount, bps)));
-            int needed = feeBps(relayerCost(snapshot, route).add(integratorFee), amount);
-            if (needed <= bps) {
-                break;
-            }
-            bps = needed;
-            if (round == FEE_ROUNDS - 1) {
-                route = best(snapshot, base.withAmount(afterRouterFee(amount, bps)));
-            }
-        }
-        Amount fee = Amount.of(routerFee(amount, bps));
-        Address feeRecipient = relay.feeRecipient(cmd.fromChain()).orElse(relayer);
-        PlannedRoute planned = route; // the route the fee rounds settled on (the lambda below needs it final)
-        Issued t = issued(cmd, planned, slippage);
-        RouteAssembly assembly = new RouteAssembly(snapshot, planned, slippage, t.amountOutMin().value());
-        RouteCall call = assembly.permitCall(t.quoteId(), source, cmd.sender(), t.receiver(), cmd.amount(),
-                t.amountOutMin(), bps, feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()),
-                t.now().getEpochSecond(), t.deadline());
-        RouteWitness witness = RouteWitness.of(call, routerCalldata);
-        QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
-                Hex.encode(witness.destinationCall()));
-        QuoteRecord stored = issue(cmd.sender(), t.now(), preparation, candidate -> {
-            String innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
-                    candidate.toBigInteger(), BigInteger.valueOf(t.deadline()))).data();
-            QuoteRecord record = new QuoteRecord(t.quoteId(), cmd.acquisitionMode(), cmd.sender(), t.receiver(),
-                    cmd.fromChain(), cmd.toChain(), cmd.fromToken(), cmd.toToken(), cmd.amount(), fee,
-                    cmd.amount().minus(fee), t.amountOut(), t.amountOutMin(), source.router(), source.router(),
-                    candidate, t.deadline(), "", innerData, planned.pathType().wire(), planned.bridgeCount(),
-                    assembly.providers(), assembly.mainProvider(), assembly.planSteps(), onChain);
-            if (record.typedData().message() instanceof PermitWitnessTransferFrom<?> p && !p.witness().equals(witness)) {
-                throw new IllegalStateException("quote " + t.quoteId()
-                        + ": the stored terms do not rebuild the witness");
-            }
-            return record;
-        });
-        Amount integrator = Amount.of(integratorFee);
-        return answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, feeRecipient,
-                route.fromToken().usd(fee.value()), fee.minus(integrator), integrator), source.router(),
-                ExecutorGas.of(snapshot, route, true));
-    }
-
-    /**
-     * What issuing a gasless quote fixes, in the sandbox and on chain alike: its id, its time, the permit deadline
-     * ({@code deadlineMinutes} from now), the receiver and the route's output and minimum.
-     */
-    private record Issued(String quoteId, Instant now, long deadline, Address receiver, Amount amountOut,
-            Amount amountOutMin) {
-    }
-
-    private Issued issued(GaslessQuoteCommand cmd, PlannedRoute route, Slippage slippage) {
+    /** What issuing the quote of {@code route} fixes (its id, time, deadline, receiver and amounts). */
+    private QuoteBasics basics(GaslessQuoteCommand cmd, PlannedRoute route, Slippage slippage) {
         Instant now = clock.now();
         long minutes = cmd.deadlineMinutes() == null ? GaslessQuoteCommand.DEFAULT_DEADLINE_MINUTES
                 : cmd.deadlineMinutes();
-        return new Issued(newQuoteId(), now, now.getEpochSecond() + minutes * 60, cmd.effectiveReceiver(),
+        return new QuoteBasics(newQuoteId(), now, now.getEpochSecond() + minutes * 60, cmd.effectiveReceiver(),
                 Amount.of(route.amountOut()), Amount.of(slippage.minAmountOut(route.amountOut())));
     }
 
@@ -315,44 +206,6 @@ public class GaslessService {
         }
     }
 
-    /** The relayer's gas for a route at the chain's live fees, in input-token units, with the margin (rounded up). */
-    private BigInteger relayerCost(MarketSnapshot snapshot, PlannedRoute route) {
-        BigInteger gas = ExecutorGas.of(snapshot, route, true).inInputToken();
-        BigInteger[] qr = gas.multiply(BigInteger.valueOf(100L + feeMarginPercent)).divideAndRemainder(
-                BigInteger.valueOf(100));
-        return qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
-    }
-
-    /** The least feeBps whose router fee {@code floor(amount * feeBps / 10000)} covers {@code fee} (3004 above 10000). */
-    static int feeBps(BigInteger fee, BigInteger amount) {
-        BigInteger[] qr = fee.multiply(BPS).divideAndRemainder(amount);
-        BigInteger bps = qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
-        if (bps.compareTo(BPS) >= 0) {
-            throw new GaslessException(GaslessFailure.FEE_EXCEEDS_INPUT, "amount " + amount
-                    + " does not cover the gasless fee " + fee + " (relayer gas plus integrator fee, input-token units)");
-        }
-        return bps.intValueExact();
-    }
-
-    /** What the route's steps get: {@code amount} less the router's fee (3004 when nothing is left). */
-    private static BigInteger afterRouterFee(BigInteger amount, int feeBps) {
-        BigInteger fee = routerFee(amount, feeBps);
-        return positive(amount.subtract(fee), amount, fee);
-    }
-
-    /** What the router pays the fee recipient: {@code floor(amount * feeBps / 10000)} (JunctionRouter._execute). */
-    static BigInteger routerFee(BigInteger amount, int feeBps) {
-        return amount.multiply(BigInteger.valueOf(feeBps)).divide(BPS);
-    }
-
-    /** Whether the chain's router lets {@code relayer} send mode-2 permits ({@code isRelayer(relayer)}). */
-    private boolean registeredRelayer(Chain source, Address relayer) {
-        byte[] data = Numeric.hexStringToByteArray(FunctionEncoder.encode(new Function("isRelayer", List.of(
-                new org.web3j.abi.datatypes.Address(relayer.lower())), List.of())));
-        byte[] out = relay.call(source.id(), source.router(), data);
-        return out.length >= 32 && out[31] == 1;
-    }
-
     /**
      * Accepts a signed permit for a quote and hands the swap to the executor. Checks, in order: the quote exists
      * (4001), the deadline has not passed (4005; valid at the deadline second), the signature's form (4003) and low s
@@ -381,65 +234,14 @@ public class GaslessService {
             throw new IllegalStateException("stored quote " + quote.quoteId() + " no longer rebuilds its typed data");
         }
         SignatureVerifier.requireSigner(digest, parsed, quote.sender());
-        requireOnChain(quote);
-        if (quote.onChain() == null) {
-            return tx.execute(status -> accept(quote, parsed, null));
-        }
-        if (!relayed(quote.fromChain())) {
-            throw new IllegalStateException("quote " + quote.quoteId() + " was issued for Junction's relayer on chain "
-                    + quote.fromChain() + ", which this instance has no relayer for");
-        }
-        RelayCall call = simulate(quote, parsed);
-        GaslessSwap swap = tx.execute(status -> accept(quote, parsed, call));
-        relay.wake();
+        GaslessExecutor.Handover handover = executor.handover(quote, parsed);
+        GaslessSwap swap = tx.execute(status -> accept(quote, parsed, handover));
+        handover.committed();
         return swap;
     }
 
-    /** The relayer's transaction of an on-chain quote with the signature in place, and its gas limit. */
-    private record RelayCall(byte[] data, long gasLimit) {
-    }
-
-    /**
-     * An {@code eth_call} of exactly the transaction the relayer will send (from the relayer, to the router, at the
-     * latest block); its gas limit from {@code eth_estimateGas} with the relayer's margin; and the relayer's balance
-     * pays that gas limit at the live gas price.
-     *
-     * @throws GaslessException SIMULATION_FAILED (3007) with the router's decoded error when it reverts
-     * @throws dev.junction.execution.RelayerUnfundedException when the relayer cannot pay for it (503 / 9006)
-     */
-    private RelayCall simulate(QuoteRecord quote, PermitSignature signature) {
-        byte[] data = Hex.decode(TransactionBuilder.withSignature(quote.innerData(), signature.bytes()));
-        try {
-            relay.simulate(quote.fromChain(), quote.router(), data);
-        } catch (CallRevertedException e) {
-            throw new GaslessException(GaslessFailure.SIMULATION_FAILED, "the relayer's transaction (router "
-                    + quote.router() + ".executeRouteWithPermit on chain " + quote.fromChain() + ") reverts in an "
-                    + "eth_call at the latest block: " + e.getMessage() + "; nothing was sent");
-        }
-        long gasLimit = relay.gasLimit(quote.fromChain(), quote.router(), data);
-        relay.requireFunded(quote.fromChain(), gasLimit);
-        return new RelayCall(data, gasLimit);
-    }
-
-    /**
-     * On a chain with a node (never in the sandbox): the owner's balance and Permit2 allowance cover the amount, and the
-     * permit's nonce is unused in Permit2's nonceBitmap (4010 / 4006 otherwise).
-     */
-    private void requireOnChain(QuoteRecord quote) {
-        if (ownerFunds == null || !ownerFunds.applies(quote.fromChain())) {
-            return;
-        }
-        ownerFunds.requireFunded(quote.fromChain(), quote.sender(), quote.fromToken(), quote.amountIn().value());
-        ownerFunds.requireNonceUnused(quote.fromChain(), quote.sender(), quote.nonce());
-    }
-
-    /** Turns on the on-chain checks of {@link #submit} (wired by Spring when a {@link ChainRelay} exists). */
-    void checkOnChain(ChainReads chains) {
-        this.ownerFunds = new OwnerFunds(chains);
-    }
-
-    /** @param onChain the relayer's transaction on a real chain; null in the sandbox (the executor runs the route) */
-    private GaslessSwap accept(QuoteRecord quote, PermitSignature signature, RelayCall onChain) {
+    /** Accepts the permit in the caller's database transaction and hands its swap over. */
+    private GaslessSwap accept(QuoteRecord quote, PermitSignature signature, GaslessExecutor.Handover handover) {
         quotes.lock(quote.quoteId());
         var prior = quotes.submission(quote.quoteId());
         if (prior.isPresent()) {
@@ -455,14 +257,7 @@ public class GaslessService {
                     + " (word " + quote.nonce().wordPos() + ", bit " + quote.nonce().bitPos() + ") of "
                     + quote.sender() + " is already used");
         }
-        SwapSubmission submitted;
-        if (onChain == null) {
-            submitted = swaps.submit(plan(quote));
-        } else {
-            ChainRelay.Relayed relayed = relay.prepare(quote.fromChain(), quote.quoteId(), quote.router(),
-                    onChain.data(), onChain.gasLimit(), quote.deadline());
-            submitted = swaps.submitRelayed(plan(quote), relayed);
-        }
+        SwapSubmission submitted = handover.submit(plan(quote));
         GaslessQuoteStore.Submission s = new GaslessQuoteStore.Submission(quote.quoteId(), signature.hex(), submitted.swapId(),
                 submitted.executorTxId(), submitted.sourceTxHash());
         quotes.insertSubmission(s, now);
@@ -502,12 +297,14 @@ public class GaslessService {
                         + request.toChain() + " with at most one bridge: the gasless executor runs one-bridge routes"));
     }
 
-    private static BigInteger positive(BigInteger afterFee, BigInteger amount, Object fee) {
-        if (afterFee.signum() <= 0) {
+    /** What is left of {@code amount} after {@code fee} (3004 when nothing is). */
+    private static BigInteger afterFee(BigInteger amount, BigInteger fee) {
+        BigInteger left = amount.subtract(fee);
+        if (left.signum() <= 0) {
             throw new GaslessException(GaslessFailure.FEE_EXCEEDS_INPUT, "amount " + amount
                     + " does not cover the gasless fee " + fee + " (executor gas plus integrator fee, input-token units)");
         }
-        return afterFee;
+        return left;
     }
 
     private static String pathId(PlannedRoute route) {

@@ -4,6 +4,7 @@ import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
+import java.util.function.Predicate;
 
 /** The request rules of GET /gasless/quote that do not need a route. */
 final class QuoteRules {
@@ -45,13 +46,13 @@ final class QuoteRules {
     }
 
     /**
-     * The source chain; it must be an EVM chain with a router and a gasless executor (the sandbox's, or Junction's
-     * relayer on a real chain: {@code relayed}), else 4009.
+     * The source chain; it must be an EVM chain with a router where the instance's gasless executor starts swaps (the
+     * sandbox's executor, or Junction's relayer on a real chain: {@code executorStartsOn}), else 4009.
      */
-    static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd, boolean relayed) {
+    static Chain sourceChain(MarketSnapshot market, GaslessQuoteCommand cmd, Predicate<Chain> executorStartsOn) {
         Chain chain = market.chain(cmd.fromChain()).orElseThrow(() -> new GaslessException(
                 GaslessFailure.INVALID_PARAMETER, "fromChain " + cmd.fromChain() + " is not a chain Junction serves", "fromChain"));
-        if (!chain.evm() || chain.gaslessExecutor() == null && !relayed || chain.router() == null) {
+        if (!chain.evm() || !executorStartsOn.test(chain) || chain.router() == null) {
             throw new GaslessException(GaslessFailure.CHAIN_NOT_GASLESS, "fromChain " + cmd.fromChain()
                     + " has no Junction gasless executor, so fromToken cannot be swapped gaslessly there", "fromChain");
         }

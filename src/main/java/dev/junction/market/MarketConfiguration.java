@@ -40,6 +40,13 @@ public class MarketConfiguration {
         return new SnapshotMarketSource(location);
     }
 
+    /** The sandbox's chains are never stale (chain mode's freshness is the chain market's). */
+    @Bean
+    @SandboxMode
+    ChainFreshness sandboxFreshness() {
+        return ChainFreshness.ALWAYS;
+    }
+
     @Bean
     LiveMarket market(@Value("${junction.market.source:" + SNAPSHOT + "}") String source,
             ObjectProvider<MarketSource> sources) {

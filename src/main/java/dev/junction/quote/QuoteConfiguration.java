@@ -1,14 +1,10 @@
 package dev.junction.quote;
 
 import dev.junction.market.Market;
-import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.PlannerSettings;
 import dev.junction.routing.RoutePlanner;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -38,9 +34,15 @@ class QuoteConfiguration {
                 maxExpansions));
     }
 
+    /** The wall clock quotes expire on (a test may put its own first with {@code @Primary}). */
     @Bean
-    QuoteRepository quoteRepository(JdbcTemplate jdbc, JsonMapper json, ObjectProvider<Market> market) {
-        return new QuoteRepository(jdbc, json, current(market));
+    Clock quoteClock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    QuoteRepository quoteRepository(JdbcTemplate jdbc, JsonMapper json, Market market) {
+        return new QuoteRepository(jdbc, json, market::current);
     }
 
     @Bean(destroyMethod = "close")
@@ -53,14 +55,8 @@ class QuoteConfiguration {
     }
 
     @Bean
-    QuoteService quoteService(ObjectProvider<Market> market, RoutePlanner planner, QuoteStore store,
-            ObjectProvider<Clock> clock, @Value("${junction.quote.ttl:60s}") Duration ttl) {
-        return new QuoteService(current(market), planner, store, clock.getIfAvailable(Clock::systemUTC), ttl);
-    }
-
-    /** The market's current snapshot; the bean is looked up once, on first use (a lookup per request is costly). */
-    private static Supplier<MarketSnapshot> current(ObjectProvider<Market> market) {
-        AtomicReference<Market> resolved = new AtomicReference<>();
-        return () -> resolved.updateAndGet(m -> m != null ? m : market.getObject()).current();
+    QuoteService quoteService(Market market, RoutePlanner planner, QuoteStore store, Clock clock,
+            @Value("${junction.quote.ttl:60s}") Duration ttl) {
+        return new QuoteService(market::current, planner, store, clock, ttl);
     }
 }

@@ -1,7 +1,6 @@
 package dev.junction.api;
 
 import dev.junction.market.ChainFreshness;
-import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.quote.QuoteRequest;
 import dev.junction.support.TestMarket;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 /** Parses request records from a query string against a snapshot, for tests outside the api package. */
 public final class RequestFixtures {
@@ -29,9 +27,7 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        StaticListableBeanFactory beans = new StaticListableBeanFactory();
-        beans.addBean("market", TestMarket.fixed(snapshot));
-        return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class),
-                beans.getBeanProvider(ChainFreshness.class)));
+        return QuoteQuery.parse(new QueryParams(params), new MarketGate(TestMarket.fixed(snapshot),
+                ChainFreshness.ALWAYS));
     }
 }

@@ -1,36 +1,26 @@
 package dev.junction.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ChainFreshness;
-import dev.junction.market.Market;
 import dev.junction.chain.AcquisitionMode;
 import dev.junction.quote.QuoteRequest;
 import dev.junction.gasless.RankingMode;
 import dev.junction.routing.RouteMode;
 import dev.junction.support.TestMarket;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.mock.web.MockHttpServletRequest;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The typed records hold canonical values: what the capabilities behind the endpoints receive. */
 class RequestParserTest {
 
-    final RequestParser parser = parser(true);
+    final RequestParser parser = new RequestParser(new MarketGate(TestMarket.fixed(TestMarket.snapshot()),
+            ChainFreshness.ALWAYS));
     final JsonMapper json = JsonMapper.builder().build();
-
-    static RequestParser parser(boolean withMarket) {
-        DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
-        if (withMarket) {
-            beans.registerSingleton("market", TestMarket.fixed(TestMarket.snapshot()));
-        }
-        return new RequestParser(new MarketGate(beans.getBeanProvider(Market.class), beans.getBeanProvider(ChainFreshness.class)));
-    }
 
     static MockHttpServletRequest query(String... kv) {
         MockHttpServletRequest r = new MockHttpServletRequest("GET", "/quote");
@@ -126,14 +116,5 @@ class RequestParserTest {
                 "{\"quoteId\": \" q-1 \", \"signature\": \"0x" + "AB".repeat(65) + "\"}"));
         assertThat(sub.quoteId()).isEqualTo("q-1");
         assertThat(sub.signature()).isEqualTo("0x" + "ab".repeat(65));
-    }
-
-    @Test
-    void withoutAMarketNothingCanBeServed() {
-        assertThatThrownBy(() -> parser(false).quote(query(QUOTE))).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
-        // missing parameters are still named first
-        assertThatThrownBy(() -> parser(false).quote(query())).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.MISSING_PARAMETER));
     }
 }

@@ -97,6 +97,7 @@ class BuildEndpointsTest {
         }
 
         @Bean
+        @Primary
         MutableClock mutableClock() {
             return new MutableClock();
         }

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -42,7 +43,7 @@ import org.web3j.crypto.Sign;
 
 /**
  * A two-chain market (Ethereum and Arbitrum) and a {@link GaslessService} over a test database, a settable clock and a
- * recording executor.
+ * recording executor, with the sandbox's gasless executor unless a test gives another.
  */
 final class GaslessFixture {
 
@@ -74,6 +75,14 @@ final class GaslessFixture {
 
     /** @param speed the simulation clock's speed */
     GaslessFixture(TestDatabases.Db db, double speed) {
+        this(db, speed, SandboxGaslessExecutor::new);
+    }
+
+    /**
+     * @param speed the simulation clock's speed
+     * @param executor the gasless executor over the recording executor's swaps (the sandbox's by default)
+     */
+    GaslessFixture(TestDatabases.Db db, double speed, Function<Swaps, GaslessExecutor> executor) {
         this.db = db;
         this.clock = new SimulationClock(base, speed);
         DataSource ds = db.dataSource();
@@ -89,8 +98,8 @@ final class GaslessFixture {
             }
         };
         this.quotes = new GaslessQuoteStore(jdbc);
-        this.service = new GaslessService(market, clock, new RoutePlanner(), swaps, nonces,
-                quotes, new DataSourceTransactionManager(ds));
+        this.service = new GaslessService(market, clock, new RoutePlanner(), nonces, quotes,
+                new DataSourceTransactionManager(ds), executor.apply(swaps));
     }
 
     static Address addr(int n) {

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.junction.calldata.AdapterDirectory;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.execution.ChainReads;
+import dev.junction.chain.TxHash;
+import dev.junction.execution.ChainRelay;
 import dev.junction.execution.relayer.AnvilNode;
 import dev.junction.execution.relayer.RelayedTx;
 import dev.junction.execution.relayer.Relayer;
@@ -16,6 +18,7 @@ import dev.junction.execution.relayer.RelayerPolicy;
 import dev.junction.support.AnvilHarness;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Function;
@@ -43,18 +46,7 @@ class OwnerFundsOnAnvilTest {
             Address token = Address.evm(market.get("tokens").get("USDC").asString());
             assertThat(Address.evm(market.get("permit2").asString())).isEqualTo(Permit2.ADDRESS);
             ChainId chain = ChainId.of(node.chainId);
-            ChainReads reads = new ChainReads() {
-                @Override
-                public boolean configured(ChainId c) {
-                    return c.equals(chain);
-                }
-
-                @Override
-                public byte[] call(ChainId c, Address to, byte[] data) {
-                    return node.rpc.call(to, data);
-                }
-            };
-            OwnerFunds funds = new OwnerFunds(reads);
+            OwnerFunds funds = new OwnerFunds(new ReadingRelay(node, chain));
             BigInteger amount = USDC.multiply(BigInteger.valueOf(500));
 
             assertThat(funds.applies(chain)).isTrue();
@@ -98,25 +90,13 @@ class OwnerFundsOnAnvilTest {
     @Test
     void aSubmitOnAChainWithANodeRefusesAnOwnerWithoutTheTokensAndAcceptsNothing() throws Exception {
         // anvil as Ethereum (chain 1): Permit2 at its canonical address, a test ERC-20's code at the market's USDC
-        try (AnvilNode node = AnvilNode.start(1); GaslessFixtureDb f = new GaslessFixtureDb()) {
+        try (AnvilNode node = AnvilNode.start(1); GaslessFixtureDb f = new GaslessFixtureDb(node)) {
             JsonNode market = AnvilHarness.deployMarket("http://127.0.0.1:" + node.port, AnvilHarness.DEV_KEYS.get(0),
                     "{\"tokens\":[{\"symbol\":\"USDC\",\"name\":\"USD Coin\",\"decimals\":6}]}");
             String code = node.rpc.call("eth_getCode", List.of(market.get("tokens").get("USDC").asString(), "latest"))
                     .asString();
             node.rpc.call("anvil_setCode", List.of(GaslessFixture.USDC.lower(), code));
-            ChainId eth = ChainId.of(1);
-            f.fixture.service.checkOnChain(new ChainReads() {
-                @Override
-                public boolean configured(ChainId c) {
-                    return c.equals(eth);
-                }
-
-                @Override
-                public byte[] call(ChainId c, Address to, byte[] data) {
-                    return node.rpc.call(to, data);
-                }
-            });
-            GaslessQuote q = f.fixture.service.quote(GaslessFixture.command(GaslessFixture.ARB, 3)).getFirst();
+            GaslessQuote q = f.fixture.service.quote(GaslessFixture.command(GaslessFixture.ETH, 3)).getFirst();
 
             assertThatThrownBy(() -> f.fixture.service.submit(q.quoteId(),
                     GaslessFixture.sign(q.typedData().digest(), GaslessFixture.KEY)))
@@ -130,13 +110,78 @@ class OwnerFundsOnAnvilTest {
         }
     }
 
-    /** The gasless fixture on H2, closed with the test. */
+    /** The gasless fixture on H2 with chain mode's executor (Junction's relayer on chain 1), closed with the test. */
     private static final class GaslessFixtureDb implements AutoCloseable {
-        final GaslessFixture fixture = new GaslessFixture(TestDatabases.h2());
+        final GaslessFixture fixture;
+
+        GaslessFixtureDb(AnvilNode node) {
+            fixture = new GaslessFixture(TestDatabases.h2(), 1.0, swaps -> new ChainGaslessExecutor(
+                    new ReadingRelay(node, ChainId.of(1)), swaps, AdapterDirectory.DERIVED,
+                    GaslessConfiguration.DEFAULT_FEE_MARGIN_PERCENT));
+        }
 
         @Override
         public void close() {
             fixture.db.close();
+        }
+    }
+
+    /**
+     * A relayer on one chain that reads the anvil node; sending is never reached here (the owner's funds are refused
+     * before the relayer's call is simulated, and {@link OwnerFunds} only reads).
+     */
+    private record ReadingRelay(AnvilNode node, ChainId chain) implements ChainRelay {
+
+        static final Address RELAYER = Address.evm("0x00000000000000000000000000000000000a11ce");
+
+        @Override
+        public boolean configured(ChainId c) {
+            return c.equals(chain);
+        }
+
+        @Override
+        public byte[] call(ChainId c, Address to, byte[] data) {
+            return node.rpc.call(to, data);
+        }
+
+        @Override
+        public Optional<Address> relayer(ChainId c) {
+            return configured(c) ? Optional.of(RELAYER) : Optional.empty();
+        }
+
+        @Override
+        public Optional<Address> feeRecipient(ChainId c) {
+            return relayer(c);
+        }
+
+        @Override
+        public byte[] simulate(ChainId c, Address to, byte[] data) {
+            throw new UnsupportedOperationException("not reached");
+        }
+
+        @Override
+        public long gasLimit(ChainId c, Address to, byte[] data) {
+            throw new UnsupportedOperationException("not reached");
+        }
+
+        @Override
+        public void requireFunded(ChainId c, long gasLimit) {
+            throw new UnsupportedOperationException("not reached");
+        }
+
+        @Override
+        public Relayed prepare(ChainId c, String reference, Address to, byte[] data, long gasLimit, long validUntil) {
+            throw new UnsupportedOperationException("not reached");
+        }
+
+        @Override
+        public void wake() {
+            throw new UnsupportedOperationException("not reached");
+        }
+
+        @Override
+        public Optional<Outcome> outcome(ChainId c, TxHash hash) {
+            throw new UnsupportedOperationException("not reached");
         }
     }
 

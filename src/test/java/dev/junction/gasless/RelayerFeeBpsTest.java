@@ -20,10 +20,10 @@ class RelayerFeeBpsTest {
             BigInteger amount = BigInteger.valueOf(1 + random.nextLong(1_000_000_000_000L));
             BigInteger fee = new BigInteger(amount.bitLength(), random).mod(amount.divide(BigInteger.TWO).max(
                     BigInteger.ONE));
-            int bps = GaslessService.feeBps(fee, amount);
-            BigInteger paid = GaslessService.routerFee(amount, bps);
+            int bps = ChainGaslessExecutor.feeBps(fee, amount);
+            BigInteger paid = ChainGaslessExecutor.routerFee(amount, bps);
             assertThat(paid).as("amount %s fee %s bps %s", amount, fee, bps).isGreaterThanOrEqualTo(fee);
-            assertThat(bps == 0 ? BigInteger.ZERO : GaslessService.routerFee(amount, bps - 1)).isLessThan(
+            assertThat(bps == 0 ? BigInteger.ZERO : ChainGaslessExecutor.routerFee(amount, bps - 1)).isLessThan(
                     fee.max(BigInteger.ONE));
         }
     }
@@ -31,16 +31,16 @@ class RelayerFeeBpsTest {
     @Test
     void examples() {
         // 1,000 USDC and a 1.2345 USDC fee: 12.345 bps, rounded up to 13; the router pays 1.3 USDC
-        assertThat(GaslessService.feeBps(BigInteger.valueOf(1_234_500), BigInteger.valueOf(1_000_000_000))).isEqualTo(13);
-        assertThat(GaslessService.routerFee(BigInteger.valueOf(1_000_000_000), 13)).isEqualTo(BigInteger.valueOf(1_300_000));
+        assertThat(ChainGaslessExecutor.feeBps(BigInteger.valueOf(1_234_500), BigInteger.valueOf(1_000_000_000))).isEqualTo(13);
+        assertThat(ChainGaslessExecutor.routerFee(BigInteger.valueOf(1_000_000_000), 13)).isEqualTo(BigInteger.valueOf(1_300_000));
         // an exact fee is not rounded
-        assertThat(GaslessService.feeBps(BigInteger.valueOf(1_000_000), BigInteger.valueOf(1_000_000_000))).isEqualTo(10);
-        assertThat(GaslessService.feeBps(BigInteger.ZERO, BigInteger.valueOf(5))).isZero();
+        assertThat(ChainGaslessExecutor.feeBps(BigInteger.valueOf(1_000_000), BigInteger.valueOf(1_000_000_000))).isEqualTo(10);
+        assertThat(ChainGaslessExecutor.feeBps(BigInteger.ZERO, BigInteger.valueOf(5))).isZero();
     }
 
     @Test
     void aFeeOfTheWholeAmountIs3004() {
-        assertThatThrownBy(() -> GaslessService.feeBps(BigInteger.valueOf(1000), BigInteger.valueOf(1000)))
+        assertThatThrownBy(() -> ChainGaslessExecutor.feeBps(BigInteger.valueOf(1000), BigInteger.valueOf(1000)))
                 .isInstanceOfSatisfying(GaslessException.class,
                         e -> assertThat(e.failure()).isEqualTo(GaslessFailure.FEE_EXCEEDS_INPUT));
     }

@@ -29,7 +29,7 @@ class StatusServiceTest {
     @Test
     void anUnknownHashIsNotFoundWithAPollHint() {
         try (Harness h = Harness.h2(600, 0, false)) {
-            StatusResult r = new StatusService(h.service, h.market, h.clock)
+            StatusResult r = new StatusService(new SandboxStatusLookup(h.service, h.market, h.clock))
                     .lookup(new TxHash("0x" + "12".repeat(32)), TestMarket.ETH, null);
 
             assertThat(r.status()).isEqualTo(SwapStatus.NOT_FOUND);
@@ -41,7 +41,7 @@ class StatusServiceTest {
     @Test
     void aPendingSwapIsFoundByItsSourceHashAndScopedToItsSender() {
         try (Harness h = Harness.h2(600, 0, false)) {
-            StatusService status = new StatusService(h.service, h.market, h.clock);
+            StatusService status = new StatusService(new SandboxStatusLookup(h.service, h.market, h.clock));
             SwapSubmission sub = h.service.submit(TestMarket.crossChain(TestMarket.USER, BigInteger.ONE, later(h)));
 
             StatusResult r = status.lookup(sub.sourceTxHash(), TestMarket.ETH, TestMarket.USER.value().toUpperCase()
@@ -68,7 +68,7 @@ class StatusServiceTest {
     @Test
     void terminalOutcomesMapToTheirStatusAndDetails() throws Exception {
         try (Harness h = Harness.h2(600, 0, true)) {
-            StatusService status = new StatusService(h.service, h.market, h.clock);
+            StatusService status = new StatusService(new SandboxStatusLookup(h.service, h.market, h.clock));
             SwapSubmission done = h.service.submit(TestMarket.crossChain(TestMarket.USER, BigInteger.ONE, later(h)));
             SwapSubmission partial = h.service.submit(TestMarket.crossChain(TestMarket.USER, BigInteger.TEN.pow(30),
                     later(h)));
@@ -114,8 +114,8 @@ class StatusServiceTest {
             SwapSubmission sub = h.service.submit(TestMarket.bridgeOnly(later(h)));
             h.awaitTerminal(sub.swapId(), WAIT);
 
-            StatusResult r = new StatusService(h.service, h.market, h.clock).lookup(sub.sourceTxHash(), TestMarket.ETH,
-                    null);
+            StatusResult r = new StatusService(new SandboxStatusLookup(h.service, h.market, h.clock))
+                    .lookup(sub.sourceTxHash(), TestMarket.ETH, null);
 
             assertThat(r.status()).isEqualTo(SwapStatus.REFUNDED);
             assertThat(r.details().substatus()).isEqualTo("BRIDGE_FAILED");

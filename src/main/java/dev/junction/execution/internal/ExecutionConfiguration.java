@@ -3,14 +3,14 @@ package dev.junction.execution.internal;
 import dev.junction.chain.Address;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.InstanceId;
-import dev.junction.execution.SettlementListener;
 import dev.junction.execution.Simulator;
 import dev.junction.execution.Swaps;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.execution.network.Network;
+import dev.junction.market.ChainMode;
 import dev.junction.market.Market;
+import dev.junction.market.SandboxMode;
 import dev.junction.market.SimulationClock;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -18,7 +18,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** Wires the executor: the embedded network, the swap store, the processor, the runner and the {@link Swaps} service. */
+/**
+ * Wires the executor: the embedded network, the swap store, where swaps run ({@link SwapVenue}, one per mode), the
+ * processor, the runner and the {@link Swaps} service.
+ */
 @Configuration(proxyBeanMethods = false)
 class ExecutionConfiguration {
 
@@ -35,10 +38,8 @@ class ExecutionConfiguration {
     EmbeddedNetwork embeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc,
             TransactionTemplate executionTransactions,
             @Value("${junction.simulation.bridge-failure-rate:0}") double bridgeFailureRate,
-            @Value("${junction.simulation.seed:1}") long seed,
-            ObjectProvider<SettlementListener> listeners) {
-        return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed,
-                listeners.orderedStream().toList());
+            @Value("${junction.simulation.seed:1}") long seed) {
+        return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed);
     }
 
     @Bean
@@ -51,12 +52,32 @@ class ExecutionConfiguration {
         return new Transactions(Address.evm(props.relayer()));
     }
 
+    /** The sandbox's swaps run on the embedded network. */
     @Bean
-    SwapProcessor swapProcessor(SwapRepository repo, Network network, Transactions transactions,
+    @SandboxMode
+    SwapVenue sandboxSwapVenue(SwapRepository repo, Network network, Transactions transactions,
+            TransactionTemplate executionTransactions, ExecutionProperties props, SimulationClock clock) {
+        return new SandboxSwapVenue(network, transactions, writes(repo, executionTransactions, props), clock::millis);
+    }
+
+    /** Chain mode's relayed gasless swaps are followed on their chains; the rest run on the embedded network. */
+    @Bean
+    @ChainMode
+    SwapVenue chainSwapVenue(SwapRepository repo, Network network, Transactions transactions,
             TransactionTemplate executionTransactions, ExecutionProperties props, SimulationClock clock,
-            ObjectProvider<ChainRelay> relay) {
-        return new SwapProcessor(repo, network, transactions, executionTransactions, System::currentTimeMillis,
-                clock::millis, props.leaseSeconds() * 1000L, relay.getIfAvailable());
+            ChainRelay relay) {
+        SwapWrites writes = writes(repo, executionTransactions, props);
+        return new ChainSwapVenue(relay, new SandboxSwapVenue(network, transactions, writes, clock::millis), writes);
+    }
+
+    private static SwapWrites writes(SwapRepository repo, TransactionTemplate executionTransactions,
+            ExecutionProperties props) {
+        return new SwapWrites(repo, executionTransactions, System::currentTimeMillis, props.leaseSeconds() * 1000L);
+    }
+
+    @Bean
+    SwapProcessor swapProcessor(Network network, SwapVenue venue) {
+        return new SwapProcessor(network, venue);
     }
 
     /** This process's one id: the swap runner's lease owner and the api's {@code junction_instance} row. */

@@ -6,8 +6,6 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.Blocks;
 import dev.junction.execution.PlanStep;
-import dev.junction.execution.Settlement;
-import dev.junction.execution.SettlementListener;
 import dev.junction.market.BridgeCharge;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
@@ -18,7 +16,6 @@ import dev.junction.market.Token;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -51,7 +48,6 @@ public final class EmbeddedNetwork implements Network, Blocks {
     /** Simulated ms since genesis when this network started. */
     private final long startProgressMs;
     private final Object sendLock = new Object();
-    private final List<SettlementListener> listeners;
 
     /**
      * @param bridgeFailureRate probability in [0, 1] that a bridge transfer fails and is refunded
@@ -59,13 +55,6 @@ public final class EmbeddedNetwork implements Network, Blocks {
      */
     public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
             double bridgeFailureRate, long seed) {
-        this(market, clock, jdbc, tx, bridgeFailureRate, seed, List.of());
-    }
-
-    /** @param listeners told of every included swap transaction, inside the transaction that records it */
-    public EmbeddedNetwork(Market market, SimulationClock clock, JdbcClient jdbc, TransactionTemplate tx,
-            double bridgeFailureRate, long seed, List<SettlementListener> listeners) {
-        this.listeners = List.copyOf(listeners);
         if (!(bridgeFailureRate >= 0 && bridgeFailureRate <= 1)) {
             throw new IllegalArgumentException("junction.simulation.bridge-failure-rate must be from 0 to 1");
         }
@@ -171,15 +160,7 @@ public final class EmbeddedNetwork implements Network, Blocks {
                     outcome.amount, block, timestamp);
             BridgeTransfer transfer = outcome.success && t.bridge() != null
                     ? transferOf(hash, t, outcome, timestamp) : null;
-            tx.executeWithoutResult(s -> {
-                record(t, receipt, transfer, now);
-                Settlement settled = new Settlement(t.reference(), Settlement.Role.valueOf(t.kind().name()),
-                        t.chain(), hash, t.sender(), t.tokenIn(), t.amountIn(), receipt.success(),
-                        receipt.fellBack(), receipt.tokenOut(), receipt.amountOut(), t.recipient(),
-                        receipt.success() && !receipt.fellBack() && t.bridge() != null, receipt.blockNumber(),
-                        receipt.timestampMs());
-                listeners.forEach(l -> l.settled(settled));
-            });
+            tx.executeWithoutResult(s -> record(t, receipt, transfer, now));
             result.set(receipt);
             return !run.ok() || run.moved().isEmpty() ? snapshot : snapshot.withPools(run.moved());
         });

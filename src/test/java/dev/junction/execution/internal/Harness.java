@@ -59,8 +59,8 @@ public final class Harness implements AutoCloseable {
         ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16,
                 "0x00000000000000000000000000000000000a11ce", false, retry.maxAttempts(), retry.baseDelayMs(),
                 retry.maxDelayMs());
-        this.processor = new SwapProcessor(repo, network, transactions, tx, System::currentTimeMillis, clock::millis,
-                leaseSeconds * 1000L);
+        this.processor = new SwapProcessor(network, new SandboxSwapVenue(network, transactions,
+                new SwapWrites(repo, tx, System::currentTimeMillis, leaseSeconds * 1000L), clock::millis));
         this.runner = new SwapRunner(repo, processor, network, clock, tx, System::currentTimeMillis, props,
                 "test-" + UUID.randomUUID().toString().substring(0, 8));
         this.service = new SwapService(repo, network, transactions, market, tx, this.runner);

@@ -2,16 +2,13 @@ package dev.junction.market.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
 class LivingMarketDriverTest {
 
@@ -20,8 +17,7 @@ class LivingMarketDriverTest {
         var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
         var base = new MutableClock();
         var clock = new SimulationClock(base, 60); // one real minute is one simulated hour
-        var provider = new StaticListableBeanFactory(Map.of("market", market)).getBeanProvider(Market.class);
-        var driver = new LivingMarketDriver(provider, clock, 0.0, Duration.ofHours(1), 1, "snapshot");
+        var driver = new LivingMarketDriver(market, clock, 0.0, Duration.ofHours(1), 1);
 
         MarketSnapshot before = market.current();
         base.advance(Duration.ofMinutes(1));
@@ -32,14 +28,6 @@ class LivingMarketDriverTest {
         new LivingMarket(reference, 0.0, Duration.ofHours(1), 1).tick(Duration.ofHours(1));
         assertThat(market.current().version()).isEqualTo(before.version() + 1);
         assertThat(market.current().pools()).isEqualTo(reference.current().pools());
-    }
-
-    @Test
-    void withoutAMarketBeanTheDriverDoesNothing() {
-        var provider = new StaticListableBeanFactory().getBeanProvider(Market.class);
-        var driver = new LivingMarketDriver(provider, new SimulationClock(Clock.systemUTC(), 1), 0.5, Duration.ZERO, 1, "snapshot");
-        driver.step();
-        driver.step();
     }
 
     /** A clock moved by hand. */

@@ -1,0 +1,20 @@
+package dev.junction.status;
+
+import dev.junction.chain.ChainId;
+import dev.junction.chain.TxHash;
+
+/**
+ * Where GET /status finds a transaction, fixed once per instance by {@code junction.market.source}: the executor's
+ * swaps in the sandbox ({@link SandboxStatusLookup}), the configured chains' nodes in chain mode
+ * ({@link ChainStatusLookup}).
+ */
+interface StatusLookup {
+
+    /**
+     * The status of the swap whose source transaction is {@code txHash} on {@code fromChainId}.
+     *
+     * @param userAddress when not null, must be the swap's sender (compared case-insensitively), else NOT_FOUND: the
+     *     answer never reveals another wallet's swap
+     */
+    StatusResult lookup(TxHash txHash, ChainId fromChainId, String userAddress);
+}
