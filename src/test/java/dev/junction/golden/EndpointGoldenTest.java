@@ -113,6 +113,7 @@ class EndpointGoldenTest {
          * expiry (and put back).
          */
         @Bean
+        @Primary
         SettableClock goldenClock() {
             return new SettableClock(NOW);
         }
