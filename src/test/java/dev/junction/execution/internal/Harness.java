@@ -57,7 +57,7 @@ public final class Harness implements AutoCloseable {
         this.network = new EmbeddedNetwork(market, clock, jdbc, tx, failureRate, 7);
         this.repo = new SwapRepository(jdbc);
         ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16,
-                "0x00000000000000000000000000000000000a11ce", false, retry.maxAttempts(), retry.baseDelayMs(),
+                "0x00000000000000000000000000000000000a11ce", retry.maxAttempts(), retry.baseDelayMs(),
                 retry.maxDelayMs());
         this.processor = new SwapProcessor(repo, network, transactions, tx, System::currentTimeMillis, clock::millis,
                 leaseSeconds * 1000L);
