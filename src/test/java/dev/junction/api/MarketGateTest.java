@@ -22,7 +22,7 @@ class MarketGateTest {
     @Test
     void looksTheBeansUpOnceAndStillChecksFreshnessPerRequest() {
         List<ChainId> checked = new ArrayList<>();
-        CountingProvider<Market> market = new CountingProvider<>(() -> TestMarket.fixed(TestMarket.snapshot()));
+        CountingProvider<Market> market = new CountingProvider<>(() -> TestMarket.api().market());
         CountingProvider<ChainFreshness> freshness = new CountingProvider<>(() -> checked::add);
         MarketGate gate = new MarketGate(market, freshness);
 
@@ -38,7 +38,7 @@ class MarketGateTest {
 
     @Test
     void withoutAMarketEveryRequestIsUnavailableAndLooksAgain() {
-        Market loaded = TestMarket.fixed(TestMarket.snapshot());
+        Market loaded = TestMarket.api().market();
         Market[] current = {null};
         CountingProvider<Market> market = new CountingProvider<>(() -> current[0]);
         CountingProvider<ChainFreshness> freshness = new CountingProvider<>(() -> null);

@@ -30,7 +30,7 @@ public final class RequestFixtures {
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
         StaticListableBeanFactory beans = new StaticListableBeanFactory();
-        beans.addBean("market", TestMarket.fixed(snapshot));
+        beans.addBean("market", TestMarket.inMemory(snapshot));
         return QuoteQuery.parse(new QueryParams(params), new MarketGate(beans.getBeanProvider(Market.class),
                 beans.getBeanProvider(ChainFreshness.class)));
     }

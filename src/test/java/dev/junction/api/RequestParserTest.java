@@ -27,7 +27,7 @@ class RequestParserTest {
     static RequestParser parser(boolean withMarket) {
         DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
         if (withMarket) {
-            beans.registerSingleton("market", TestMarket.fixed(TestMarket.snapshot()));
+            beans.registerSingleton("market", TestMarket.api().market());
         }
         return new RequestParser(new MarketGate(beans.getBeanProvider(Market.class), beans.getBeanProvider(ChainFreshness.class)));
     }

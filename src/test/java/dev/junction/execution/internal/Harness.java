@@ -6,6 +6,7 @@ import dev.junction.chain.Address;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.market.SimulationClock;
+import dev.junction.support.TestMarket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -30,7 +31,7 @@ public final class Harness implements AutoCloseable {
     final boolean ownsSchema;
     public final JdbcClient jdbc;
     public final TransactionTemplate tx;
-    public final TestMarket market = new TestMarket();
+    public final TestMarket.InMemory market = TestMarket.execution().market();
     public final SimulationClock clock;
     public final EmbeddedNetwork network;
     public final SwapRepository repo;

@@ -1,6 +1,6 @@
 package dev.junction.execution.internal;
 
-import static dev.junction.execution.internal.TestMarket.ETH;
+import static dev.junction.support.TestMarket.ETH;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariConfig;
@@ -9,6 +9,7 @@ import dev.junction.chain.Address;
 import dev.junction.execution.SimulationResult;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.market.SimulationClock;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,7 +36,7 @@ class OneClockTest {
     final HikariDataSource ds = dataSource();
     final JdbcClient jdbc = JdbcClient.create(ds);
     final TransactionTemplate tx = new TransactionTemplate(new JdbcTransactionManager(ds));
-    final TestMarket market = new TestMarket();
+    final TestMarket.InMemory market = TestMarket.execution().market();
 
     @AfterEach
     void close() {
