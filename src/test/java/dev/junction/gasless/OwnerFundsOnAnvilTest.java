@@ -14,6 +14,7 @@ import dev.junction.execution.relayer.RelayerFixture;
 import dev.junction.execution.relayer.RelayerOnAnvilTest;
 import dev.junction.execution.relayer.RelayerPolicy;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.TestDatabase;
 import java.math.BigInteger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -132,7 +133,7 @@ class OwnerFundsOnAnvilTest {
 
     /** The gasless fixture on H2, closed with the test. */
     private static final class GaslessFixtureDb implements AutoCloseable {
-        final GaslessFixture fixture = new GaslessFixture(TestDatabases.h2());
+        final GaslessFixture fixture = new GaslessFixture(TestDatabase.h2());
 
         @Override
         public void close() {
