@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest
 @AutoConfigureMockMvc
-@Import(TestMarket.class)
+@Import(TestMarket.Api.class)
 abstract class ApiTestSupport {
 
     static final String NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";

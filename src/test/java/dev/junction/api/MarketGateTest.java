@@ -21,12 +21,12 @@ class MarketGateTest {
 
     @Test
     void eachRequestIsCheckedAgainstTheMarketsCurrentSnapshot() {
-        Market market = TestMarket.fixed(TestMarket.snapshot());
+        Market market = TestMarket.api().market();
         MarketGate gate = new MarketGate(market, ChainFreshness.ALWAYS);
         MarketSnapshot first = market.current();
         assertThat(gate.served().snapshot()).isSameAs(first);
 
-        MarketSnapshot next = market.update(s -> TestMarket.snapshot());
+        MarketSnapshot next = market.update(s -> TestMarket.api().snapshot());
 
         assertThat(next).isNotSameAs(first);
         assertThat(gate.served().snapshot()).isSameAs(next);
@@ -35,7 +35,7 @@ class MarketGateTest {
     @Test
     void everyRequestAsksTheChainFreshness() {
         List<ChainId> checked = new ArrayList<>();
-        MarketGate gate = new MarketGate(TestMarket.fixed(TestMarket.snapshot()), checked::add);
+        MarketGate gate = new MarketGate(TestMarket.api().market(), checked::add);
 
         for (int i = 0; i < 3; i++) {
             MarketGate.Served served = gate.served();
@@ -47,7 +47,7 @@ class MarketGateTest {
 
     @Test
     void aStaleChainIsRefusedNamingIt() {
-        MarketGate gate = new MarketGate(TestMarket.fixed(TestMarket.snapshot()), chain -> {
+        MarketGate gate = new MarketGate(TestMarket.api().market(), chain -> {
             throw new StaleChainException(chain, "chain " + chain + " is stale");
         });
         MarketGate.Served served = gate.served();

@@ -27,7 +27,7 @@ public final class RequestFixtures {
         }
         Map<String, String[]> params = new LinkedHashMap<>();
         values.forEach((k, v) -> params.put(k, v.toArray(String[]::new)));
-        return QuoteQuery.parse(new QueryParams(params), new MarketGate(TestMarket.fixed(snapshot),
+        return QuoteQuery.parse(new QueryParams(params), new MarketGate(TestMarket.inMemory(snapshot),
                 ChainFreshness.ALWAYS));
     }
 }

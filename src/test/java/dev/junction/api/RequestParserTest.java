@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** The typed records hold canonical values: what the capabilities behind the endpoints receive. */
 class RequestParserTest {
 
-    final RequestParser parser = new RequestParser(new MarketGate(TestMarket.fixed(TestMarket.snapshot()),
+    final RequestParser parser = new RequestParser(new MarketGate(TestMarket.api().market(),
             ChainFreshness.ALWAYS));
     final JsonMapper json = JsonMapper.builder().build();
 

@@ -93,7 +93,7 @@ class BuildEndpointsTest {
         @Bean
         @Primary
         Market buildMarket() {
-            return TestMarket.fixed(snapshot());
+            return TestMarket.inMemory(snapshot());
         }
 
         @Bean

@@ -16,7 +16,7 @@ import dev.junction.rpc.JsonRpcClient;
 import dev.junction.rpc.RpcException;
 import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
-import dev.junction.support.AnvilHarness.Anvil;
+import dev.junction.support.AnvilProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
@@ -70,7 +70,7 @@ class ChainBuildAnvilTest {
     /** How far a chain-mode quote's gas units may be from the receipt's gasUsed of its built transaction. */
     static final long GAS_TOLERANCE_PERCENT = 10;
 
-    static Anvil anvil;
+    static AnvilProcess anvil;
     static JsonNode market;
     static JsonNode deployment;
     static Path yaml;
@@ -91,8 +91,8 @@ class ChainBuildAnvilTest {
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
-        anvil = AnvilHarness.startAnvil(CHAIN, null);
-        market = AnvilHarness.deployMarket(anvil.rpcUrl(), AnvilHarness.DEV_KEYS.get(0), """
+        anvil = AnvilProcess.start(CHAIN);
+        market = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
                 {"tokens": [{"symbol": "USDC", "decimals": 6}, {"symbol": "DAI", "decimals": 18}],
                  "uniswapV2": {"pairs": [{"a": "USDC", "b": "DAI", "priceAInB": "1", "amountA": "2000000"},
                                          {"a": "WETH", "b": "DAI", "priceAInB": "3000", "amountA": "300"}]},
@@ -125,7 +125,7 @@ class ChainBuildAnvilTest {
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil");
-        registry.add(at + "rpc-url", anvil::rpcUrl);
+        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
         registry.add(at + "tokens", () -> String.join(",", weth, usdc, dai));
         registry.add(at + "wrapped-native", () -> weth);
         registry.add(at + "stablecoins", () -> usdc + "," + dai);
@@ -187,7 +187,7 @@ class ChainBuildAnvilTest {
             String what = c.from() + " -> " + c.to() + " via " + c.provider() + ", amount " + amount + ", seed " + seed;
 
             ObjectNode send = JSON.createObjectNode();
-            send.put("rpc", anvil.rpcUrl()).put("privateKey", WALLET_KEY).put("fromToken", c.from())
+            send.put("rpc", anvil.rpcUrl().toString()).put("privateKey", WALLET_KEY).put("fromToken", c.from())
                     .put("amount", amount.toString()).set("tx", tx);
             send.putArray("watch").add(c.to());
             JsonNode sent = wallet(send);
@@ -403,7 +403,7 @@ class ChainBuildAnvilTest {
     }
 
     JsonRpcClient rpc() {
-        return new JsonRpcClient(List.of(URI.create(anvil.rpcUrl())), RpcSettings.DEFAULT);
+        return new JsonRpcClient(List.of(anvil.rpcUrl()), RpcSettings.DEFAULT);
     }
 
     void awaitNodeHead() throws InterruptedException {

@@ -185,7 +185,6 @@ class ChainBench {
             long[] secondQuote = new long[blocks];
             List<ChainFollower.ApplyTimes> applies = new ArrayList<>();
 
-            AnvilChain chain = new AnvilChain(anvil.rpcUrl());
             JsonNode pairs = market.path("pairs");
             JsonNode v3pools = market.path("pools");
             Address router02 = address(market.path("v2").path("router02"));
@@ -195,7 +194,7 @@ class ChainBench {
             long[] apply = new long[blocks];
             for (int b = 0; b < blocks; b++) {
                 List<RpcCall> txs = new ArrayList<>();
-                long nonce = Long.decode(chain.rpc.call("eth_getTransactionCount", DEV0.lower(), "pending")
+                long nonce = Long.decode(anvil.rpc().call("eth_getTransactionCount", DEV0.lower(), "pending")
                         .asString());
                 for (int s = 0; s < swaps; s++) {
                     boolean flip = random.nextBoolean();
@@ -207,20 +206,20 @@ class ChainBench {
                         Address in = address(p.path(flip ? "b" : "a"));
                         Address out = address(p.path(flip ? "a" : "b"));
                         to = router02.lower();
-                        data = AnvilChain.swapExactTokensForTokens(amount, DEV0, in, out);
+                        data = UniswapCalls.swapExactTokensForTokens(amount, DEV0, in, out);
                     } else {
                         JsonNode p = v3pools.get(random.nextInt(v3pools.size()));
                         Address in = address(p.path(flip ? "b" : "a"));
                         Address out = address(p.path(flip ? "a" : "b"));
                         to = swapRouter.lower();
-                        data = AnvilChain.exactInputSingle(in, out, p.path("fee").asInt(), DEV0, amount);
+                        data = UniswapCalls.exactInputSingle(in, out, p.path("fee").asInt(), DEV0, amount);
                     }
                     txs.add(RpcCall.of("eth_sendTransaction", Map.of("from", DEV0.lower(), "to", to, "data", data,
                             "gas", "0x1e8480", "nonce", "0x" + Long.toHexString(nonce++))));
                 }
-                chain.rpc.call("evm_setAutomine", false);
-                chain.rpc.batch(txs).forEach(x -> x.orThrow());
-                chain.rpc.call("evm_mine");
+                anvil.rpc().call("evm_setAutomine", false);
+                anvil.rpc().batch(txs).forEach(x -> x.orThrow());
+                anvil.rpc().call("evm_mine");
                 long before = follower.client().httpRequests();
                 long p0 = System.nanoTime();
                 long pc0 = threads.getCurrentThreadCpuTime();
@@ -238,8 +237,8 @@ class ChainBench {
                 firstQuote[b] = q1 - q0;
                 secondQuote[b] = System.nanoTime() - q1;
             }
-            chain.rpc.call("evm_setAutomine", true);
-            assertThat(follower.state().block()).isEqualTo(chain.blockNumber());
+            anvil.rpc().call("evm_setAutomine", true);
+            assertThat(follower.state().block()).isEqualTo(anvil.blockNumber());
             return new Result(pools, setup, loadMillis, loadRequests, blocks, swaps, requests, apply,
                     (int) follower.reorgs(), multicall ? "Multicall3" : "JSON-RPC batches", loadCpuMillis, pollNanos,
                     pollCpu, applies, firstQuote, secondQuote);

@@ -51,7 +51,6 @@ class ChainModeAnvilTest {
 
     static Path state;
     static AnvilProcess anvil;
-    static AnvilChain chain;
     static JsonNode deployed;
     static Address weth;
     static Address usdc;
@@ -81,7 +80,6 @@ class ChainModeAnvilTest {
         state = Files.createTempFile("chainmode-anvil", ".json");
         Files.delete(state);
         anvil = AnvilProcess.start(CHAIN, "--state", state.toString(), "--state-interval", "1");
-        chain = new AnvilChain(anvil.rpcUrl());
         deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
                 {"tokens": [{"symbol": "USDC", "decimals": 6}, {"symbol": "DAI", "decimals": 18},
                             {"symbol": "WBTC", "decimals": 8}, {"symbol": "FRAX", "decimals": 18}],
@@ -105,19 +103,19 @@ class ChainModeAnvilTest {
         positions = address("uniswapV3", "positionManager");
         frax = address("tokens", "FRAX");
         for (Address t : List.of(weth, usdc, dai, wbtc)) {
-            chain.approve(TRADER, t, router02);
-            chain.approve(TRADER, t, swapRouter);
-            chain.approve(TRADER, t, positions);
+            anvil.send(TRADER, t, UniswapCalls.approve(router02));
+            anvil.send(TRADER, t, UniswapCalls.approve(swapRouter));
+            anvil.send(TRADER, t, UniswapCalls.approve(positions));
         }
         // Curve: the test-only Solidity reproduction of a two-coin plain pool (no npm package ships Curve's Vyper
         // bytecode; docs/DECISIONS.md), DAI/FRAX, A 200, fee 0.04%, unbalanced.
         JsonNode artifact = TestContracts.artifact("test/support/TestOnlyCurveStableSwap.sol",
                 "TestOnlyCurveStableSwap");
-        curve = chain.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(dai) + Abi.word(frax)
+        curve = anvil.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(dai) + Abi.word(frax)
                 + Abi.word(200) + Abi.word(4_000_000));
-        chain.approve(TRADER, dai, curve);
-        chain.approve(TRADER, frax, curve);
-        chain.send(TRADER, curve, Abi.call(Abi.selector("addLiquidity(uint256,uint256)"),
+        anvil.send(TRADER, dai, UniswapCalls.approve(curve));
+        anvil.send(TRADER, frax, UniswapCalls.approve(curve));
+        anvil.send(TRADER, curve, Abi.call(Abi.selector("addLiquidity(uint256,uint256)"),
                 Abi.word(units("1000000", 18)), Abi.word(units("1300000", 18))));
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
@@ -188,7 +186,7 @@ class ChainModeAnvilTest {
     void awaitNodeHead() throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() < deadline) {
-            String node = chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString();
+            String node = anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString();
             if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
                 return;
             }
@@ -198,12 +196,13 @@ class ChainModeAnvilTest {
     }
 
     BigInteger v3Quote(Address in, Address out, BigInteger amount, int fee, long block) {
-        return AnvilChain.word(chain.call(quoter, AnvilChain.quoteExactInputSingle(in, out, amount, fee), block), 0);
+        return UniswapCalls.word(anvil.call(quoter, UniswapCalls.quoteExactInputSingle(in, out, amount, fee), block),
+                0);
     }
 
     BigInteger v2Quote(Address in, Address out, BigInteger amount, long block) {
-        String r = chain.call(router02, AnvilChain.getAmountsOut(amount, in, out), block);
-        return AnvilChain.word(r, 3);
+        String r = anvil.call(router02, UniswapCalls.getAmountsOut(amount, in, out), block);
+        return UniswapCalls.word(r, 3);
     }
 
     static BigInteger units(String whole, int decimals) {
@@ -232,7 +231,7 @@ class ChainModeAnvilTest {
     @Test
     @Order(1)
     void oneHopQuotesEqualTheContractsToTheWeiForRandomAmountsBothWays() throws Exception {
-        awaitBlock(chain.blockNumber());
+        awaitBlock(anvil.blockNumber());
         Random random = new Random(14);
         for (int i = 0; i < 6; i++) {
             // From dust to a third of the pool: the larger ones cross the positions' ticks.
@@ -277,7 +276,7 @@ class ChainModeAnvilTest {
     }
 
     BigInteger curveGetDy(int i, int j, BigInteger dx, long block) {
-        return Abi.uint(chain.call(curve, Abi.call(Abi.selector("get_dy(int128,int128,uint256)"), Abi.word(i),
+        return Abi.uint(anvil.call(curve, Abi.call(Abi.selector("get_dy(int128,int128,uint256)"), Abi.word(i),
                 Abi.word(j), Abi.word(dx)), block), 0);
     }
 
@@ -293,14 +292,14 @@ class ChainModeAnvilTest {
     @Test
     @Order(2)
     void curveQuotesEqualThePoolsGetDyBeforeAndAfterAnotherWalletsExchange() throws Exception {
-        awaitBlock(chain.blockNumber());
+        awaitBlock(anvil.blockNumber());
         Random random = new Random(41);
         for (int k = 0; k < 3; k++) {
             assertCurve(dai, frax, units(String.format("%.6f", 1 + random.nextDouble() * 400_000), 18));
             assertCurve(frax, dai, units(String.format("%.6f", 1 + random.nextDouble() * 400_000), 18));
         }
         // Another wallet exchanges (TokenExchange): the pool is re-read in the block's eth_getLogs round.
-        awaitBlock(chain.send(TRADER, curve, Abi.call(Abi.selector("exchange(int128,int128,uint256,uint256)"),
+        awaitBlock(anvil.send(TRADER, curve, Abi.call(Abi.selector("exchange(int128,int128,uint256,uint256)"),
                 Abi.word(1), Abi.word(0), Abi.word(units("250000", 18)), Abi.word(0))));
         assertCurve(dai, frax, units("123456.789", 18));
         assertCurve(frax, dai, units("98765.4321", 18));
@@ -319,17 +318,17 @@ class ChainModeAnvilTest {
     @Order(3)
     void afterAnotherWalletSwapsMintsAndBurnsTheNextQuoteMatchesAgain() throws Exception {
         // V3 swap moving the price across ticks.
-        awaitBlock(chain.send(TRADER, swapRouter, AnvilChain.exactInputSingle(weth, usdc, 3000, TRADER,
+        awaitBlock(anvil.send(TRADER, swapRouter, UniswapCalls.exactInputSingle(weth, usdc, 3000, TRADER,
                 units("60", 18))));
         assertV3(usdc, weth, units("150000", 6));
         assertV3(weth, usdc, units("25", 18));
         // V2 swap.
-        awaitBlock(chain.send(TRADER, router02, AnvilChain.swapExactTokensForTokens(units("250000", 6), TRADER,
+        awaitBlock(anvil.send(TRADER, router02, UniswapCalls.swapExactTokensForTokens(units("250000", 6), TRADER,
                 usdc, dai)));
         assertV2(dai, usdc, units("100000", 18));
         // A new narrow V3 position around the current price, then half of it burnt.
         Address pool = Address.evm(deployed.path("uniswapV3").path("pools").path("WETH/USDC/3000").asString());
-        int tick = Abi.int256(chain.call(pool, Abi.call(Abi.selector("slot0()")), chain.blockNumber()), 1)
+        int tick = Abi.int256(anvil.call(pool, Abi.call(Abi.selector("slot0()")), anvil.blockNumber()), 1)
                 .intValueExact();
         int lower = Math.floorDiv(tick, 60) * 60 - 120;
         boolean wethIsToken0 = weth.lower().compareTo(usdc.lower()) < 0;
@@ -337,17 +336,17 @@ class ChainModeAnvilTest {
         Address token1 = wethIsToken0 ? usdc : weth;
         BigInteger amount0 = wethIsToken0 ? units("50", 18) : units("150000", 6);
         BigInteger amount1 = wethIsToken0 ? units("150000", 6) : units("50", 18);
-        awaitBlock(chain.send(TRADER, positions, AnvilChain.mint(token0, token1, 3000, lower, lower + 300, amount0,
+        awaitBlock(anvil.send(TRADER, positions, UniswapCalls.mint(token0, token1, 3000, lower, lower + 300, amount0,
                 amount1, TRADER)));
         assertV3(weth, usdc, units("40", 18));
         assertV3(usdc, weth, units("90000", 6));
-        String owned = chain.call(positions, Abi.call(Abi.selector("tokenOfOwnerByIndex(address,uint256)"),
-                Abi.word(TRADER), Abi.word(0)), chain.blockNumber());
+        String owned = anvil.call(positions, Abi.call(Abi.selector("tokenOfOwnerByIndex(address,uint256)"),
+                Abi.word(TRADER), Abi.word(0)), anvil.blockNumber());
         BigInteger tokenId = Abi.uint(owned, 0);
-        String position = chain.call(positions, Abi.call(Abi.selector("positions(uint256)"), Abi.word(tokenId)),
-                chain.blockNumber());
+        String position = anvil.call(positions, Abi.call(Abi.selector("positions(uint256)"), Abi.word(tokenId)),
+                anvil.blockNumber());
         BigInteger liquidity = Abi.uint(position, 7);
-        awaitBlock(chain.send(TRADER, positions, AnvilChain.decreaseLiquidity(tokenId, liquidity.shiftRight(1))));
+        awaitBlock(anvil.send(TRADER, positions, UniswapCalls.decreaseLiquidity(tokenId, liquidity.shiftRight(1))));
         assertV3(weth, usdc, units("40", 18));
         assertV3(usdc, weth, units("90000", 6));
     }
@@ -355,7 +354,7 @@ class ChainModeAnvilTest {
     @Test
     @Order(4)
     void aPoolCreatedAfterStartIsUsedWithinOneBlock() throws Exception {
-        long block = chain.send(TRADER, router02, AnvilChain.addLiquidity(usdc, wbtc, units("600000", 6),
+        long block = anvil.send(TRADER, router02, UniswapCalls.addLiquidity(usdc, wbtc, units("600000", 6),
                 units("10", 8), TRADER));
         awaitBlock(block);
         assertV2(usdc, wbtc, units("12345.678901", 6));
@@ -366,27 +365,27 @@ class ChainModeAnvilTest {
     @Order(5)
     void afterAReorgTheStateEqualsTheNodes() throws Exception {
         BigInteger amount = units("20", 18);
-        String snapshot = chain.rpc.call("evm_snapshot").asString();
-        awaitBlock(chain.send(TRADER, swapRouter, AnvilChain.exactInputSingle(weth, usdc, 3000, TRADER,
+        String snapshot = anvil.rpc().call("evm_snapshot").asString();
+        awaitBlock(anvil.send(TRADER, swapRouter, UniswapCalls.exactInputSingle(weth, usdc, 3000, TRADER,
                 units("80", 18))));
         assertV3(weth, usdc, amount);
         // evm_revert drops the swap; the next blocks are another fork at the same heights.
-        assertThat(chain.rpc.call("evm_revert", snapshot).asBoolean()).isTrue();
-        chain.rpc.call("anvil_mine", "0x2");
+        assertThat(anvil.rpc().call("evm_revert", snapshot).asBoolean()).isTrue();
+        anvil.rpc().call("anvil_mine", "0x2");
         awaitNodeHead();
         assertV3(weth, usdc, amount);
         // anvil_reorg: the last block (a V2 swap) replaced by an empty one.
-        long swapped = chain.send(TRADER, router02, AnvilChain.swapExactTokensForTokens(units("300000", 6), TRADER,
+        long swapped = anvil.send(TRADER, router02, UniswapCalls.swapExactTokensForTokens(units("300000", 6), TRADER,
                 usdc, dai));
         awaitBlock(swapped);
         assertV2(usdc, dai, units("1000", 6));
-        chain.rpc.call("anvil_reorg", 1, List.of());
+        anvil.rpc().call("anvil_reorg", 1, List.of());
         awaitNodeHead();
         JsonNode route = quote(usdc, dai, units("1000", 6), "uniswap-v2");
-        assertThat(route.path("blockNumber").asLong()).isEqualTo(chain.blockNumber());
+        assertThat(route.path("blockNumber").asLong()).isEqualTo(anvil.blockNumber());
         assertV2(usdc, dai, units("1000", 6));
         assertThat(market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash())
-                .isEqualTo(chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString());
+                .isEqualTo(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString());
     }
 
     @Test

@@ -51,10 +51,9 @@ class PriceFeedAnvilTest {
             Address weth = address(deployed, "tokens", "WETH");
             Address usdc = address(deployed, "tokens", "USDC");
             Address wbtc = address(deployed, "tokens", "WBTC");
-            AnvilChain chain = new AnvilChain(anvil.rpcUrl());
             JsonNode artifact = TestContracts.artifact(source, "MockV3Aggregator");
             // 8 decimals, as Chainlink's USD feeds: WBTC at $65,000 (its pools say 20 WETH x $3,000 = $60,000).
-            Address feed = chain.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(8)
+            Address feed = anvil.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(8)
                     + Abi.word(BigInteger.valueOf(65_000_00000000L)));
 
             ChainMarket market = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed))),
@@ -67,22 +66,22 @@ class PriceFeedAnvilTest {
 
             LiveMarket live = new LiveMarket(loaded);
             ChainFollower follower = market.followers().get(ChainId.of(CHAIN)).withMarket(live);
-            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
                     Abi.word(BigInteger.valueOf(64_123_45000000L))));
             long before = follower.client().httpRequests();
             follower.poll();
             assertThat(follower.client().httpRequests() - before).isEqualTo(2);
-            assertThat(follower.state().block()).isEqualTo(chain.blockNumber());
+            assertThat(follower.state().block()).isEqualTo(anvil.blockNumber());
             assertThat(price(live.current(), wbtc)).isEqualTo(64_123.45);
 
             // No positive answer: the token's price comes from its pools again (WBTC/WETH, WETH/USDC).
-            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"), Abi.word(0)));
+            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"), Abi.word(0)));
             follower.poll();
             assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
             assertThat(price(live.current(), weth)).isCloseTo(3_000.0, withinPercentage(1));
 
             // Without Multicall3 the feed is read by plain eth_calls in the same batches: the same price.
-            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
                     Abi.word(BigInteger.valueOf(63_000_00000000L))));
             ChainSettings fed = settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed));
             ChainSettings noMulticall = new ChainSettings(fed.id(), fed.name(), fed.key(), fed.nativeSymbol(),
@@ -94,7 +93,7 @@ class PriceFeedAnvilTest {
             LiveMarket viaBatches = new LiveMarket(batches.load());
             assertThat(price(viaBatches.current(), wbtc)).isEqualTo(63_000.0);
             ChainFollower batchFollower = batches.followers().get(ChainId.of(CHAIN)).withMarket(viaBatches);
-            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
                     Abi.word(BigInteger.valueOf(62_000_00000000L))));
             long requests = batchFollower.client().httpRequests();
             batchFollower.poll();
@@ -103,11 +102,11 @@ class PriceFeedAnvilTest {
 
             // A feed that stopped updating: once its answer is older than price-feed-max-age (default 25 h) at the
             // block's timestamp, the pools price the token again; a fresh answer anchors it again.
-            chain.rpc.call("evm_increaseTime", ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE.toSeconds() + 60);
-            chain.rpc.call("evm_mine");
+            anvil.rpc().call("evm_increaseTime", ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE.toSeconds() + 60);
+            anvil.rpc().call("evm_mine");
             follower.poll();
             assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
-            chain.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
+            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
                     Abi.word(BigInteger.valueOf(61_500_00000000L))));
             follower.poll();
             assertThat(price(live.current(), wbtc)).isEqualTo(61_500.0);

@@ -3,7 +3,7 @@ package dev.junction.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.support.AnvilHarness;
-import dev.junction.support.AnvilHarness.Anvil;
+import dev.junction.support.AnvilProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,11 +53,12 @@ class DeployCommandIT {
 
     @Test
     void theJarDeploysPrintsOneJsonObjectAndExits() throws Exception {
-        try (Anvil anvil = AnvilHarness.startAnvil(31337, null)) {
-            JsonNode market = AnvilHarness.deployMarket(anvil.rpcUrl(), DeployOnAnvilTest.DEPLOYER_KEY,
+        try (AnvilProcess anvil = AnvilProcess.start(31337)) {
+            JsonNode market = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), DeployOnAnvilTest.DEPLOYER_KEY,
                     DeployOnAnvilTest.MARKET);
             Path yaml = Files.createTempFile("deploy-jar", ".yml");
-            Files.writeString(yaml, "junction:\n  chains:\n" + DeployOnAnvilTest.chainYaml(31337, anvil.rpcUrl(), market));
+            Files.writeString(yaml, "junction:\n  chains:\n"
+                    + DeployOnAnvilTest.chainYaml(31337, anvil.rpcUrl().toString(), market));
             String config = "--spring.config.additional-location=file:" + yaml;
             Map<String, String> key = Map.of(DeployCommand.KEY_ENV, DeployOnAnvilTest.DEPLOYER_KEY);
 

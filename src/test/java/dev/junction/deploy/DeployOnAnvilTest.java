@@ -10,11 +10,10 @@ import dev.junction.rpc.JsonRpcClient;
 import dev.junction.rpc.Quantities;
 import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
-import dev.junction.support.AnvilHarness.Anvil;
+import dev.junction.support.AnvilProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +52,7 @@ class DeployOnAnvilTest {
              "across": true}
             """;
 
-    final List<Anvil> anvils = new ArrayList<>();
+    final List<AnvilProcess> anvils = new ArrayList<>();
     final List<JsonNode> markets = new ArrayList<>();
     Path yaml;
 
@@ -62,11 +61,11 @@ class DeployOnAnvilTest {
         StringBuilder y = new StringBuilder("junction:\n  relayer:\n    private-key: \"" + RELAYER_KEY + "\"\n"
                 + "  chains:\n");
         for (long id : List.of(31337L, 8453L)) {
-            Anvil a = AnvilHarness.startAnvil(id, null);
+            AnvilProcess a = AnvilProcess.start(id);
             anvils.add(a);
-            JsonNode m = AnvilHarness.deployMarket(a.rpcUrl(), DEPLOYER_KEY, MARKET);
+            JsonNode m = AnvilHarness.deployMarket(a.rpcUrl().toString(), DEPLOYER_KEY, MARKET);
             markets.add(m);
-            y.append(chainYaml(id, a.rpcUrl(), m));
+            y.append(chainYaml(id, a.rpcUrl().toString(), m));
         }
         yaml = Files.createTempFile("deploy-chains", ".yml");
         Files.writeString(yaml, y);
@@ -94,7 +93,7 @@ class DeployOnAnvilTest {
 
     @AfterAll
     void stop() throws Exception {
-        anvils.forEach(Anvil::close);
+        anvils.forEach(AnvilProcess::close);
         Files.deleteIfExists(yaml);
     }
 
@@ -110,13 +109,13 @@ class DeployOnAnvilTest {
         String first = DeployCommand.deploy(args(yaml, "--junction.deployer.private-key=" + DEPLOYER_KEY));
         Address owner = Address.evm(Credentials.create(DEPLOYER_KEY).getAddress());
         Map<Long, Long> nonces = new HashMap<>();
-        for (Anvil a : anvils) {
+        for (AnvilProcess a : anvils) {
             nonces.put(a.chainId(), nonce(a, owner));
         }
 
         String second = DeployCommand.deploy(args(yaml, "--junction.deployer.private-key=" + DEPLOYER_KEY));
         assertThat(second).isEqualTo(first);
-        for (Anvil a : anvils) {
+        for (AnvilProcess a : anvils) {
             assertThat(nonce(a, owner)).as("deployer nonce on chain %d after the second run", a.chainId())
                     .isEqualTo(nonces.get(a.chainId()));
         }
@@ -126,7 +125,7 @@ class DeployOnAnvilTest {
         List<ChainSettings> settings = settings();
         Address relayer = Address.evm(Credentials.create(RELAYER_KEY).getAddress());
         for (int i = 0; i < anvils.size(); i++) {
-            Anvil a = anvils.get(i);
+            AnvilProcess a = anvils.get(i);
             ChainSettings s = settings.stream().filter(c -> c.id().value() == a.chainId()).findFirst().orElseThrow();
             JsonNode chain = out.path(Long.toString(a.chainId()));
             Address router = Address.evm(chain.path("router").asString());
@@ -169,10 +168,11 @@ class DeployOnAnvilTest {
         assertThat(unreachable.lastLine).startsWith("junction deploy: chain 31337: JSON-RPC failed: http://127.0.0.1:1");
 
         // A chain without the CREATE2 deployer.
-        try (Anvil bare = AnvilHarness.startAnvil(31337, null)) {
+        try (AnvilProcess bare = AnvilProcess.start(31337)) {
             rpc(bare).call("anvil_setCode", Create2.DEPLOYER.lower(), "0x");
             Path config = Files.createTempFile("deploy-bare", ".yml");
-            Files.writeString(config, "junction:\n  chains:\n" + chainYaml(31337, bare.rpcUrl(), markets.getFirst()));
+            Files.writeString(config, "junction:\n  chains:\n"
+                    + chainYaml(31337, bare.rpcUrl().toString(), markets.getFirst()));
             Result noDeployer = run(args(config, "--junction.deployer.private-key=" + DEPLOYER_KEY));
             assertThat(noDeployer.exit).isEqualTo(1);
             assertThat(noDeployer.lastLine).startsWith("junction deploy: chain 31337: no CREATE2 deployer at "
@@ -208,11 +208,11 @@ class DeployOnAnvilTest {
         return ChainsConfig.bind(Binder.get(env));
     }
 
-    static JsonRpcClient rpc(Anvil a) {
-        return new JsonRpcClient(List.of(URI.create(a.rpcUrl())), RpcSettings.DEFAULT);
+    static JsonRpcClient rpc(AnvilProcess a) {
+        return new JsonRpcClient(List.of(a.rpcUrl()), RpcSettings.DEFAULT);
     }
 
-    static long nonce(Anvil a, Address owner) {
+    static long nonce(AnvilProcess a, Address owner) {
         return Quantities.longValue(rpc(a).call("eth_getTransactionCount", owner.lower(), "latest").asString());
     }
 

@@ -6,6 +6,7 @@ import static dev.junction.gasless.GaslessFixture.command;
 import static dev.junction.gasless.GaslessFixture.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,13 +24,13 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /** Parallel submissions of one quote create exactly one swap, on H2 and on PostgreSQL. */
 class GaslessConcurrencyTest {
 
-    static Stream<TestDatabases.Db> databases() {
-        return Stream.of(TestDatabases.h2(), TestDatabases.postgres());
+    static Stream<TestDatabase> databases() {
+        return Stream.of(TestDatabase.h2(), TestDatabase.postgres());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void parallelSubmissionsOfOneQuoteCreateOneSwap(TestDatabases.Db db) throws Exception {
+    void parallelSubmissionsOfOneQuoteCreateOneSwap(TestDatabase db) throws Exception {
         try (db) {
             GaslessFixture f = new GaslessFixture(db);
             GaslessQuote q = f.service.quote(command(ETH, 2)).get(0);

@@ -14,10 +14,10 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
 import dev.junction.market.Market;
-import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
 import dev.junction.status.StatusResult;
 import dev.junction.status.StatusService;
+import dev.junction.support.TestMarket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,8 +28,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -62,16 +60,7 @@ class GaslessEndToEndTest {
         @Bean
         @Primary
         Market gaslessTestMarket() {
-            AtomicReference<MarketSnapshot> ref = new AtomicReference<>(GaslessFixture.snapshot());
-            return new Market() {
-                public MarketSnapshot current() {
-                    return ref.get();
-                }
-
-                public MarketSnapshot update(UnaryOperator<MarketSnapshot> change) {
-                    return ref.updateAndGet(change);
-                }
-            };
+            return TestMarket.inMemory(GaslessFixture.snapshot());
         }
 
         @Bean

@@ -20,6 +20,7 @@ import dev.junction.market.ProviderType;
 import dev.junction.market.SimulationClock;
 import dev.junction.market.Token;
 import dev.junction.routing.RoutePlanner;
+import dev.junction.support.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -64,17 +65,17 @@ final class GaslessFixture {
     final SimulationClock clock;
     final RecordingSwaps swaps = new RecordingSwaps();
     final MarketSnapshot snapshot = snapshot();
-    final TestDatabases.Db db;
+    final TestDatabase db;
     final GaslessNonceStore nonces;
     final GaslessQuoteStore quotes;
     final GaslessService service;
 
-    GaslessFixture(TestDatabases.Db db) {
+    GaslessFixture(TestDatabase db) {
         this(db, 1.0);
     }
 
     /** @param speed the simulation clock's speed */
-    GaslessFixture(TestDatabases.Db db, double speed) {
+    GaslessFixture(TestDatabase db, double speed) {
         this(db, speed, SandboxGaslessExecutor::new);
     }
 
@@ -82,7 +83,7 @@ final class GaslessFixture {
      * @param speed the simulation clock's speed
      * @param executor the gasless executor over the recording executor's swaps (the sandbox's by default)
      */
-    GaslessFixture(TestDatabases.Db db, double speed, Function<Swaps, GaslessExecutor> executor) {
+    GaslessFixture(TestDatabase db, double speed, Function<Swaps, GaslessExecutor> executor) {
         this.db = db;
         this.clock = new SimulationClock(base, speed);
         DataSource ds = db.dataSource();

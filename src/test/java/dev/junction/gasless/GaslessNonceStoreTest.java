@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.support.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,13 +27,13 @@ class GaslessNonceStoreTest {
     static final Address BOB = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
     static final Instant NOW = Instant.parse("2026-11-21T00:00:00Z");
 
-    static Stream<TestDatabases.Db> databases() {
-        return Stream.of(TestDatabases.h2(), TestDatabases.postgres());
+    static Stream<TestDatabase> databases() {
+        return Stream.of(TestDatabase.h2(), TestDatabase.postgres());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void nonceSplitsIntoWordAndBitAsPermit2Does(TestDatabases.Db db) {
+    void nonceSplitsIntoWordAndBitAsPermit2Does(TestDatabase db) {
         try (db) {
             GaslessNonceStore store = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             PermitNonce first = store.reserve(ALICE, NOW);
@@ -58,7 +59,7 @@ class GaslessNonceStoreTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void concurrentReservationsForOneOwnerNeverShareANonce(TestDatabases.Db db) throws Exception {
+    void concurrentReservationsForOneOwnerNeverShareANonce(TestDatabase db) throws Exception {
         try (db) {
             GaslessNonceStore store = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             store.reserve(ALICE, NOW);
@@ -79,7 +80,7 @@ class GaslessNonceStoreTest {
     /** Two instances on one database, each remembering its last nonce per owner, never hand out the same nonce. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void twoInstancesReservingForOneOwnerNeverShareANonce(TestDatabases.Db db) {
+    void twoInstancesReservingForOneOwnerNeverShareANonce(TestDatabase db) {
         try (db) {
             GaslessNonceStore one = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             GaslessNonceStore other = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
@@ -96,7 +97,7 @@ class GaslessNonceStoreTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void theDatabaseRefusesAReusedNonceForTheSameOwner(TestDatabases.Db db) {
+    void theDatabaseRefusesAReusedNonceForTheSameOwner(TestDatabase db) {
         try (db) {
             JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
             PermitNonce n = new GaslessNonceStore(jdbc).reserve(ALICE, NOW);
@@ -108,7 +109,7 @@ class GaslessNonceStoreTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aNonceIsUsedOnceAndOwnersAreIndependent(TestDatabases.Db db) {
+    void aNonceIsUsedOnceAndOwnersAreIndependent(TestDatabase db) {
         try (db) {
             GaslessNonceStore store = new GaslessNonceStore(new JdbcTemplate(db.dataSource()));
             PermitNonce a = store.reserve(ALICE, NOW);

@@ -3,39 +3,36 @@ package dev.junction.gasless;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.junction.calldata.AdapterDirectory;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Address;
-import dev.junction.chain.ChainId;
-import dev.junction.rpc.ChainSettings.DexKind;
+import dev.junction.deploy.Deployer;
+import dev.junction.rpc.ChainSettings;
+import dev.junction.rpc.ChainsConfig;
 import dev.junction.rpc.JsonRpcClient;
+import dev.junction.rpc.Quantities;
 import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import dev.junction.support.RouterDeployment;
+import dev.junction.support.TestDatabase;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Primary;
-import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -44,14 +41,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A gasless swap on a real chain, end to end (issue 15): anvil with the real Uniswap V2/V3, WETH9 and Permit2
- * bytecode (the chains harness, from npm), Junction's router and adapters from the contract suite's build, Junction in
- * chain mode with a relayer key. The owner signs the typed data /gasless/quote returns with ethers v6
- * {@code signTypedData}; Junction's relayer sends {@code executeRouteWithPermit}; the receiver gets at least the
- * minimum, the Permit2 nonce is spent, /status answers DONE with the real transaction hash; a second submit returns
- * the same swap; a replay of the signature on chain fails; an owner who has not approved Permit2 is refused (4010).
+ * bytecode (the chains harness, from npm), Junction's router and adapters deployed by the deploy module's
+ * {@link Deployer} (CREATE2), Junction in chain mode with a relayer key. The owner signs the typed data
+ * /gasless/quote returns with ethers v6 {@code signTypedData}; Junction's relayer sends
+ * {@code executeRouteWithPermit}; the receiver gets at least the minimum, the Permit2 nonce is spent, /status answers
+ * DONE with the real transaction hash; a second submit returns the same swap; a replay of the signature on chain
+ * fails; an owner who has not approved Permit2 is refused (4010).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(GaslessOnAnvilTest.Adapters.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GaslessOnAnvilTest {
 
@@ -70,7 +67,7 @@ class GaslessOnAnvilTest {
     static JsonRpcClient node;
     static Address usdc;
     static Address weth;
-    static RouterDeployment.Deployed contracts;
+    static Deployer.Result contracts;
 
     @LocalServerPort
     int port;
@@ -78,25 +75,10 @@ class GaslessOnAnvilTest {
     final HttpClient http = HttpClient.newHttpClient();
     static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /**
-     * The adapters this test deployed from the forge build (chain mode's own directory derives the deploy command's
-     * CREATE2 addresses, which this test's plain deployment does not use).
-     */
-    @TestConfiguration(proxyBeanMethods = false)
-    static class Adapters {
-        @Bean
-        @Primary
-        AdapterDirectory anvilAdapters() {
-            return AdapterDirectory.deployed(Map.of(ChainId.of(CHAIN), Map.of(
-                    "uniswap-v2", contracts.uniswapV2Adapter(), "uniswap-v3", contracts.uniswapV3Adapter())));
-        }
-    }
-
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
         anvil = AnvilProcess.start(CHAIN);
-        node = new JsonRpcClient(List.of(anvil.rpcUrl()), RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(30))
-                .withAttempts(1, Duration.ZERO, Duration.ZERO));
+        node = anvil.rpc();
         JsonNode market = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
                 {"tokens": [{"symbol": "USDC", "decimals": 6}],
                  "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100"}]},
@@ -110,36 +92,40 @@ class GaslessOnAnvilTest {
         assertThat(Address.evm(market.path("permit2").asString())).isEqualTo(Permit2.ADDRESS);
         Address v2Factory = Address.evm(market.path("uniswapV2").path("factory").asString());
         Address v3Factory = Address.evm(market.path("uniswapV3").path("factory").asString());
-        contracts = new RouterDeployment(anvil.rpcUrl(), DEPLOYER).deploy(Permit2.ADDRESS, weth, v2Factory,
-                DexKind.UNISWAP_V2.defaultInitCodeHash(), v3Factory, DexKind.UNISWAP_V3.defaultInitCodeHash());
-        // the owner approves Permit2 once (the one transaction a gasless user ever sends); the other owner does not
-        new RouterDeployment(anvil.rpcUrl(), OWNER).send(usdc, "0x095ea7b3" + word(Permit2.ADDRESS)
-                + "f".repeat(64));
-        // from now on a block a second, so the relayer's transaction collects its confirmations
-        node.call("evm_setIntervalMining", 1);
 
         String at = "junction.chains." + CHAIN + ".";
-        registry.add("spring.datasource.url", () -> "jdbc:h2:mem:gasless-anvil-" + UUID.randomUUID()
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> weth.value() + "," + usdc.value());
-        registry.add(at + "wrapped-native", () -> weth.value());
-        registry.add(at + "stablecoins", () -> usdc.value());
-        registry.add(at + "dexes.uniswap-v2.kind", () -> "uniswap-v2");
-        registry.add(at + "dexes.uniswap-v2.factory", () -> v2Factory.value());
-        registry.add(at + "dexes.uniswap-v3.kind", () -> "uniswap-v3");
-        registry.add(at + "dexes.uniswap-v3.factory", () -> v3Factory.value());
-        registry.add(at + "dexes.uniswap-v3.fee-tiers", () -> "3000");
-        registry.add(at + "router", () -> contracts.router().value());
-        registry.add(at + "confirmations", () -> "2");
-        registry.add(at + "block-time", () -> "1s");
-        registry.add(at + "max-staleness", () -> "10s");
-        registry.add(at + "poll-interval", () -> "200ms");
-        registry.add("junction.relayer.private-key", () -> RELAYER_KEY);
-        registry.add("junction.relayer.fee-recipient", () -> FEES.value());
-        registry.add("junction.relayer.poll-interval-ms", () -> "200");
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spring.datasource.url", "jdbc:h2:mem:gasless-anvil-" + UUID.randomUUID() + ";"
+                + TestDatabase.H2_FLAGS + ";DB_CLOSE_DELAY=-1");
+        properties.put("junction.market.source", "chain");
+        properties.put(at + "name", "Anvil");
+        properties.put(at + "rpc-url", anvil.rpcUrl().toString());
+        properties.put(at + "tokens", weth.value() + "," + usdc.value());
+        properties.put(at + "wrapped-native", weth.value());
+        properties.put(at + "stablecoins", usdc.value());
+        properties.put(at + "dexes.uniswap-v2.kind", "uniswap-v2");
+        properties.put(at + "dexes.uniswap-v2.factory", v2Factory.value());
+        properties.put(at + "dexes.uniswap-v3.kind", "uniswap-v3");
+        properties.put(at + "dexes.uniswap-v3.factory", v3Factory.value());
+        properties.put(at + "dexes.uniswap-v3.fee-tiers", "3000");
+        properties.put(at + "confirmations", "2");
+        properties.put(at + "block-time", "1s");
+        properties.put(at + "max-staleness", "10s");
+        properties.put(at + "poll-interval", "200ms");
+        // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0: DEPLOYER)
+        ChainSettings settings = ChainsConfig.bind(new Binder(new MapConfigurationPropertySource(properties)))
+                .getFirst();
+        contracts = new Deployer(settings, node, AnvilHarness.DEV_KEYS.get(0)).deploy(Optional.empty());
+        properties.put(at + "router", contracts.router().value());
+        properties.put("junction.relayer.private-key", RELAYER_KEY);
+        properties.put("junction.relayer.fee-recipient", FEES.value());
+        properties.put("junction.relayer.poll-interval-ms", "200");
+        properties.forEach((k, v) -> registry.add(k, () -> v));
+
+        // the owner approves Permit2 once (the one transaction a gasless user ever sends); the other owner does not
+        anvil.send(OWNER, usdc, "0x095ea7b3" + word(Permit2.ADDRESS) + "f".repeat(64));
+        // from now on a block a second, so the relayer's transaction collects its confirmations
+        node.call("evm_setIntervalMining", 1);
     }
 
     @AfterAll
@@ -206,7 +192,7 @@ class GaslessOnAnvilTest {
         BigInteger nonce = new BigInteger(item.path("nonce").asString());
         String bitmap = node.call("eth_call", Map.of("to", Permit2.ADDRESS.lower(), "data",
                 RouterAbi.selector("nonceBitmap(address,uint256)") + word(OWNER) + String.format("%064x", nonce.shiftRight(8))), "latest").asString();
-        assertThat(RouterDeployment.uint(bitmap).testBit(nonce.intValue() & 0xff)).isTrue();
+        assertThat(Quantities.big(bitmap).testBit(nonce.intValue() & 0xff)).isTrue();
 
         // the same quote and signature again: the same swap
         JsonNode again = submit(item.path("quoteId").asString(), signed.path("signature").asString());
@@ -255,8 +241,7 @@ class GaslessOnAnvilTest {
         JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
                 + "&toToken=" + weth + "&amount=2000000&sender=" + OWNER + "&acquisitionMode=3").path("data").get(0);
         String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
-        RouterDeployment owner = new RouterDeployment(anvil.rpcUrl(), DEPLOYER);
-        owner.send(contracts.router(), RouterAbi.selector("pause()"));
+        anvil.send(DEPLOYER, contracts.router(), RouterAbi.selector("pause()"));
         try {
             long relayerNonce = nonceOf(RELAYER);
             JsonNode refused = submit(item.path("quoteId").asString(), signature);
@@ -266,7 +251,7 @@ class GaslessOnAnvilTest {
             Thread.sleep(1_500);
             assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
         } finally {
-            owner.send(contracts.router(), RouterAbi.selector("unpause()"));
+            anvil.send(DEPLOYER, contracts.router(), RouterAbi.selector("unpause()"));
         }
         // the refusal changed nothing: the same signature goes through once the router runs again
         JsonNode accepted = submit(item.path("quoteId").asString(), signature);
@@ -278,8 +263,8 @@ class GaslessOnAnvilTest {
     @Test
     @Order(5)
     void modeTwoRunsOnceTheRouterRegistersTheRelayer() throws Exception {
-        new RouterDeployment(anvil.rpcUrl(), DEPLOYER).send(contracts.router(), RouterAbi.selector(
-                "setRelayer(address,bool)") + word(RELAYER) + "0".repeat(63) + "1");
+        anvil.send(DEPLOYER, contracts.router(), RouterAbi.selector("setRelayer(address,bool)") + word(RELAYER)
+                + "0".repeat(63) + "1");
         BigInteger amount = BigInteger.valueOf(3_000_000L);
         JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
                 + "&toToken=" + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + RECEIVER
@@ -354,7 +339,7 @@ class GaslessOnAnvilTest {
         }
         assertThat(first.isNull()).as("the first version in the node's pool").isFalse();
         // blocks whose base fee the first version cannot pay: after replace-after-blocks (3) the relayer replaces it
-        BigInteger maxFee = RouterDeployment.uint(first.path("maxFeePerGas").asString());
+        BigInteger maxFee = Quantities.big(first.path("maxFeePerGas").asString());
         node.call("anvil_setNextBlockBaseFeePerGas", "0x" + maxFee.shiftLeft(2).toString(16));
         node.call("anvil_mine", "0x4");
         node.call("evm_setIntervalMining", 1);
@@ -438,7 +423,7 @@ class GaslessOnAnvilTest {
     }
 
     private static BigInteger balance(Address token, Address holder) {
-        return RouterDeployment.uint(node.call("eth_call", Map.of("to", token.lower(), "data", "0x70a08231"
+        return Quantities.big(node.call("eth_call", Map.of("to", token.lower(), "data", "0x70a08231"
                 + word(holder)), "latest").asString());
     }
 
@@ -447,7 +432,7 @@ class GaslessOnAnvilTest {
     }
 
     private static long nonceOf(Address a, String tag) {
-        return RouterDeployment.uint(node.call("eth_getTransactionCount", a.lower(), tag).asString())
+        return Quantities.big(node.call("eth_getTransactionCount", a.lower(), tag).asString())
                 .longValueExact();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.market.SimulationClock;
+import dev.junction.support.TestDatabase;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +19,7 @@ class GaslessQuotePurgeTest {
 
     @Test
     void aQuoteIsDeletedOnlyOnceItsDeadlineIsMoreThanTheRetentionAgo() {
-        try (TestDatabases.Db db = TestDatabases.h2()) {
+        try (TestDatabase db = TestDatabase.h2()) {
             GaslessQuoteStore store = new GaslessQuoteStore(new JdbcTemplate(db.dataSource()));
             long cutoff = NOW.minus(Duration.ofHours(2)).getEpochSecond();
             QuoteRecord older = QuoteRecordTest.record("0x" + "1".repeat(64), 1, cutoff - 1);

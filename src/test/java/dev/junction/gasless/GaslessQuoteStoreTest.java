@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
+import dev.junction.support.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -34,8 +35,8 @@ class GaslessQuoteStoreTest {
 
     static final Instant NOW = Instant.parse("2026-11-21T00:00:00Z");
 
-    static Stream<TestDatabases.Db> databases() {
-        return Stream.of(TestDatabases.h2(), TestDatabases.postgres());
+    static Stream<TestDatabase> databases() {
+        return Stream.of(TestDatabase.h2(), TestDatabase.postgres());
     }
 
     private static QuoteRecord record(String quoteId, long nonce) {
@@ -52,7 +53,7 @@ class GaslessQuoteStoreTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void theRouterCallIsStoredAsBytesAndRowsOfTheOldFormStillRead(TestDatabases.Db db) {
+    void theRouterCallIsStoredAsBytesAndRowsOfTheOldFormStillRead(TestDatabase db) {
         try (db) {
             JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
             GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
@@ -74,7 +75,7 @@ class GaslessQuoteStoreTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void concurrentIssuesAreAllCommittedWhenTheyReturnAndReadableByAnotherInstance(TestDatabases.Db db)
+    void concurrentIssuesAreAllCommittedWhenTheyReturnAndReadableByAnotherInstance(TestDatabase db)
             throws Exception {
         try (db) {
             JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
@@ -115,7 +116,7 @@ class GaslessQuoteStoreTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aTakenNonceFailsOnlyItsOwnQuoteAndWritesNothingOfIt(TestDatabases.Db db) throws Exception {
+    void aTakenNonceFailsOnlyItsOwnQuoteAndWritesNothingOfIt(TestDatabase db) throws Exception {
         try (db) {
             JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
             GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
@@ -165,7 +166,7 @@ class GaslessQuoteStoreTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void thePurgeDeletesExpiredQuotesNeverSubmittedAndKeepsTheirNonces(TestDatabases.Db db) {
+    void thePurgeDeletesExpiredQuotesNeverSubmittedAndKeepsTheirNonces(TestDatabase db) {
         try (db) {
             JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
             GaslessQuoteStore store = new GaslessQuoteStore(jdbc);
@@ -201,7 +202,7 @@ class GaslessQuoteStoreTest {
     /** Two instances (services over one database) quoting for one owner: distinct nonces, every quote submittable. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aNonceTakenByAnotherInstanceIsReplacedAndTheQuoteStaysSubmittable(TestDatabases.Db db) {
+    void aNonceTakenByAnotherInstanceIsReplacedAndTheQuoteStaysSubmittable(TestDatabase db) {
         try (db) {
             GaslessFixture one = new GaslessFixture(db);
             GaslessFixture other = new GaslessFixture(db);
@@ -226,7 +227,7 @@ class GaslessQuoteStoreTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
-    void aWriterWaitsForQuotesInPreparationAndTheyShareItsCommit(TestDatabases.Db db) throws Exception {
+    void aWriterWaitsForQuotesInPreparationAndTheyShareItsCommit(TestDatabase db) throws Exception {
         try (db; ExecutorService pool = Executors.newFixedThreadPool(2)) {
             GaslessQuoteStore store = new GaslessQuoteStore(new JdbcTemplate(db.dataSource()), 60_000_000_000L);
 

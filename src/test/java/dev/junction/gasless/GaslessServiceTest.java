@@ -14,6 +14,7 @@ import dev.junction.chain.Amount;
 import dev.junction.chain.Hex;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
+import dev.junction.support.TestDatabase;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -33,7 +34,7 @@ class GaslessServiceTest {
 
     @BeforeEach
     void setUp() {
-        f = new GaslessFixture(TestDatabases.h2());
+        f = new GaslessFixture(TestDatabase.h2());
     }
 
     @AfterEach
@@ -139,7 +140,7 @@ class GaslessServiceTest {
 
     @Test
     void atAnyClockSpeedTheDeadlineIsTheWallClockPlusTheWindow() {
-        GaslessFixture fast = new GaslessFixture(TestDatabases.h2(), 600);
+        GaslessFixture fast = new GaslessFixture(TestDatabase.h2(), 600);
         try {
             fast.base.set(fast.base.instant().plusSeconds(110));
             GaslessQuote q = fast.service.quote(command(ETH, 2)).get(0);

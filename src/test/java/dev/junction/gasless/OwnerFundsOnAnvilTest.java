@@ -16,6 +16,7 @@ import dev.junction.execution.relayer.RelayerFixture;
 import dev.junction.execution.relayer.RelayerOnAnvilTest;
 import dev.junction.execution.relayer.RelayerPolicy;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.TestDatabase;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;
@@ -115,7 +116,7 @@ class OwnerFundsOnAnvilTest {
         final GaslessFixture fixture;
 
         GaslessFixtureDb(AnvilNode node) {
-            fixture = new GaslessFixture(TestDatabases.h2(), 1.0, swaps -> new ChainGaslessExecutor(
+            fixture = new GaslessFixture(TestDatabase.h2(), 1.0, swaps -> new ChainGaslessExecutor(
                     new ReadingRelay(node, ChainId.of(1)), swaps, AdapterDirectory.DERIVED,
                     GaslessConfiguration.DEFAULT_FEE_MARGIN_PERCENT));
         }

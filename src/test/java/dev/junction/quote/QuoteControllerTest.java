@@ -8,7 +8,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import dev.junction.chain.Address;
 import dev.junction.market.Market;
 import dev.junction.market.SimulationClock;
-import dev.junction.routing.TestMarket;
+import dev.junction.support.TestMarket;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -45,7 +45,7 @@ class QuoteControllerTest {
         @Bean
         @Primary
         Market routingTestMarket() {
-            return dev.junction.support.TestMarket.fixed(TestMarket.standard().snapshot());
+            return TestMarket.standard().market();
         }
 
         @Bean

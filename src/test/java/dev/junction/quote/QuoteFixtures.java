@@ -3,7 +3,7 @@ package dev.junction.quote;
 import dev.junction.api.RequestFixtures;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.RoutePlanner;
-import dev.junction.routing.TestMarket;
+import dev.junction.support.TestMarket;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,12 +1,13 @@
 package dev.junction.routing;
 
-import static dev.junction.routing.TestMarket.*;
+import static dev.junction.support.TestMarket.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.GasModel;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.math.TickMath;
+import dev.junction.support.TestMarket;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -30,7 +31,7 @@ class ConcentratedRouteTest {
         ConcentratedPool v3 = new ConcentratedPool("eth:univ3:weth-usdc", ETH, "uniswap-v3", WETH, USDC, 3000, 60,
                 sqrtPriceX96, tick, liquidity, net, 6e7);
         TestMarket m = TestMarket.standard().dex("uniswap-v3");
-        m.pools.add(v3);
+        m.pool(v3);
         BigInteger in = units("10", 18);
         PlannedRoute best = new RoutePlanner().plan(m.snapshot(), RouteRequest.of(ETH, WETH, ETH, USDC, in)).getFirst();
         SwapQuote q = v3.quote(WETH, USDC, in);

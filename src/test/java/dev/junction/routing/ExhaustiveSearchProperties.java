@@ -12,6 +12,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
+import dev.junction.support.TestMarket;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;

@@ -2,6 +2,7 @@ package dev.junction.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.junction.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.support.TestMarket;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 

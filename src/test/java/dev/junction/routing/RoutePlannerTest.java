@@ -1,6 +1,6 @@
 package dev.junction.routing;
 
-import static dev.junction.routing.TestMarket.*;
+import static dev.junction.support.TestMarket.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +9,7 @@ import dev.junction.market.GasModel;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Provider;
 import dev.junction.market.math.UniswapV2Math;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.List;
@@ -237,7 +238,7 @@ class RoutePlannerTest {
     @Test
     void noLaneBetweenChainsAtAll() {
         TestMarket m = TestMarket.standard();
-        m.lanes.removeIf(l -> l.toChain().equals(BSC));
+        m.withoutLanes(l -> l.toChain().equals(BSC));
         assertThatThrownBy(() -> new RoutePlanner().plan(m.snapshot(),
                 RouteRequest.of(ETH, USDC, BSC, BSC_USDC, units("100", 6)).withMultiBridge(true)))
                 .isInstanceOfSatisfying(NoRouteException.class,
@@ -262,7 +263,7 @@ class RoutePlannerTest {
     @Test
     void amountAboveEveryLaneCapacityIsAmountTooHigh() {
         TestMarket m = TestMarket.standard();
-        m.pools.clear();
+        m.withoutPools();
         assertThatThrownBy(() -> new RoutePlanner().plan(m.snapshot(),
                 RouteRequest.of(ETH, USDC, ARB, ARB_USDC, units("10000001", 6))))
                 .isInstanceOfSatisfying(NoRouteException.class,
@@ -276,7 +277,7 @@ class RoutePlannerTest {
     @Test
     void feesAboveTheAmountAreFeesExceedAmount() {
         TestMarket m = TestMarket.standard();
-        m.lanes.clear();
+        m.withoutLanes();
         m.lane("across", ETH, ARB, USDC, ARB_USDC, units("2", 6), 0, 0, 120, BigInteger.ONE, units("1000000", 6),
                 90_000);
         RoutePlanner p = new RoutePlanner();

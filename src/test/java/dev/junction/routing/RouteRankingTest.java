@@ -1,9 +1,10 @@
 package dev.junction.routing;
 
-import static dev.junction.routing.TestMarket.*;
+import static dev.junction.support.TestMarket.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.market.MarketSnapshot;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.util.List;
 import net.jqwik.api.ForAll;
@@ -20,7 +21,7 @@ class RouteRankingTest {
 
     private static MarketSnapshot market(int acrossBps) {
         TestMarket m = TestMarket.standard();
-        m.lanes.clear();
+        m.withoutLanes();
         m.lane("across", ETH, ARB, USDC, ARB_USDC, BigInteger.ZERO, acrossBps, 0.5, 120, units("1", 6),
                 units("10000000", 6), 90_000)
                 .lane("cctp", ETH, ARB, USDC, ARB_USDC, BigInteger.ZERO, 0, 0, 900, units("1", 6),

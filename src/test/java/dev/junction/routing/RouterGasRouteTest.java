@@ -1,6 +1,6 @@
 package dev.junction.routing;
 
-import static dev.junction.routing.TestMarket.*;
+import static dev.junction.support.TestMarket.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
@@ -11,6 +11,7 @@ import dev.junction.market.RouterGas;
 import dev.junction.market.StablePool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.math.TickMath;
+import dev.junction.support.TestMarket;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -86,7 +87,7 @@ class RouterGasRouteTest {
         ConcentratedPool v3 = new ConcentratedPool("eth:univ3:weth-usdc", ETH, "uniswap-v3", WETH, USDC, 3000, 60,
                 sqrtPriceX96, TickMath.getTickAtSqrtRatio(sqrtPriceX96), narrow.add(wide), net, 6e7);
         TestMarket m = TestMarket.standard().dex("uniswap-v3");
-        m.pools.add(v3);
+        m.pool(v3);
         BigInteger in = units("20", 18);
         SwapQuote q = v3.quote(WETH, USDC, in);
         assertThat(q.ticksCrossed()).as("the swap leaves the narrow position").isEqualTo(1);

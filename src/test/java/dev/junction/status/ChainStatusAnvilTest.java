@@ -26,6 +26,7 @@ import dev.junction.rpc.EthRpc;
 import dev.junction.rpc.JsonRpcClient;
 import dev.junction.rpc.RpcSettings;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilProcess;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -81,7 +82,7 @@ class ChainStatusAnvilTest {
     static final BigInteger USDC = BigInteger.TEN.pow(6);
     static final BigInteger HUGE = BigInteger.TEN.pow(40);
 
-    record Side(ChainId id, AnvilHarness.Anvil anvil, JsonRpcClient rpc, JsonNode market) {
+    record Side(ChainId id, AnvilProcess anvil, JsonRpcClient rpc, JsonNode market) {
         Address token(String symbol) {
             return Address.evm(market.path("tokens").path(symbol).asString());
         }
@@ -139,8 +140,8 @@ class ChainStatusAnvilTest {
     }
 
     static Side side(ChainId id, String moreFunds) throws Exception {
-        AnvilHarness.Anvil anvil = AnvilHarness.startAnvil(id.value(), null);
-        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl(), AnvilHarness.DEV_KEYS.get(0), """
+        AnvilProcess anvil = AnvilProcess.start(id.value());
+        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
                 {"tokens": [{"symbol": "USDC", "decimals": 6}],
                  "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000",
                                           "amountA": "200"}]},
@@ -148,7 +149,7 @@ class ChainStatusAnvilTest {
                  "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "100000"}},
                           {"address": "%s", "native": "100", "tokens": {"USDC": "100000"}}%s]}
                 """.formatted(TRADER.getAddress(), ETHERS_WALLET, moreFunds));
-        JsonRpcClient rpc = new JsonRpcClient(List.of(URI.create(anvil.rpcUrl())),
+        JsonRpcClient rpc = new JsonRpcClient(List.of(anvil.rpcUrl()),
                 RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(30)).withAttempts(1, Duration.ZERO, Duration.ZERO));
         return new Side(id, anvil, rpc, deployed);
     }
@@ -156,7 +157,7 @@ class ChainStatusAnvilTest {
     static void chain(Map<String, String> p, Side s, Side to, int confirmations) {
         String at = "junction.chains." + s.id().value() + ".";
         p.put(at + "name", "Anvil " + s.id().value());
-        p.put(at + "rpc-url", s.anvil().rpcUrl());
+        p.put(at + "rpc-url", s.anvil().rpcUrl().toString());
         p.put(at + "tokens", s.token("WETH").value() + "," + s.token("USDC").value());
         p.put(at + "wrapped-native", s.token("WETH").value());
         p.put(at + "stablecoins", s.token("USDC").value());
@@ -282,7 +283,8 @@ class ChainStatusAnvilTest {
         RouteCall call = sameChain("ethers-1", amount, BigInteger.ONE, ETHERS_WALLET);
         Transaction tx = builder().build(call);
         ObjectNode request = json.createObjectNode();
-        request.put("rpc", a.anvil().rpcUrl()).put("privateKey", ETHERS_KEY).put("fromToken", a.token("USDC").value())
+        request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", ETHERS_KEY)
+                .put("fromToken", a.token("USDC").value())
                 .put("amount", amount.toString());
         request.putObject("tx").put("to", tx.to().value()).put("data", tx.data()).put("value", tx.value().toString())
                 .put("gasLimit", tx.gasLimit().toString()).put("chain", A.value())
@@ -330,7 +332,7 @@ class ChainStatusAnvilTest {
         BigInteger amount = USDC.multiply(BigInteger.valueOf(100));
         String hash = sendWeb3j(a, TRADER, builder().build(sameChain("cached-1", amount, BigInteger.ONE)));
         receipt(a, hash);
-        JsonRpcClient counted = new JsonRpcClient(List.of(URI.create(a.anvil().rpcUrl())), RpcSettings.DEFAULT);
+        JsonRpcClient counted = new JsonRpcClient(List.of(a.anvil().rpcUrl()), RpcSettings.DEFAULT);
         MarketSnapshot[] snapshot = {awaitHead(A, quantity(receipt(a, hash).path("blockNumber")))};
         ChainStatus status = new ChainStatus(chainMarket.settings(),
                 chain -> chain.equals(A) ? Optional.of(new EthRpc(counted)) : chainMarket.rpc(chain),

@@ -6,8 +6,8 @@ import dev.junction.execution.SwapState;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.Swaps;
-import dev.junction.execution.internal.TestMarket;
 import dev.junction.market.Market;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class StatusEndpointTest {
         @Bean
         @Primary
         Market executionTestMarket() {
-            return new TestMarket();
+            return TestMarket.execution().market();
         }
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.internal.Harness;
-import dev.junction.execution.internal.TestMarket;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,7 +55,7 @@ class StatusServiceTest {
             assertThat(r.kind()).isEqualTo("gasless");
             assertThat(r.routeKind()).isEqualTo("crossChainSwap");
             assertThat(r.provider()).isEqualTo(new StatusResult.ProviderRef("across", "Across"));
-            assertThat(r.fromAsset()).isEqualTo(new StatusResult.Asset(1, TestMarket.ETH_USDC.value(), "USDC", 6,
+            assertThat(r.fromAsset()).isEqualTo(new StatusResult.Asset(1, TestMarket.USDC_ETHEREUM.value(), "USDC", 6,
                     "1000000000"));
             assertThat(r.srcTxDetails()).isEqualTo(new StatusResult.TxDetails(1, "https://logo/eth.svg", null,
                     sub.sourceTxHash().value()));
@@ -92,7 +92,7 @@ class StatusServiceTest {
             StatusResult p = status.lookup(partial.sourceTxHash(), TestMarket.ETH, null);
             assertThat(p.status()).isEqualTo(SwapStatus.DONE);
             assertThat(p.details().substatus()).isEqualTo("PARTIAL");
-            assertThat(p.details().receivedToken()).isEqualTo(new StatusResult.Asset(42161, TestMarket.ARB_USDC.value(),
+            assertThat(p.details().receivedToken()).isEqualTo(new StatusResult.Asset(42161, TestMarket.USDC_ARBITRUM.value(),
                     "USDC", 6, "998900000"));
             assertThat(p.details().receivedAmount()).isEqualTo("998900000");
             assertThat(p.toAsset().amount()).isEqualTo("0");

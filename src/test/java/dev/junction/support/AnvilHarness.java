@@ -1,9 +1,7 @@
 package dev.junction.support;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,17 +9,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
  * Java side of the anvil harness in {@code chains/} (a Node.js package): installs it with {@code npm ci} on first
- * use, starts anvil (the binary of the npm package {@code @foundry-rs/anvil-linux-amd64}) on a free port, deploys a
- * market of real protocol bytecode with {@code chains/bin/deploy-market.mjs} and runs the Across test relayer.
- * Every process it starts is stopped by {@link AutoCloseable#close()} (use try-with-resources or an
- * {@code @AfterAll}).
+ * use, provides anvil (the binary of the npm package {@code @foundry-rs/anvil-linux-amd64}; a node is an
+ * {@link AnvilProcess}), deploys a market of real protocol bytecode with {@code chains/bin/deploy-market.mjs} and runs
+ * the Across test relayer. Every process it starts is stopped by {@link AutoCloseable#close()} (use
+ * try-with-resources or an {@code @AfterAll}).
  */
 public final class AnvilHarness {
 
@@ -36,24 +32,15 @@ public final class AnvilHarness {
             "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern LISTENING = Pattern.compile("Listening on [\\d.]+:(\\d+)");
 
     private AnvilHarness() {
-    }
-
-    /** A running anvil. */
-    public record Anvil(long chainId, String rpcUrl, int port, Process process) implements AutoCloseable {
-        @Override
-        public void close() {
-            stop(process);
-        }
     }
 
     /** A running {@code across-relayer.mjs}. */
     public record Relayer(Process process) implements AutoCloseable {
         @Override
         public void close() {
-            stop(process);
+            AnvilProcess.stop(process);
         }
     }
 
@@ -71,45 +58,6 @@ public final class AnvilHarness {
     public static Path anvilBinary() throws IOException, InterruptedException {
         install();
         return new File(DIR, "node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil").toPath().toAbsolutePath();
-    }
-
-    /**
-     * Starts anvil on a free port of 127.0.0.1.
-     *
-     * @param blockTimeSeconds null: a block per transaction
-     */
-    public static Anvil startAnvil(long chainId, Integer blockTimeSeconds) throws IOException, InterruptedException {
-        return startAnvil(chainId, blockTimeSeconds, 0, List.of());
-    }
-
-    /**
-     * Starts anvil on {@code port} of 127.0.0.1 (0: a free port) with extra anvil options, e.g. to stop a node and
-     * bring it back at the same URL with its state: {@code List.of("--dump-state", file)} on the first start (written
-     * when it stops), then the same port and {@code List.of("--load-state", file)}.
-     */
-    public static Anvil startAnvil(long chainId, Integer blockTimeSeconds, int port, List<String> extraArgs)
-            throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(anvilBinary().toString(), "--host", "127.0.0.1", "--port",
-                Integer.toString(port), "--chain-id", Long.toString(chainId)));
-        if (blockTimeSeconds != null) {
-            cmd.addAll(List.of("--block-time", blockTimeSeconds.toString()));
-        }
-        cmd.addAll(extraArgs);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        String line;
-        while ((line = out.readLine()) != null) {
-            seen.append(line).append('\n');
-            Matcher m = LISTENING.matcher(line);
-            if (m.find()) {
-                int bound = Integer.parseInt(m.group(1));
-                drain(p);
-                return new Anvil(chainId, "http://127.0.0.1:" + bound, bound, p);
-            }
-        }
-        stop(p);
-        throw new IllegalStateException("anvil did not start: " + seen);
     }
 
     /**
@@ -157,7 +105,7 @@ public final class AnvilHarness {
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            stop(p);
+            AnvilProcess.stop(p);
             throw new IllegalStateException("send-built-tx.mjs failed: " + out);
         }
         return JSON.readTree(out);
@@ -169,7 +117,7 @@ public final class AnvilHarness {
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            stop(p);
+            AnvilProcess.stop(p);
             throw new IllegalStateException(String.join(" ", command) + " timed out");
         }
         if (p.exitValue() != 0) {
@@ -182,7 +130,7 @@ public final class AnvilHarness {
      * Discards a process's output on a platform daemon thread: a virtual thread blocked in a pipe read holds its
      * carrier, and two of them (two anvils on a two-core machine) left none for the application's virtual threads.
      */
-    private static void drain(Process p) {
+    static void drain(Process p) {
         Thread.ofPlatform().daemon().name("drain-" + p.pid()).start(() -> {
             try {
                 p.getInputStream().transferTo(OutputStream.nullOutputStream());
@@ -190,17 +138,5 @@ public final class AnvilHarness {
                 // the process ended
             }
         });
-    }
-
-    private static void stop(Process p) {
-        p.destroy();
-        try {
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
     }
 }

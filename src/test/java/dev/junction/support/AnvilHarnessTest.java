@@ -32,8 +32,8 @@ class AnvilHarnessTest {
 
     @Test
     void deployMarketPrintsAddressesThatHoldCode() throws Exception {
-        try (AnvilHarness.Anvil anvil = AnvilHarness.startAnvil(42161, null)) {
-            JsonNode market = AnvilHarness.deployMarket(anvil.rpcUrl(), AnvilHarness.DEV_KEYS.get(0), """
+        try (AnvilProcess anvil = AnvilProcess.start(42161)) {
+            JsonNode market = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
                     {"tokens": [{"symbol": "USDC", "name": "USD Coin (test)", "decimals": 6}],
                      "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "10"}]},
                      "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000",
@@ -61,15 +61,13 @@ class AnvilHarnessTest {
         try {
             String weth;
             int port;
-            try (AnvilHarness.Anvil first = AnvilHarness.startAnvil(1, null, 0, List.of("--dump-state",
-                    state.toString()))) {
+            try (AnvilProcess first = AnvilProcess.start(1, "--dump-state", state.toString())) {
                 port = first.port();
-                weth = AnvilHarness.deployMarket(first.rpcUrl(), AnvilHarness.DEV_KEYS.get(0), "{}").get("weth")
+                weth = AnvilHarness.deployMarket(first.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), "{}").get("weth")
                         .asString();
             }
-            try (AnvilHarness.Anvil again = AnvilHarness.startAnvil(1, null, port, List.of("--load-state",
-                    state.toString()))) {
-                assertThat(again.rpcUrl()).isEqualTo("http://127.0.0.1:" + port);
+            try (AnvilProcess again = AnvilProcess.start(1, port, "--load-state", state.toString())) {
+                assertThat(again.rpcUrl()).isEqualTo(URI.create("http://127.0.0.1:" + port));
                 assertThat(code(again.rpcUrl(), weth)).hasSizeGreaterThan(100);
             }
         } finally {
@@ -77,10 +75,10 @@ class AnvilHarnessTest {
         }
     }
 
-    private String code(String rpcUrl, String address) throws Exception {
+    private String code(URI rpcUrl, String address) throws Exception {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_getCode\",\"params\":[\"" + address
                 + "\",\"latest\"]}";
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(rpcUrl))
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(rpcUrl)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
         return JSON.readTree(r.body()).get("result").asString();

@@ -20,12 +20,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * }
  * }</pre>
  *
- * For a whole Spring context on PostgreSQL use {@link PostgresSchemaInitializer} instead.
+ * For a whole Spring context on PostgreSQL use {@link TestDatabase.PostgresSchemaInitializer} instead.
  */
 @Documented
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "{0}")
-@MethodSource("dev.junction.support.TestDatabases#both")
+@MethodSource("dev.junction.support.TestDatabase#both")
 public @interface BothDatabases {
 }

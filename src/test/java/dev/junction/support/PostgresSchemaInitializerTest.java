@@ -19,7 +19,7 @@ class PostgresSchemaInitializerTest {
     void applicationMigratesIntoARandomSchemaAndDropsItOnClose() throws Exception {
         String schema;
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(JunctionApplication.class)
-                .initializers(new PostgresSchemaInitializer()).run("--server.port=0")) {
+                .initializers(new TestDatabase.PostgresSchemaInitializer()).run("--server.port=0")) {
             JdbcClient jdbc = JdbcClient.create(app.getBean(DataSource.class));
             schema = jdbc.sql("SELECT current_schema()").query(String.class).single();
             assertThat(schema).matches("t_[0-9a-f]{32}");

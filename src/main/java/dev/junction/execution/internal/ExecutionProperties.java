@@ -12,7 +12,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollIntervalMs how often (wall clock) the runner looks for due swaps when not woken by a submission
  * @param parallelism swaps one instance advances at the same time
  * @param relayer account that sends gasless source, destination and refund transactions
- * @param testEndpoint enables {@code POST /internal/test/swaps}, a test-only way to submit a plan (default off)
  * @param maxAttempts consecutive failed steps after which a swap ends FAILED / RETRIES_EXHAUSTED (default 10)
  * @param retryBaseMs wall-clock wait after the first failed step; doubled per further failure, with jitter
  * @param retryMaxMs cap of that wait (default 5 minutes)
@@ -21,8 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ExecutionProperties(@DefaultValue("true") boolean runnerEnabled, @DefaultValue("15") int leaseSeconds,
         @DefaultValue("100") int pollIntervalMs, @DefaultValue("16") int parallelism,
         @DefaultValue("0x00000000000000000000000000000000000a11ce") String relayer,
-        @DefaultValue("false") boolean testEndpoint, @DefaultValue("10") int maxAttempts,
-        @DefaultValue("1000") long retryBaseMs, @DefaultValue("300000") long retryMaxMs) {
+        @DefaultValue("10") int maxAttempts, @DefaultValue("1000") long retryBaseMs,
+        @DefaultValue("300000") long retryMaxMs) {
 
     public ExecutionProperties {
         if (leaseSeconds < 1) {

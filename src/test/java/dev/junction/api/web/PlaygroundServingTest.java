@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "junction.security.api-keys=secret")
-@Import(TestMarket.class)
+@Import(TestMarket.Api.class)
 class PlaygroundServingTest {
 
     @LocalServerPort
@@ -83,7 +83,7 @@ class PlaygroundServingTest {
     @Nested
     @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
             properties = {"junction.security.api-keys=secret", "junction.playground.enabled=false"})
-    @Import(TestMarket.class)
+    @Import(TestMarket.Api.class)
     class Disabled {
 
         @LocalServerPort

@@ -33,7 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
     "junction.security.api-keys=rate,a,b,c,d,e,f,g,h",
     "junction.rate-limit.capacity=3",
     "junction.rate-limit.period=1h"})
-@Import({TestMarket.class, ServerEdgeTest.Boom.class})
+@Import({TestMarket.Api.class, ServerEdgeTest.Boom.class})
 class ServerEdgeTest {
 
     @LocalServerPort

@@ -1,6 +1,6 @@
 package dev.junction.execution.internal;
 
-import static dev.junction.execution.internal.TestMarket.*;
+import static dev.junction.support.TestMarket.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
@@ -15,6 +15,7 @@ import dev.junction.execution.network.Receipt;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** The dry run: the executor's math on one snapshot, every minimum, the deadline, and nothing committed. */
 class DryRunTest {
 
-    final TestMarket market = new TestMarket();
+    final TestMarket.InMemory market = TestMarket.execution().market();
     final Transactions transactions = new Transactions(Address.evm("0x00000000000000000000000000000000000a11ce"));
     final SimulationClock clock = new SimulationClock(Clock.systemUTC(), 1.0);
     final DryRun dry = new DryRun(market, transactions, clock::millis);
@@ -34,7 +35,7 @@ class DryRunTest {
     }
 
     BigInteger ethSwapOut(BigInteger in) {
-        return market.pool(ETH_POOL).quote(ETH_USDC, ETH_WETH, in).amountOut();
+        return market.pool(ETH_POOL).quote(USDC_ETHEREUM, WETH_ETHEREUM, in).amountOut();
     }
 
     BridgeLane lane() {
@@ -42,22 +43,22 @@ class DryRunTest {
     }
 
     BigInteger bridged(BigInteger deposit) {
-        PlanStep.Bridge b = new PlanStep.Bridge("across", ETH, ARB, ETH_USDC, ARB_USDC, Amount.of(deposit), Amount.ZERO);
+        PlanStep.Bridge b = new PlanStep.Bridge("across", ETH, ARB, USDC_ETHEREUM, USDC_ARBITRUM, Amount.of(deposit), Amount.ZERO);
         return EmbeddedNetwork.bridged(market.current(), lane(), b, deposit);
     }
 
     /** USDC on Ethereum -> Across -> USDC/WETH on Arbitrum. */
     ExecutionPlan crossChain(BigInteger in, BigInteger bridgeMin, BigInteger min, Instant deadline) {
-        return new ExecutionPlan(SwapKind.DIRECT, RouteKind.CROSS_CHAIN_SWAP, "across", USER, USER, ETH, ETH_USDC, ARB,
-                ARB_WETH, Amount.of(in), Amount.of(min), deadline, null, List.of(
-                        new PlanStep.Bridge("across", ETH, ARB, ETH_USDC, ARB_USDC, Amount.of(in), Amount.of(bridgeMin)),
-                        new PlanStep.Swap(ARB, ARB_POOL, ARB_USDC, ARB_WETH, Amount.of(bridgeMin), Amount.of(min))));
+        return new ExecutionPlan(SwapKind.DIRECT, RouteKind.CROSS_CHAIN_SWAP, "across", USER, USER, ETH, USDC_ETHEREUM, ARB,
+                WETH_ARBITRUM, Amount.of(in), Amount.of(min), deadline, null, List.of(
+                        new PlanStep.Bridge("across", ETH, ARB, USDC_ETHEREUM, USDC_ARBITRUM, Amount.of(in), Amount.of(bridgeMin)),
+                        new PlanStep.Swap(ARB, ARB_POOL, USDC_ARBITRUM, WETH_ARBITRUM, Amount.of(bridgeMin), Amount.of(min))));
     }
 
     ExecutionPlan bridgeOnly(BigInteger in, BigInteger min) {
-        return new ExecutionPlan(SwapKind.DIRECT, RouteKind.BRIDGE, "across", USER, USER, ETH, ETH_USDC, ARB, ARB_USDC,
+        return new ExecutionPlan(SwapKind.DIRECT, RouteKind.BRIDGE, "across", USER, USER, ETH, USDC_ETHEREUM, ARB, USDC_ARBITRUM,
                 Amount.of(in), Amount.of(min), later(), null,
-                List.of(new PlanStep.Bridge("across", ETH, ARB, ETH_USDC, ARB_USDC, Amount.of(in), Amount.of(min))));
+                List.of(new PlanStep.Bridge("across", ETH, ARB, USDC_ETHEREUM, USDC_ARBITRUM, Amount.of(in), Amount.of(min))));
     }
 
     @Test
@@ -90,8 +91,8 @@ class DryRunTest {
         BigInteger in = BigInteger.valueOf(1_000_000_000L);
         BigInteger out = ethSwapOut(in);
         ExecutionPlan p = new ExecutionPlan(SwapKind.DIRECT, RouteKind.SAME_CHAIN_SWAP, "uniswap-v2", USER, USER, ETH,
-                ETH_USDC, ETH, ETH_WETH, Amount.of(in), Amount.of(out.add(BigInteger.ONE)), later(), null,
-                List.of(new PlanStep.Swap(ETH, ETH_POOL, ETH_USDC, ETH_WETH, Amount.of(in), Amount.of(out))));
+                USDC_ETHEREUM, ETH, WETH_ETHEREUM, Amount.of(in), Amount.of(out.add(BigInteger.ONE)), later(), null,
+                List.of(new PlanStep.Swap(ETH, ETH_POOL, USDC_ETHEREUM, WETH_ETHEREUM, Amount.of(in), Amount.of(out))));
         SimulationResult r = dry.simulate(p);
         assertThat(r.reason()).isEqualTo("the source transaction on chain 1: the swaps return " + out
                 + " below the minimum output " + out.add(BigInteger.ONE));
@@ -101,7 +102,7 @@ class DryRunTest {
     void crossChainRunsTheBridgeFeeModelThenTheDestinationSwapOnTheBridgedAmount() {
         BigInteger in = BigInteger.valueOf(20_000_000L);
         BigInteger delivered = bridged(in);
-        BigInteger out = market.pool(ARB_POOL).quote(ARB_USDC, ARB_WETH, delivered).amountOut();
+        BigInteger out = market.pool(ARB_POOL).quote(USDC_ARBITRUM, WETH_ARBITRUM, delivered).amountOut();
         SimulationResult r = dry.simulate(crossChain(in, delivered, out, later()));
         assertThat(r.success()).as(r.reason()).isTrue();
         assertThat(r.stepOutputs()).containsExactly(Amount.of(delivered), Amount.of(out));
@@ -112,7 +113,7 @@ class DryRunTest {
     void aDestinationShortfallFailsAlthoughTheExecutorWouldFallBackToTheBridgedToken() {
         BigInteger in = BigInteger.valueOf(20_000_000L);
         BigInteger delivered = bridged(in);
-        BigInteger out = market.pool(ARB_POOL).quote(ARB_USDC, ARB_WETH, delivered).amountOut();
+        BigInteger out = market.pool(ARB_POOL).quote(USDC_ARBITRUM, WETH_ARBITRUM, delivered).amountOut();
         SimulationResult r = dry.simulate(crossChain(in, delivered, out.add(BigInteger.ONE), later()));
         assertThat(r.success()).isFalse();
         assertThat(r.reason()).startsWith("step 2 (uniswap-v2 on chain 42161) returns " + out + " below its minimum "
@@ -150,8 +151,8 @@ class DryRunTest {
     void aPlanTheMarketCannotRunFailsWithTheExecutorsReason() {
         Amount in = Amount.of(1_000_000_000L);
         ExecutionPlan p = new ExecutionPlan(SwapKind.DIRECT, RouteKind.SAME_CHAIN_SWAP, "uniswap-v2", USER, USER, ETH,
-                ETH_USDC, ETH, ETH_WETH, in, Amount.of(1), later(), null,
-                List.of(new PlanStep.Swap(ETH, "eth:nope", ETH_USDC, ETH_WETH, in, Amount.of(1))));
+                USDC_ETHEREUM, ETH, WETH_ETHEREUM, in, Amount.of(1), later(), null,
+                List.of(new PlanStep.Swap(ETH, "eth:nope", USDC_ETHEREUM, WETH_ETHEREUM, in, Amount.of(1))));
         assertThat(dry.simulate(p).reason()).isEqualTo("the route cannot run on the network: no pool eth:nope");
     }
 
@@ -159,7 +160,7 @@ class DryRunTest {
     void theDryRunPredictsTheNetworkExactlyAndWritesNoLedgerRow() {
         try (Harness h = Harness.h2(1.0, 0, false)) {
             DryRun onHarness = new DryRun(h.market, h.transactions, h.clock::millis);
-            BigInteger out = h.market.pool(ETH_POOL).quote(ETH_USDC, ETH_WETH, BigInteger.valueOf(1_000_000_000L))
+            BigInteger out = h.market.pool(ETH_POOL).quote(USDC_ETHEREUM, WETH_ETHEREUM, BigInteger.valueOf(1_000_000_000L))
                     .amountOut();
             ExecutionPlan plan = TestMarket.sameChain(out, h.clock.now().plusSeconds(600), null);
             long version = h.market.current().version();

@@ -1,22 +1,20 @@
 package dev.junction.execution.internal;
 
-import static dev.junction.execution.internal.TestMarket.ETH;
+import static dev.junction.support.TestMarket.ETH;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import dev.junction.chain.Address;
 import dev.junction.execution.SimulationResult;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.market.SimulationClock;
+import dev.junction.support.TestDatabase;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.UUID;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -32,14 +30,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 class OneClockTest {
 
     final MovableClock wall = new MovableClock(Instant.parse("2026-11-24T01:00:00Z"));
-    final HikariDataSource ds = dataSource();
-    final JdbcClient jdbc = JdbcClient.create(ds);
-    final TransactionTemplate tx = new TransactionTemplate(new JdbcTransactionManager(ds));
-    final TestMarket market = new TestMarket();
+    final TestDatabase db = TestDatabase.h2();
+    final JdbcClient jdbc = db.jdbc();
+    final TransactionTemplate tx = new TransactionTemplate(new JdbcTransactionManager(db.dataSource()));
+    final TestMarket.InMemory market = TestMarket.execution().market();
 
     @AfterEach
     void close() {
-        ds.close();
+        db.close();
     }
 
     @Test
@@ -94,17 +92,6 @@ class OneClockTest {
                 slow::nowMs);
         SimulationResult r = dry.simulate(TestMarket.sameChain(BigInteger.ONE, wall.instant().plusSeconds(60), null));
         assertThat(r.success()).as(r.reason()).isTrue();
-    }
-
-    private static HikariDataSource dataSource() {
-        HikariConfig cfg = new HikariConfig();
-        cfg.setJdbcUrl("jdbc:h2:mem:" + UUID.randomUUID()
-                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
-        cfg.setUsername("sa");
-        cfg.setMaximumPoolSize(4);
-        HikariDataSource ds = new HikariDataSource(cfg);
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
-        return ds;
     }
 
     /** A wall clock moved by hand. */

@@ -1,13 +1,13 @@
 package dev.junction.execution.internal;
 
-import static dev.junction.execution.internal.TestMarket.ARB_POOL;
-import static dev.junction.execution.internal.TestMarket.ARB_USDC;
-import static dev.junction.execution.internal.TestMarket.ARB_WETH;
-import static dev.junction.execution.internal.TestMarket.ETH;
-import static dev.junction.execution.internal.TestMarket.ETH_POOL;
-import static dev.junction.execution.internal.TestMarket.ETH_USDC;
-import static dev.junction.execution.internal.TestMarket.ETH_WETH;
-import static dev.junction.execution.internal.TestMarket.USER;
+import static dev.junction.support.TestMarket.ARB_POOL;
+import static dev.junction.support.TestMarket.ETH;
+import static dev.junction.support.TestMarket.ETH_POOL;
+import static dev.junction.support.TestMarket.USDC_ARBITRUM;
+import static dev.junction.support.TestMarket.USDC_ETHEREUM;
+import static dev.junction.support.TestMarket.USER;
+import static dev.junction.support.TestMarket.WETH_ARBITRUM;
+import static dev.junction.support.TestMarket.WETH_ETHEREUM;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,6 +25,7 @@ import dev.junction.execution.SwapView;
 import dev.junction.execution.network.BridgeTransfer;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.market.ConstantProductPool;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,7 @@ class SwapExecutionTest {
     void sameChainSwapExecutesWithExactPoolMathAndMovesThePool(String db) throws Exception {
         try (Harness h = Harness.of(db, 600, 0, true)) {
             ConstantProductPool before = h.market.pool(ETH_POOL);
-            BigInteger expected = before.quote(ETH_USDC, ETH_WETH, BigInteger.valueOf(1_000_000_000L)).amountOut();
+            BigInteger expected = before.quote(USDC_ETHEREUM, WETH_ETHEREUM, BigInteger.valueOf(1_000_000_000L)).amountOut();
             SwapSubmission sub = h.service.submit(TestMarket.sameChain(expected, later(h), null));
 
             SwapView v = h.awaitTerminal(sub.swapId(), WAIT);
@@ -58,7 +59,7 @@ class SwapExecutionTest {
             assertThat(v.sourceTx().timestampMs()).isNotNull();
             assertThat(v.destinationTx()).isNull();
             ConstantProductPool after = h.market.pool(ETH_POOL);
-            assertThat(after).isEqualTo(before.afterSwap(ETH_USDC, ETH_WETH, BigInteger.valueOf(1_000_000_000L)));
+            assertThat(after).isEqualTo(before.afterSwap(USDC_ETHEREUM, WETH_ETHEREUM, BigInteger.valueOf(1_000_000_000L)));
             assertThat(h.network.countSent(sub.swapId(), ChainTx.TxKind.SOURCE)).isEqualTo(1);
             assertThat(events(h, sub.swapId())).containsExactly("SUBMITTED", "SOURCE_INCLUDED", "SOURCE_FINAL");
         }
@@ -69,7 +70,7 @@ class SwapExecutionTest {
     void sameChainShortfallRevertsTheSourceTransactionAndMovesNothing(String db) throws Exception {
         try (Harness h = Harness.of(db, 600, 0, true)) {
             ConstantProductPool before = h.market.pool(ETH_POOL);
-            BigInteger quote = before.quote(ETH_USDC, ETH_WETH, BigInteger.valueOf(1_000_000_000L)).amountOut();
+            BigInteger quote = before.quote(USDC_ETHEREUM, WETH_ETHEREUM, BigInteger.valueOf(1_000_000_000L)).amountOut();
             SwapSubmission sub = h.service.submit(TestMarket.sameChain(quote.add(BigInteger.ONE), later(h), null));
 
             SwapView v = h.awaitTerminal(sub.swapId(), WAIT);
@@ -95,7 +96,7 @@ class SwapExecutionTest {
             BridgeTransfer t = h.network.transfer(sub.sourceTxHash()).orElseThrow();
             // 1000 USDC - 0.1 fixed - 5 bps (0.5) - 0.5 USD destination gas = 998.9 USDC
             assertThat(t.amountOut()).isEqualTo(Amount.of(998_900_000L));
-            BigInteger expected = arbBefore.quote(ARB_USDC, ARB_WETH, t.amountOut().value()).amountOut();
+            BigInteger expected = arbBefore.quote(USDC_ARBITRUM, WETH_ARBITRUM, t.amountOut().value()).amountOut();
             assertThat(v.amountOut().value()).isEqualTo(expected);
             assertThat(v.receivedToken()).isNull();
             assertThat(v.destinationTx().chain()).isEqualTo(TestMarket.ARB);
@@ -117,7 +118,7 @@ class SwapExecutionTest {
 
             assertThat(v.state()).isEqualTo(SwapState.DONE);
             assertThat(v.substatus()).isEqualTo(Substatus.PARTIAL);
-            assertThat(v.receivedToken()).isEqualTo(ARB_USDC);
+            assertThat(v.receivedToken()).isEqualTo(USDC_ARBITRUM);
             assertThat(v.amountOut()).isEqualTo(Amount.of(998_900_000L));
             assertThat(h.market.pool(ARB_POOL)).isEqualTo(arbBefore);
         }
@@ -134,7 +135,7 @@ class SwapExecutionTest {
             assertThat(v.state()).isEqualTo(SwapState.REFUNDED);
             assertThat(v.substatus()).isEqualTo(Substatus.BRIDGE_FAILED);
             assertThat(v.destinationTx().chain()).isEqualTo(ETH);
-            assertThat(v.receivedToken()).isEqualTo(ETH_USDC);
+            assertThat(v.receivedToken()).isEqualTo(USDC_ETHEREUM);
             assertThat(v.amountOut()).isEqualTo(Amount.of(1_000_000_000L));
             assertThat(events(h, sub.swapId())).containsExactly("SUBMITTED", "SOURCE_INCLUDED", "SOURCE_CONFIRMED",
                     "BRIDGE_FAILED", "REFUND_EXECUTED");
@@ -254,14 +255,14 @@ class SwapExecutionTest {
         try (Harness h = Harness.of(db, 600, 0, false)) {
             Amount in = Amount.of(1_000_000L);
             ExecutionPlan noPool = new ExecutionPlan(SwapKind.DIRECT, RouteKind.SAME_CHAIN_SWAP, "uniswap-v2", USER, USER,
-                    ETH, ETH_USDC, ETH, ETH_WETH, in, Amount.ZERO, later(h), null,
-                    List.of(new PlanStep.Swap(ETH, "nope", ETH_USDC, ETH_WETH, in, Amount.ZERO)));
+                    ETH, USDC_ETHEREUM, ETH, WETH_ETHEREUM, in, Amount.ZERO, later(h), null,
+                    List.of(new PlanStep.Swap(ETH, "nope", USDC_ETHEREUM, WETH_ETHEREUM, in, Amount.ZERO)));
             ExecutionPlan noLane = new ExecutionPlan(SwapKind.DIRECT, RouteKind.BRIDGE, "stargate", USER, USER, ETH,
-                    ETH_USDC, TestMarket.ARB, ARB_USDC, in, Amount.ZERO, later(h), null,
-                    List.of(new PlanStep.Bridge("stargate", ETH, TestMarket.ARB, ETH_USDC, ARB_USDC, in, Amount.ZERO)));
+                    USDC_ETHEREUM, TestMarket.ARB, USDC_ARBITRUM, in, Amount.ZERO, later(h), null,
+                    List.of(new PlanStep.Bridge("stargate", ETH, TestMarket.ARB, USDC_ETHEREUM, USDC_ARBITRUM, in, Amount.ZERO)));
             ExecutionPlan broken = new ExecutionPlan(SwapKind.DIRECT, RouteKind.SAME_CHAIN_SWAP, "uniswap-v2", USER,
-                    USER, ETH, ETH_WETH, ETH, ETH_USDC, in, Amount.ZERO, later(h), null,
-                    List.of(new PlanStep.Swap(ETH, ETH_POOL, ETH_USDC, ETH_WETH, in, Amount.ZERO)));
+                    USER, ETH, WETH_ETHEREUM, ETH, USDC_ETHEREUM, in, Amount.ZERO, later(h), null,
+                    List.of(new PlanStep.Swap(ETH, ETH_POOL, USDC_ETHEREUM, WETH_ETHEREUM, in, Amount.ZERO)));
 
             assertThatThrownBy(() -> h.service.submit(noPool)).isInstanceOf(InvalidPlanException.class)
                     .hasMessageContaining("no pool nope");
@@ -283,7 +284,7 @@ class SwapExecutionTest {
             assertThat(h.network.hashOf(a)).isNotEqualTo(h.network.hashOf(h.transactions.source("s2", plan, 5)));
             Address other = Address.evm("0x2222222222222222222222222222222222222222");
             ChainTx direct = h.transactions.source("s1", new ExecutionPlan(SwapKind.DIRECT, plan.routeKind(),
-                    plan.provider(), other, other, ETH, ETH_USDC, ETH, ETH_WETH, plan.amountIn(), plan.minAmountOut(),
+                    plan.provider(), other, other, ETH, USDC_ETHEREUM, ETH, WETH_ETHEREUM, plan.amountIn(), plan.minAmountOut(),
                     plan.deadline(), null, plan.steps()), 5);
             assertThat(h.network.hashOf(direct)).isNotEqualTo(h.network.hashOf(a));
         }

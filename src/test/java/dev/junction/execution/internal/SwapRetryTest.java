@@ -8,6 +8,7 @@ import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;

@@ -8,6 +8,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.SwapState;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -82,7 +83,7 @@ class SwapStateMachineProperties {
 
     private static void apply(Swap swap, SwapEvent event, ChainId chain) {
         Swap.TxId tx = new Swap.TxId(chain, TestMarket.USER, 1, HASH);
-        Address token = TestMarket.ARB_USDC;
+        Address token = TestMarket.USDC_ARBITRUM;
         switch (event) {
             case SOURCE_INCLUDED -> swap.sourceIncluded(1, null, 1);
             case SOURCE_REVERTED -> swap.sourceReverted(1, 1);

@@ -112,7 +112,7 @@ final class GaslessChain implements AutoCloseable {
         Files.writeString(yaml, chain + "      router: \"" + router + "\"\n");
         // each owner approves Permit2 once: the one transaction a gasless user ever sends
         for (Address owner : OWNERS) {
-            sendFrom(owner, weth, "0x095ea7b3" + word(permit2) + "f".repeat(64));
+            anvil.send(owner, weth, "0x095ea7b3" + word(permit2) + "f".repeat(64));
         }
         assertThat(nonce(RELAYER, "latest")).as("the relayer has sent nothing yet").isZero();
     }
@@ -247,22 +247,6 @@ final class GaslessChain implements AutoCloseable {
     /** The transaction as the node knows it (pending or mined), or null. */
     JsonNode transaction(String txHash) {
         return node.call("eth_getTransactionByHash", txHash);
-    }
-
-    private void sendFrom(Address from, Address to, String data) {
-        String hash = node.call("eth_sendTransaction", Map.of("from", from.lower(), "to", to.lower(), "data", data))
-                .asString();
-        JsonNode r = receipt(hash);
-        for (int i = 0; i < 300 && r.isNull(); i++) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-            r = receipt(hash);
-        }
-        assertThat(r.path("status").asString()).as("receipt of %s", hash).isEqualTo("0x1");
     }
 
     static String word(Address a) {

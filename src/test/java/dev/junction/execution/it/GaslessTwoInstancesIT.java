@@ -1,10 +1,9 @@
 package dev.junction.execution.it;
 
-import static dev.junction.execution.it.TestPostgres.count;
-import static dev.junction.execution.it.TestPostgres.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.support.TestDatabase.Postgres;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -36,8 +34,7 @@ class GaslessTwoInstancesIT {
 
     @Test
     void fiftyGaslessSwapsOnTwoInstancesSharingOneRelayerKeyRunExactlyOnce(@TempDir Path dir) throws Exception {
-        String schema = "gasless_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        sql("CREATE SCHEMA " + schema);
+        String schema = Postgres.createSchema();
         ServiceProcess a = null;
         ServiceProcess b = null;
         try (GaslessChain chain = new GaslessChain(dir, 1);
@@ -47,7 +44,7 @@ class GaslessTwoInstancesIT {
             for (Address o : GaslessChain.OWNERS) {
                 ownersBefore.put(o, chain.balance(chain.weth, o));
             }
-            List<String> shared = List.of("--spring.datasource.url=" + TestPostgres.URL + "?currentSchema=" + schema,
+            List<String> shared = List.of("--spring.datasource.url=" + Postgres.url(schema),
                     "--spring.datasource.username=postgres", "--spring.datasource.password=",
                     "--junction.execution.lease-seconds=3", "--junction.execution.poll-interval-ms=50");
             List<String> argsA = chain.serviceArgs(dir.resolve("data-a"));
@@ -108,17 +105,17 @@ class GaslessTwoInstancesIT {
             assertThat(chain.nonce(GaslessChain.RELAYER, "latest")).as("relayer nonces used").isEqualTo(SWAPS);
             assertThat(chain.nonce(GaslessChain.RELAYER, "pending")).as("nothing left pending").isEqualTo(SWAPS);
             String txs = schema + ".relayer_txs";
-            assertThat(count("SELECT COUNT(*) FROM " + txs)).isEqualTo(SWAPS);
-            assertThat(count("SELECT COUNT(DISTINCT nonce) FROM " + txs)).isEqualTo(SWAPS);
-            assertThat(count("SELECT MAX(nonce) FROM " + txs)).isEqualTo(SWAPS - 1);
-            assertThat(count("SELECT COUNT(*) FROM " + txs + " WHERE state <> 'CONFIRMED'")).isZero();
-            assertThat(count("SELECT COUNT(*) FROM " + schema + ".relayer_signed")).as("signed versions")
+            assertThat(Postgres.count("SELECT COUNT(*) FROM " + txs)).isEqualTo(SWAPS);
+            assertThat(Postgres.count("SELECT COUNT(DISTINCT nonce) FROM " + txs)).isEqualTo(SWAPS);
+            assertThat(Postgres.count("SELECT MAX(nonce) FROM " + txs)).isEqualTo(SWAPS - 1);
+            assertThat(Postgres.count("SELECT COUNT(*) FROM " + txs + " WHERE state <> 'CONFIRMED'")).isZero();
+            assertThat(Postgres.count("SELECT COUNT(*) FROM " + schema + ".relayer_signed")).as("signed versions")
                     .isEqualTo(SWAPS);
-            assertThat(count("SELECT COUNT(*) FROM " + schema + ".swaps WHERE terminal = FALSE")).isZero();
+            assertThat(Postgres.count("SELECT COUNT(*) FROM " + schema + ".swaps WHERE terminal = FALSE")).isZero();
             // both instances accepted swaps and both drove them
-            assertThat(count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event = 'SUBMITTED'"))
+            assertThat(Postgres.count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event = 'SUBMITTED'"))
                     .isEqualTo(2);
-            assertThat(count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event <> 'SUBMITTED'"))
+            assertThat(Postgres.count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event <> 'SUBMITTED'"))
                     .isEqualTo(2);
             for (Address o : GaslessChain.OWNERS) {
                 assertThat(ownersBefore.get(o).subtract(chain.balance(chain.weth, o))).as("WETH paid by %s", o)
@@ -130,7 +127,7 @@ class GaslessTwoInstancesIT {
                     s.kill();
                 }
             }
-            sql("DROP SCHEMA " + schema + " CASCADE");
+            Postgres.dropSchema(schema);
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.junction.execution.it;
 
+import dev.junction.JunctionApplication;
+import dev.junction.support.endpoints.TestEndpoints;
+import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -21,8 +24,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The packaged service ({@code target/junction/junction.jar}, started as README starts it) as a child process, for
- * the reliability tests. {@link #kill()} sends SIGKILL: no shutdown hook runs; {@link #terminate()} sends SIGTERM.
+ * The packaged service ({@code target/junction/junction.jar}, the extracted layout README starts) as a child process,
+ * for the reliability tests. Its class path is that jar (whose manifest brings {@code lib/}) and the test-only
+ * endpoints of the test sources ({@link TestEndpoints}), which {@code junction.execution.test-endpoint=true} enables.
+ * {@link #kill()} sends SIGKILL: no shutdown hook runs; {@link #terminate()} sends SIGTERM.
  */
 final class ServiceProcess {
 
@@ -35,6 +40,7 @@ final class ServiceProcess {
     private final Map<String, String> env = new HashMap<>();
     private final AtomicBoolean diagnosed = new AtomicBoolean();
     private Path jar = Path.of("target", "junction", "junction.jar");
+    private boolean extractedLayout = true;
     private Process process;
 
     ServiceProcess(Path log, List<String> extraArgs) {
@@ -50,9 +56,13 @@ final class ServiceProcess {
         return this;
     }
 
-    /** Runs {@code jar} instead of the extracted layout README starts (the fat jar {@code target/junction.jar}, say). */
+    /**
+     * Runs {@code jar} with {@code java -jar} instead of the extracted layout README starts (the fat jar
+     * {@code target/junction.jar}, say); without the test-only endpoints.
+     */
     ServiceProcess jar(Path jar) {
         this.jar = jar;
+        this.extractedLayout = false;
         return this;
     }
 
@@ -62,8 +72,14 @@ final class ServiceProcess {
             throw new IllegalStateException(jar + " is missing: run the package phase first (mvn verify)");
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar",
-                jar.toString()));
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1"));
+        if (extractedLayout) {
+            Path endpoints = TestEndpoints.classPath(Files.createTempDirectory(log.toAbsolutePath().getParent(),
+                    "test-endpoints"));
+            cmd.addAll(List.of("-cp", jar + File.pathSeparator + endpoints, JunctionApplication.class.getName()));
+        } else {
+            cmd.addAll(List.of("-jar", jar.toString()));
+        }
         cmd.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));

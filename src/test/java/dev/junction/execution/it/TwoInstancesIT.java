@@ -1,14 +1,12 @@
 package dev.junction.execution.it;
 
-import static dev.junction.execution.it.TestPostgres.count;
-import static dev.junction.execution.it.TestPostgres.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.support.TestDatabase.Postgres;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,9 +24,8 @@ class TwoInstancesIT {
 
     @Test
     void fiftyConcurrentSwapsRunExactlyOnceAndSurviveTheDeathOfAnInstance(@TempDir Path dir) throws Exception {
-        String schema = "exec_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        sql("CREATE SCHEMA " + schema);
-        List<String> args = List.of("--spring.datasource.url=" + TestPostgres.URL + "?currentSchema=" + schema,
+        String schema = Postgres.createSchema();
+        List<String> args = List.of("--spring.datasource.url=" + Postgres.url(schema),
                 "--spring.datasource.username=postgres", "--spring.datasource.password=",
                 "--junction.data-dir=" + dir.resolve("data"), "--junction.execution.test-endpoint=true",
                 "--junction.simulation.clock-speed=600", "--junction.execution.lease-seconds=3",
@@ -60,11 +57,11 @@ class TwoInstancesIT {
                 assertThat(e.get("state").asString()).as("swap %s", id).isEqualTo("DONE");
                 assertThat(e.get("sourceTxs").asInt()).as("source txs of %s", id).isEqualTo(1);
             }
-            assertThat(count("SELECT COUNT(*) FROM " + schema + ".swaps WHERE terminal = FALSE")).isZero();
-            assertThat(count("SELECT COUNT(*) FROM (SELECT reference, kind FROM " + schema + ".network_txs "
+            assertThat(Postgres.count("SELECT COUNT(*) FROM " + schema + ".swaps WHERE terminal = FALSE")).isZero();
+            assertThat(Postgres.count("SELECT COUNT(*) FROM (SELECT reference, kind FROM " + schema + ".network_txs "
                     + "GROUP BY reference, kind HAVING COUNT(*) > 1) d")).isZero();
-            assertThat(count("SELECT COUNT(*) FROM " + schema + ".network_txs WHERE kind = 'SOURCE'")).isEqualTo(50);
-            assertThat(count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event <> 'SUBMITTED'"))
+            assertThat(Postgres.count("SELECT COUNT(*) FROM " + schema + ".network_txs WHERE kind = 'SOURCE'")).isEqualTo(50);
+            assertThat(Postgres.count("SELECT COUNT(DISTINCT instance) FROM " + schema + ".swap_events WHERE event <> 'SUBMITTED'"))
                     .isEqualTo(2);
         } finally {
             if (a.alive()) {
@@ -73,7 +70,7 @@ class TwoInstancesIT {
             if (b.alive()) {
                 b.kill();
             }
-            sql("DROP SCHEMA " + schema + " CASCADE");
+            Postgres.dropSchema(schema);
         }
     }
 

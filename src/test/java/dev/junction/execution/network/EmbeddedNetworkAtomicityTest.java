@@ -7,8 +7,8 @@ import dev.junction.chain.Amount;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.internal.Harness;
-import dev.junction.execution.internal.TestMarket;
 import dev.junction.market.ConstantProductPool;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
@@ -51,7 +51,7 @@ class EmbeddedNetworkAtomicityTest {
 
             assertThat(r.success()).isTrue();
             assertThat(h.market.pool(TestMarket.ETH_POOL))
-                    .isEqualTo(before.afterSwap(TestMarket.ETH_USDC, TestMarket.ETH_WETH, plan.amountIn().value()));
+                    .isEqualTo(before.afterSwap(TestMarket.USDC_ETHEREUM, TestMarket.WETH_ETHEREUM, plan.amountIn().value()));
             assertThat(network.countSent("swap-1", ChainTx.TxKind.SOURCE)).isEqualTo(1);
         }
     }

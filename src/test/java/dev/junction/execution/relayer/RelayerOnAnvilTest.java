@@ -7,6 +7,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.RelayerUnfundedException;
+import dev.junction.support.TestDatabase;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.web3j.crypto.Hash;
@@ -308,11 +308,10 @@ public class RelayerOnAnvilTest {
     void twoInstancesSharingOneKeyOnPostgresTakeDistinctNoncesWithoutGaps() throws Exception {
         try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("postgres")) {
             String key = RelayerFixture.fundedKey(node);
-            try (var secondPool = RelayerFixture.pool(f.url)) {
+            try (TestDatabase secondPool = f.db.sharing()) {
                 Relayer a = f.relayer(node, key, POLICY);
-                Relayer b = new Relayer(a.chain(), node.rpc, RelayerKey.of(key),
-                        new RelayerStore(JdbcClient.create(secondPool)),
-                        new TransactionTemplate(new JdbcTransactionManager(secondPool)),
+                Relayer b = new Relayer(a.chain(), node.rpc, RelayerKey.of(key), new RelayerStore(secondPool.jdbc()),
+                        new TransactionTemplate(new JdbcTransactionManager(secondPool.dataSource())),
                         POLICY, System::currentTimeMillis);
                 a.reconcile();
                 b.reconcile();

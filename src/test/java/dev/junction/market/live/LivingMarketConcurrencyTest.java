@@ -6,6 +6,7 @@ import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.List;
@@ -17,10 +18,10 @@ class LivingMarketConcurrencyTest {
 
     @Test
     void aPoolChangedDuringTheTickKeepsTheExecutedSwap() {
-        var inner = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
+        var inner = TestMarket.displaced(1.05).market();
         MarketSnapshot start = inner.current();
         var v2 = (ConstantProductPool) start.pool("eth:uniswap-v2:weth-usdc").orElseThrow();
-        Pool swapped = v2.afterSwap(TestMarkets.USDC, TestMarkets.WETH, BigInteger.valueOf(1_000_000_000L));
+        Pool swapped = v2.afterSwap(TestMarket.USDC_ETHEREUM, TestMarket.WETH_ETHEREUM, BigInteger.valueOf(1_000_000_000L));
         // a market where another writer (the executor) swaps through the V2 pool just before the tick's update
         Market racing = new Market() {
             @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
+import dev.junction.support.TestMarket;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,7 @@ class LivingMarketDriverTest {
 
     @Test
     void eachStepAdvancesTheMarketByTheSimulatedTimeThatPassed() {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
+        var market = TestMarket.displaced(1.05).market();
         var base = new MutableClock();
         var clock = new SimulationClock(base, 60); // one real minute is one simulated hour
         var driver = new LivingMarketDriver(market, clock, 0.0, Duration.ofHours(1), 1);
@@ -24,7 +25,7 @@ class LivingMarketDriverTest {
         driver.step();
 
         // the same as one direct tick of an hour
-        var reference = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
+        var reference = TestMarket.displaced(1.05).market();
         new LivingMarket(reference, 0.0, Duration.ofHours(1), 1).tick(Duration.ofHours(1));
         assertThat(market.current().version()).isEqualTo(before.version() + 1);
         assertThat(market.current().pools()).isEqualTo(reference.current().pools());

@@ -1,6 +1,6 @@
 package dev.junction.market.live;
 
-import static dev.junction.market.live.TestMarkets.CHAIN;
+import static dev.junction.support.TestMarket.ETH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -13,6 +13,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
 import dev.junction.market.math.TickMath;
+import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ class LivingMarketTest {
 
     @Test
     void zeroVolatilityLeavesPricesAndBalancedPoolsUntouched() {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.0));
+        var market = TestMarket.displaced(1.0).market();
         MarketSnapshot before = market.current();
         var living = new LivingMarket(market, 0.0, HOUR, 7);
         for (int i = 0; i < 5; i++) {
@@ -47,22 +48,22 @@ class LivingMarketTest {
             assertThat(a.get(i).tokens()).isEqualTo(b.get(i).tokens());
             assertThat(a.get(i).pools()).isEqualTo(b.get(i).pools());
         }
-        assertThat(price(a.getLast(), TestMarkets.WETH)).isNotEqualTo(price(c.getLast(), TestMarkets.WETH));
+        assertThat(price(a.getLast(), TestMarket.WETH_ETHEREUM)).isNotEqualTo(price(c.getLast(), TestMarket.WETH_ETHEREUM));
     }
 
     @Test
     void assetsWalkTogetherAndPeggedStablecoinsHoldThePeg() {
         MarketSnapshot last = path(5).getLast();
-        assertThat(price(last, TestMarkets.WETH)).isNotEqualTo(3000.0).isEqualTo(price(last, Address.NATIVE));
-        assertThat(price(last, TestMarkets.LINK)).isNotEqualTo(15.0);
-        assertThat(price(last, TestMarkets.USDC)).isEqualTo(1.0);
-        assertThat(price(last, TestMarkets.DAI)).isEqualTo(1.0);
+        assertThat(price(last, TestMarket.WETH_ETHEREUM)).isNotEqualTo(3000.0).isEqualTo(price(last, Address.NATIVE));
+        assertThat(price(last, TestMarket.LINK_ETHEREUM)).isNotEqualTo(15.0);
+        assertThat(price(last, TestMarket.USDC_ETHEREUM)).isEqualTo(1.0);
+        assertThat(price(last, TestMarket.DAI_ETHEREUM)).isEqualTo(1.0);
     }
 
     @Test
     void theWalkHasTheStatedAnnualisedVolatility() {
         // One year in 10,000 steps at sigma 0.5: the log returns of WETH have a standard deviation of 0.5 (+-5%).
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.0));
+        var market = TestMarket.displaced(1.0).market();
         var walk = new PriceWalk(0.5, 3);
         long step = Math.round(PriceWalk.MILLIS_PER_YEAR / 10_000);
         double sum = 0;
@@ -78,7 +79,7 @@ class LivingMarketTest {
 
     @Test
     void arbitragePullsEachPoolKindByTheHalfLifeFraction() {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.05));
+        var market = TestMarket.displaced(1.05).market();
         MarketSnapshot before = market.current();
         new LivingMarket(market, 0.0, HOUR, 1).tick(HOUR);
         MarketSnapshot after = market.current();
@@ -100,9 +101,9 @@ class LivingMarketTest {
 
     @Test
     void zeroHalfLifeClosesTheGapAtOnceWithoutPassingTheReference() {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(0.97));
+        var market = TestMarket.displaced(0.97).market();
         new LivingMarket(market, 0.0, Duration.ZERO, 1).tick(Duration.ofSeconds(1));
-        MarketSnapshot before = TestMarkets.snapshot(0.97);
+        MarketSnapshot before = TestMarket.displaced(0.97).snapshot();
         for (Pool pool : market.current().pools()) {
             double gapBefore = logGap(before, before.pool(pool.id()).orElseThrow());
             double gapAfter = logGap(market.current(), pool);
@@ -117,7 +118,7 @@ class LivingMarketTest {
 
     @Test
     void theV3PoolAfterArbitrageIsAStateTheContractReaches() {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.2));
+        var market = TestMarket.displaced(1.2).market();
         new LivingMarket(market, 0.0, Duration.ofMinutes(30), 1).tick(HOUR);
         var pool = (ConcentratedPool) market.current().pool("eth:uniswap-v3:weth-usdc-3000").orElseThrow();
         assertThat(pool.tick()).isEqualTo(TickMath.getTickAtSqrtRatio(pool.sqrtPriceX96()));
@@ -136,7 +137,7 @@ class LivingMarketTest {
 
     @Test
     void invalidSettingsAreRejected() {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.0));
+        var market = TestMarket.displaced(1.0).market();
         assertThatThrownBy(() -> new LivingMarket(market, -0.1, HOUR, 1))
                 .hasMessageContaining("junction.market.volatility");
         assertThatThrownBy(() -> new LivingMarket(market, 0.1, Duration.ofSeconds(-1), 1))
@@ -144,7 +145,7 @@ class LivingMarketTest {
     }
 
     private static List<MarketSnapshot> path(long seed) {
-        var market = new TestMarkets.InMemoryMarket(TestMarkets.snapshot(1.0));
+        var market = TestMarket.displaced(1.0).market();
         var living = new LivingMarket(market, 0.8, Duration.ofMinutes(10), seed);
         List<MarketSnapshot> snapshots = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -154,7 +155,7 @@ class LivingMarketTest {
     }
 
     private static double price(MarketSnapshot s, Address token) {
-        return s.token(CHAIN, token).map(Token::priceUsd).orElseThrow();
+        return s.token(ETH, token).map(Token::priceUsd).orElseThrow();
     }
 
     /** log(reference / pool price) of token0 (coin 0) in token1 (coin 1). */

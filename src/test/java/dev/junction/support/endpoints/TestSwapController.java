@@ -1,9 +1,10 @@
-package dev.junction.execution.internal;
+package dev.junction.support.endpoints;
 
 import dev.junction.chain.Address;
 import dev.junction.execution.RouteKind;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.execution.SwapView;
+import dev.junction.execution.Swaps;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.execution.network.Network;
 import dev.junction.market.Market;
@@ -21,21 +22,22 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * TEST ONLY, off by default ({@code junction.execution.test-endpoint=true} enables it): lets the reliability tests
- * submit swaps to the packaged service and read the network ledger without the routing and gasless modules. Never
- * enable it on a public deployment: it submits swaps without any signature.
+ * Test sources only, never in the product jar: with {@code junction.execution.test-endpoint=true} it lets the
+ * reliability tests submit swaps to the packaged service (started with these classes on its class path,
+ * {@link TestEndpoints}) and read the network ledger without the routing and gasless modules. It submits swaps without
+ * any signature.
  */
 @Hidden
 @RestController
-@ConditionalOnProperty(name = "junction.execution.test-endpoint", havingValue = "true")
+@ConditionalOnProperty(name = TestEndpoints.PROPERTY, havingValue = "true")
 class TestSwapController {
 
-    private final SwapService swaps;
+    private final Swaps swaps;
     private final Market market;
     private final Network network;
     private final SimulationClock clock;
 
-    TestSwapController(SwapService swaps, Market market, Network network, SimulationClock clock) {
+    TestSwapController(Swaps swaps, Market market, Network network, SimulationClock clock) {
         this.swaps = swaps;
         this.market = market;
         this.network = network;

@@ -1,7 +1,10 @@
-package dev.junction.execution.relayer;
+package dev.junction.support.endpoints;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.execution.relayer.RelayedTx;
+import dev.junction.execution.relayer.Relayer;
+import dev.junction.execution.relayer.Relayers;
 import io.swagger.v3.oas.annotations.Hidden;
 import java.math.BigInteger;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -14,12 +17,13 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * TEST ONLY, off by default ({@code junction.execution.test-endpoint=true}): lets the kill -9 tests have the packaged
- * service relay plain value transfers and read where each stands. Never enable it on a public deployment.
+ * Test sources only, never in the product jar: with {@code junction.execution.test-endpoint=true} it lets the kill -9
+ * tests have the packaged service (started with these classes on its class path, {@link TestEndpoints}) relay plain
+ * value transfers and read where each stands.
  */
 @Hidden
 @RestController
-@ConditionalOnProperty(name = "junction.execution.test-endpoint", havingValue = "true")
+@ConditionalOnProperty(name = TestEndpoints.PROPERTY, havingValue = "true")
 class TestRelayerController {
 
     private final Relayers relayers;

@@ -1,4 +1,4 @@
-package dev.junction.execution.internal;
+package dev.junction.support.endpoints;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;

@@ -1,73 +1,23 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcSettings;
 import java.math.BigInteger;
-import java.net.URI;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /**
- * A test's hand on an anvil chain: {@code eth_call}s at a block and transactions from anvil's unlocked dev accounts
- * ({@code eth_sendTransaction}), mined at once (automine).
+ * Calldata of the ERC-20 and Uniswap calls the chain-mode tests send to an anvil chain
+ * ({@link dev.junction.support.AnvilProcess#send}), encoded by hand with chain mode's own {@link Abi}.
  */
-final class AnvilChain {
+final class UniswapCalls {
 
     static final BigInteger MAX = BigInteger.TWO.pow(256).subtract(BigInteger.ONE);
     static final long DEADLINE = 4_000_000_000L;
 
-    final JsonRpcClient rpc;
-
-    AnvilChain(URI url) {
-        this.rpc = new JsonRpcClient(List.of(url), RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(30))
-                .withAttempts(1, Duration.ZERO, Duration.ZERO));
+    private UniswapCalls() {
     }
 
-    long blockNumber() {
-        return new BigInteger(rpc.call("eth_blockNumber").asString().substring(2), 16).longValueExact();
-    }
-
-    String call(Address to, String data, long block) {
-        return rpc.call("eth_call", Map.of("to", to.lower(), "data", data), "0x" + Long.toHexString(block)).asString();
-    }
-
-    /** Sends a transaction from an unlocked dev account; fails when it reverts. Answers its block number. */
-    long send(Address from, Address to, String data) {
-        JsonNode receipt = mined(Map.of("from", from.lower(), "to", to.lower(), "data", data, "gas", "0x1c9c380"),
-                "transaction to " + to);
-        return new BigInteger(receipt.path("blockNumber").asString().substring(2), 16).longValueExact();
-    }
-
-    /** Deploys {@code initCode} from an unlocked dev account; answers the new contract's address. */
-    Address deploy(Address from, String initCode) {
-        JsonNode receipt = mined(Map.of("from", from.lower(), "data", initCode, "gas", "0x1c9c380"), "deployment");
-        return Address.evm(receipt.path("contractAddress").asString());
-    }
-
-    /** Sends the transaction and waits (up to 2 s) for its receipt; fails when it reverts. */
-    private JsonNode mined(Map<String, String> tx, String what) {
-        String hash = rpc.call("eth_sendTransaction", tx).asString();
-        JsonNode receipt = rpc.call("eth_getTransactionReceipt", hash);
-        for (int i = 0; i < 100 && receipt.isNull(); i++) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-            receipt = rpc.call("eth_getTransactionReceipt", hash);
-        }
-        if (!"0x1".equals(receipt.path("status").asString())) {
-            throw new AssertionError(what + " reverted: " + receipt);
-        }
-        return receipt;
-    }
-
-    void approve(Address owner, Address token, Address spender) {
-        send(owner, token, Abi.call(Abi.selector("approve(address,uint256)"), Abi.word(spender), Abi.word(MAX)));
+    /** ERC-20 {@code approve(spender, max)}. */
+    static String approve(Address spender) {
+        return Abi.call(Abi.selector("approve(address,uint256)"), Abi.word(spender), Abi.word(MAX));
     }
 
     static BigInteger word(String hex, int i) {
