@@ -1,7 +1,7 @@
 package dev.junction.calldata;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.RevertReason;
+import dev.junction.chain.abi.RevertReason;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -9,6 +9,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainReads;
 import dev.junction.execution.ChainRelay;
@@ -40,10 +41,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.web3j.abi.FunctionEncoder;
-import org.web3j.abi.datatypes.Function;
 import org.web3j.crypto.Hash;
-import org.web3j.utils.Numeric;
 
 /**
  * Gasless swaps: issues Permit2 quotes (GET /gasless/quote) and accepts signed permits (POST /gasless/submit-swap),
@@ -247,8 +245,8 @@ public class GaslessService {
                 t.amountOutMin(), bps, feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()),
                 t.now().getEpochSecond(), t.deadline());
         RouteWitness witness = RouteWitness.of(call, routerCalldata);
-        QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
-                Hex.encode(witness.destinationCall()));
+        QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, witness.steps().value(),
+                witness.destinationCall().value());
         QuoteRecord stored = issue(cmd.sender(), t.now(), preparation, candidate -> {
             String innerData = routerCalldata.buildWithPermit(call, PermitData.unsigned(cmd.sender(),
                     candidate.toBigInteger(), BigInteger.valueOf(t.deadline()))).data();
@@ -347,8 +345,7 @@ public class GaslessService {
 
     /** Whether the chain's router lets {@code relayer} send mode-2 permits ({@code isRelayer(relayer)}). */
     private boolean registeredRelayer(Chain source, Address relayer) {
-        byte[] data = Numeric.hexStringToByteArray(FunctionEncoder.encode(new Function("isRelayer", List.of(
-                new org.web3j.abi.datatypes.Address(relayer.lower())), List.of())));
+        byte[] data = Abi.call("isRelayer(address)", Abi.address(relayer));
         byte[] out = relay.call(source.id(), source.router(), data);
         return out.length >= 32 && out[31] == 1;
     }

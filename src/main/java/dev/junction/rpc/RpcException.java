@@ -1,5 +1,6 @@
 package dev.junction.rpc;
 
+import dev.junction.chain.abi.RevertReason;
 import java.util.Optional;
 
 /**

@@ -226,13 +226,4 @@ class JsonRpcClientTest {
             assertThat(client.httpRequests()).isEqualTo(3);
         }
     }
-
-    @Test
-    void revertDataDecodesErrorStringPanicAndCustomErrors() {
-        String error = "0x08c379a0" + "%064x".formatted(32) + "%064x".formatted(3) + "414243" + "0".repeat(58);
-        assertThat(RevertReason.decode(error, null)).isEqualTo("ABC");
-        assertThat(RevertReason.decode("0x4e487b71" + "%064x".formatted(0x11), null)).isEqualTo("panic 0x11");
-        assertThat(RevertReason.decode("0xdeadbeef", null)).startsWith("reverted with custom error 0xdeadbeef");
-        assertThat(RevertReason.decode("0x", "execution reverted")).isEqualTo("execution reverted");
-    }
 }

@@ -246,7 +246,7 @@ class ChainStatusAnvilTest {
         assertThat(done.path("kind").asString()).isEqualTo("direct");
         assertThat(done.path("provider").path("key").asString()).isEqualTo("uniswap-v3");
         assertThat(done.path("swapId").asString()).isEqualTo(
-                "0x" + Numeric.toHexStringNoPrefix(TransactionBuilder.quoteIdBytes("same-chain-1")));
+                TransactionBuilder.quoteId("same-chain-1").value());
 
         JsonNode mine = get("/status?txHash=" + hash + "&fromChainId=" + A.value() + "&userAddress="
                 + TRADER.getAddress()).path("data");

@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.chain.abi;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

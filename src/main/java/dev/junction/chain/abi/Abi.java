@@ -1,6 +1,8 @@
-package dev.junction.calldata.abi;
+package dev.junction.chain.abi;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.Hex;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -10,15 +12,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.web3j.crypto.Hash;
 
 /**
- * The calldata module's ABI encoder. Values are built with the factory methods and encoded with {@link #call} or
- * {@link #encode}, following the Solidity ABI specification: static values as 32-byte words in place, dynamic ones
+ * Junction's one ABI encoder (its decoder of return and log data is {@link AbiDecoder}). Values are built with the
+ * factory methods and encoded with {@link #call} or {@link #encode} (or their hex text forms {@link #callHex},
+ * {@link #encodeHex}), following the Solidity ABI specification: static values as 32-byte words in place, dynamic ones
  * ({@code bytes}, arrays, tuples holding either) as an offset in the head and their encoding in the tail. The selector
  * is computed from the canonical signature text (so it is exactly what the ABI JSON and ethers derive) and remembered.
  *
  * <p>Encoded here rather than by web3j's {@code FunctionEncoder} (issue 17): that one renders every word as hex text
  * through streams and string joins and parses the text back, and it was 13% of {@code /build-best-path}'s CPU samples.
  * web3j stays the reference: {@code AbiEncodingProperties} checks this encoder against it on random nested values, and
- * decoding (tests, {@code RouterCallDecoder}) is web3j's.
+ * web3j's keccak256 is the hash here.
  */
 public final class Abi {
 
@@ -147,6 +150,11 @@ public final class Abi {
         return known.clone();
     }
 
+    /** The topic 0 of an event: keccak256 of its canonical signature, e.g. {@code Sync(uint112,uint112)}. */
+    public static Bytes32 topic(String signature) {
+        return Bytes32.of(keccak(signature));
+    }
+
     /** keccak256 of UTF-8 text. */
     public static byte[] keccak(String text) {
         return Hash.sha3(text.getBytes(StandardCharsets.UTF_8));
@@ -172,6 +180,29 @@ public final class Abi {
         byte[] out = new byte[tuple.size()];
         tuple.write(out, 0);
         return out;
+    }
+
+    /** {@link #call} as {@code 0x} hex text (what an {@code eth_call}'s {@code data} takes). */
+    public static String callHex(String signature, Value... args) {
+        return Hex.encode(call(signature, args));
+    }
+
+    /** {@link #encode} as {@code 0x} hex text. */
+    public static String encodeHex(Value... args) {
+        return Hex.encode(encode(args));
+    }
+
+    /**
+     * The 32-byte word of a static value as 64 hex digits without {@code 0x}: for hex text assembled word by word
+     * (constructor arguments appended to bytecode, a log's data).
+     *
+     * @throws IllegalArgumentException for a dynamic value
+     */
+    public static String word(Value v) {
+        if (v.dynamic() || v.size() != WORD) {
+            throw new IllegalArgumentException("only a static one-word value is a word");
+        }
+        return encodeHex(v).substring(2);
     }
 
     public static Value uint256(BigInteger v) {
@@ -210,6 +241,25 @@ public final class Abi {
         return new Word(word);
     }
 
+    /** int256 (any intN: the ABI sign-extends every width to the word): two's complement. */
+    public static Value int256(BigInteger v) {
+        if (v.bitLength() > 255) {
+            throw new IllegalArgumentException("int256 cannot hold " + v);
+        }
+        byte[] word = new byte[WORD];
+        if (v.signum() < 0) {
+            Arrays.fill(word, (byte) 0xff);
+        }
+        byte[] bytes = v.toByteArray();
+        int skip = Math.max(0, bytes.length - WORD);
+        System.arraycopy(bytes, skip, word, WORD - (bytes.length - skip), bytes.length - skip);
+        return new Word(word);
+    }
+
+    public static Value int256(long v) {
+        return int256(BigInteger.valueOf(v));
+    }
+
     public static Value bool(boolean v) {
         byte[] word = new byte[WORD];
         word[WORD - 1] = (byte) (v ? 1 : 0);
@@ -228,6 +278,10 @@ public final class Abi {
             throw new IllegalArgumentException("bytes32 needs 32 bytes, got " + b.length);
         }
         return new Word(b.clone());
+    }
+
+    public static Value bytes32(Bytes32 b) {
+        return new Word(b.bytes());
     }
 
     public static Value bytes(byte[] b) {
