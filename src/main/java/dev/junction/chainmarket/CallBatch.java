@@ -1,11 +1,11 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcErrorType;
-import dev.junction.rpc.RpcResult;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.RpcErrorType;
+import dev.junction.nodes.RpcResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.junction.chainmarket;
 
 import dev.junction.market.Market;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainsConfig;
+import dev.junction.nodes.RpcSettings;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;

@@ -1,9 +1,9 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.Collection;
 import java.util.Comparator;

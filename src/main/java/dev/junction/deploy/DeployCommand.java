@@ -1,12 +1,12 @@
 package dev.junction.deploy;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.ChainConfigException;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainConfigException;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsConfig;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.RpcSettings;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.junction.status;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcSettings;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.junction.chainmarket;
 
 import dev.junction.chain.ChainId;
 import dev.junction.market.Pool;
-import dev.junction.rpc.ChainSettings;
+import dev.junction.nodes.ChainSettings;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;

@@ -2,11 +2,11 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
-import dev.junction.rpc.BlockHeader;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.LogEntry;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.BlockHeader;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.LogEntry;
+import dev.junction.nodes.RpcSettings;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
@@ -113,7 +113,7 @@ public final class JsonRpcEthClient implements EthRpc {
     @Override
     public List<LogEntry> logs(TxHash hash) {
         JsonNode r = call("eth_getTransactionReceipt", List.of(hash.value()));
-        return r == null || r.isNull() || !r.has("logs") ? List.of() : dev.junction.rpc.EthRpc.parseLogs(r.get("logs"));
+        return r == null || r.isNull() || !r.has("logs") ? List.of() : dev.junction.nodes.EthRpc.parseLogs(r.get("logs"));
     }
 
     @Override
@@ -129,7 +129,7 @@ public final class JsonRpcEthClient implements EthRpc {
     public JsonNode call(String method, List<?> params) {
         try {
             return client.call(method, params.toArray());
-        } catch (dev.junction.rpc.RpcException e) {
+        } catch (dev.junction.nodes.RpcException e) {
             if (e.type().retryable()) {
                 throw new NodeUnavailableException("node unavailable for " + method + ": " + e.type(), e);
             }
@@ -138,7 +138,7 @@ public final class JsonRpcEthClient implements EthRpc {
     }
 
     private static Block block(JsonNode b) {
-        BlockHeader h = dev.junction.rpc.EthRpc.header(b, "block");
+        BlockHeader h = dev.junction.nodes.EthRpc.header(b, "block");
         return new Block(h.number(), h.hash(), h.baseFeePerGas(), h.timestamp());
     }
 

@@ -2,10 +2,10 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsConfig;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

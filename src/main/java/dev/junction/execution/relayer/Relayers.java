@@ -9,7 +9,7 @@ import dev.junction.chain.TxHash;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.RelayerUnfundedException;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;

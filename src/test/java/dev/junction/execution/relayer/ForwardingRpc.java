@@ -2,7 +2,7 @@ package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.TxHash;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 /** Invalid chain settings; the message names the property ({@code junction.chains.<id>.<name>}) and the rule. */
 public class ChainConfigException extends RuntimeException {

@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 import dev.junction.chain.abi.RevertReason;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 /**
  * Why a JSON-RPC request failed, after Besu's {@code RpcErrorType}: transport failures (which the client retries and

@@ -1,14 +1,14 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.rpc.ChainProperties.BridgeProperties;
-import dev.junction.rpc.ChainProperties.DexProperties;
-import dev.junction.rpc.ChainProperties.LaneProperties;
-import dev.junction.rpc.ChainSettings.Bridge;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.ChainSettings.Lane;
+import dev.junction.nodes.ChainProperties.BridgeProperties;
+import dev.junction.nodes.ChainProperties.DexProperties;
+import dev.junction.nodes.ChainProperties.LaneProperties;
+import dev.junction.nodes.ChainSettings.Bridge;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.ChainSettings.Lane;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;

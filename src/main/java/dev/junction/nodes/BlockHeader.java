@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 import java.math.BigInteger;
 

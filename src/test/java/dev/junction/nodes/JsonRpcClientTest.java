@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

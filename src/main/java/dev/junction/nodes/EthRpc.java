@@ -1,4 +1,4 @@
-package dev.junction.rpc;
+package dev.junction.nodes;
 
 import dev.junction.chain.Address;
 import java.math.BigInteger;
