@@ -2,7 +2,6 @@ package dev.junction.deploy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.Abi.Value;
 import dev.junction.nodes.ChainSettings;
@@ -113,10 +112,10 @@ public final class JunctionContracts {
         for (Dex d : new TreeMap<>(chain.dexes()).values()) {
             out.add(switch (d.kind()) {
                 case UNISWAP_V2 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V2_ADAPTER,
-                        Abi.address(d.factory()), Abi.bytes32(Bytes32.of(d.initCodeHash())),
+                        Abi.address(d.factory()), Abi.bytes32(d.initCodeHash()),
                         Abi.uint256(V2_FEE_NUMERATOR), Abi.uint256(V2_FEE_DENOMINATOR));
                 case UNISWAP_V3 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V3_ADAPTER,
-                        Abi.address(d.factory()), Abi.bytes32(Bytes32.of(d.initCodeHash())));
+                        Abi.address(d.factory()), Abi.bytes32(d.initCodeHash()));
                 case CURVE -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.CURVE_ADAPTER);
             });
         }

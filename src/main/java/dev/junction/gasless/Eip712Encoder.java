@@ -1,7 +1,6 @@
 package dev.junction.gasless;
 
 import dev.junction.chain.abi.Abi;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

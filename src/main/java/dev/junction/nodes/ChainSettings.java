@@ -1,6 +1,7 @@
 package dev.junction.nodes;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import java.math.BigInteger;
 import java.net.URI;
@@ -61,11 +62,11 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         CURVE("curve", null);
 
         private final String wire;
-        private final String defaultInitCodeHash;
+        private final Bytes32 defaultInitCodeHash;
 
         DexKind(String wire, String defaultInitCodeHash) {
             this.wire = wire;
-            this.defaultInitCodeHash = defaultInitCodeHash;
+            this.defaultInitCodeHash = defaultInitCodeHash == null ? null : Bytes32.of(defaultInitCodeHash);
         }
 
         public String wire() {
@@ -73,7 +74,7 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         }
 
         /** Uniswap's mainnet pool init code hash for the kind; null for Curve. */
-        public String defaultInitCodeHash() {
+        public Bytes32 defaultInitCodeHash() {
             return defaultInitCodeHash;
         }
 
@@ -89,10 +90,10 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
 
     /**
      * A DEX: its provider key, kind, factory (V2/V3), fee tiers in pips (V3), explicit pools (Curve) and pool init
-     * code hash (V2/V3, 0x + 64 hex).
+     * code hash (V2/V3; null for Curve).
      */
     public record Dex(String key, DexKind kind, Address factory, List<Integer> feeTiers, List<Address> pools,
-            String initCodeHash) {
+            Bytes32 initCodeHash) {
 
         public Dex {
             feeTiers = List.copyOf(feeTiers);

@@ -1,6 +1,7 @@
 package dev.junction.nodes;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.nodes.ChainProperties.BridgeProperties;
 import dev.junction.nodes.ChainProperties.DexProperties;
@@ -20,41 +21,23 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 
 /**
- * Reads and validates {@code junction.chains.*}: the chain mode's market source and the contracts deploy command read
- * the same settings through {@link #bind(Binder)}. Every rule that fails throws a {@link ChainConfigException} naming
- * the property.
+ * Validates one chain's {@code junction.chains.<id>.*} ({@link ChainsSettings#bind} reads them all). Every rule that
+ * fails throws a {@link ChainConfigException} naming the property.
  */
-public final class ChainsConfig {
+final class ChainsConfig {
 
-    /** The prefix of every chain property. */
-    public static final String PREFIX = "junction.chains";
+    private static final String PREFIX = ChainsSettings.PREFIX;
 
-    private static final Pattern HASH = Pattern.compile("0x[0-9a-fA-F]{64}");
     private static final Pattern KEY = Pattern.compile("[a-z0-9][a-z0-9-]*");
     private static final Set<Integer> V3_FEES = Set.of(100, 500, 3000, 10000);
 
     private ChainsConfig() {
     }
 
-    /** The chains configured under {@value #PREFIX}, by chain id order; empty when none. */
-    public static List<ChainSettings> bind(Binder binder) {
-        Map<String, ChainProperties> raw = binder.bind(ConfigurationPropertyName.of(PREFIX),
-                Bindable.mapOf(String.class, ChainProperties.class)).orElse(Map.of());
-        List<ChainSettings> out = new ArrayList<>();
-        for (Map.Entry<String, ChainProperties> e : raw.entrySet()) {
-            out.add(validate(e.getKey(), e.getValue()));
-        }
-        out.sort((a, b) -> a.id().compareTo(b.id()));
-        return out;
-    }
-
-    /** Validates one chain's properties; {@code idText} is the key under {@value #PREFIX}. */
-    public static ChainSettings validate(String idText, ChainProperties p) {
+    /** Validates one chain's properties; {@code idText} is the key under {@code junction.chains}. */
+    static ChainSettings validate(String idText, ChainProperties p) {
         String at = PREFIX + "." + idText + ".";
         long idValue;
         try {
@@ -199,12 +182,16 @@ public final class ChainsConfig {
         } else if (d.feeTiers() != null && !d.feeTiers().isEmpty()) {
             throw new ChainConfigException(at + "fee-tiers applies to uniswap-v3 only");
         }
-        String hash = d.initCodeHash() == null ? kind.defaultInitCodeHash() : d.initCodeHash().trim();
-        if (!HASH.matcher(hash).matches()) {
-            throw new ChainConfigException(at + "init-code-hash must be 0x followed by 64 hex digits"
-                    + numberHint(hash));
+        Bytes32 hash = kind.defaultInitCodeHash();
+        if (d.initCodeHash() != null) {
+            String text = d.initCodeHash().trim();
+            if (!Bytes32.isBytes32(text)) {
+                throw new ChainConfigException(at + "init-code-hash must be 0x followed by 64 hex digits"
+                        + numberHint(text));
+            }
+            hash = Bytes32.of(text);
         }
-        return new Dex(key, kind, factory, fees, List.of(), hash.toLowerCase(Locale.ROOT));
+        return new Dex(key, kind, factory, fees, List.of(), hash);
     }
 
     private static Bridge bridge(String at, String key, BridgeProperties b, List<Address> tokens) {

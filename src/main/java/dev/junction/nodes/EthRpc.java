@@ -1,17 +1,26 @@
 package dev.junction.nodes;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.Hex;
+import dev.junction.chain.TxHash;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
-/** The {@code eth_*} methods Junction uses, typed, over one {@link JsonRpcClient}. */
-public final class EthRpc {
+/**
+ * The {@code eth_*} methods Junction uses, typed, over one chain's {@link JsonRpcClient} (its retries and failover).
+ * Every method throws {@link RpcException}: a transport failure after the client's attempts
+ * ({@link RpcErrorType#retryable()}: the node is unavailable, try again later) or the node's JSON-RPC error (a revert
+ * is {@link RpcErrorType#EXECUTION_REVERTED} with its revert data). {@link Nodes} holds one per configured chain.
+ *
+ * <p>Not final: a test may observe one call of a real node by overriding it.
+ */
+public class EthRpc {
 
     private final JsonRpcClient client;
 
@@ -19,21 +28,34 @@ public final class EthRpc {
         this.client = client;
     }
 
+    /** The client under it: for batches of raw calls and node-specific methods. */
     public JsonRpcClient client() {
         return client;
     }
 
+    /** {@code eth_chainId}. */
     public long chainId() {
         return Quantities.longValue(client.call("eth_chainId").asString());
     }
 
+    /** {@code eth_blockNumber}. */
     public long blockNumber() {
         return Quantities.longValue(client.call("eth_blockNumber").asString());
     }
 
-    /** The header of a block by number. */
+    /**
+     * The header of a block by number.
+     *
+     * @throws RpcException {@link RpcErrorType#INVALID_RESPONSE} when the node has no such block
+     */
     public BlockHeader block(long number) {
         return header(client.call("eth_getBlockByNumber", Quantities.of(number), false), "block " + number);
+    }
+
+    /** The header of a block by number; empty when there is no such block (yet, or after a reorg). */
+    public Optional<BlockHeader> findBlock(long number) {
+        JsonNode b = client.call("eth_getBlockByNumber", Quantities.of(number), false);
+        return b == null || b.isNull() ? Optional.empty() : Optional.of(header(b, "block " + number));
     }
 
     /** The latest block's header. */
@@ -60,12 +82,17 @@ public final class EthRpc {
      *
      * @param topic0s any of these first topics (no address filter: new pools are found too)
      */
-    public List<LogEntry> logs(long from, long to, List<String> topic0s) {
+    public List<LogEntry> logs(long from, long to, List<Bytes32> topic0s) {
+        return parseLogs(client.call("eth_getLogs", logFilter(from, to, topic0s)));
+    }
+
+    /** The {@code eth_getLogs} filter of {@link #logs(long, long, List)}, for a caller sending it in a batch. */
+    public static Map<String, Object> logFilter(long from, long to, List<Bytes32> topic0s) {
         Map<String, Object> filter = new LinkedHashMap<>();
         filter.put("fromBlock", Quantities.of(from));
         filter.put("toBlock", Quantities.of(to));
-        filter.put("topics", List.of(topic0s));
-        return parseLogs(client.call("eth_getLogs", filter));
+        filter.put("topics", List.of(topic0s.stream().map(Bytes32::value).toList()));
+        return filter;
     }
 
     /**
@@ -73,12 +100,13 @@ public final class EthRpc {
      *
      * @param topics per position, the accepted values (an empty list: any)
      */
-    public List<LogEntry> logs(Address address, long from, long to, List<List<String>> topics) {
+    public List<LogEntry> logs(Address address, long from, long to, List<List<Bytes32>> topics) {
         Map<String, Object> filter = new LinkedHashMap<>();
         filter.put("address", address.lower());
         filter.put("fromBlock", Quantities.of(from));
         filter.put("toBlock", Quantities.of(to));
-        filter.put("topics", topics.stream().map(t -> t.isEmpty() ? null : t).toList());
+        filter.put("topics", topics.stream().map(t -> t.isEmpty() ? null : t.stream().map(Bytes32::value).toList())
+                .toList());
         return parseLogs(client.call("eth_getLogs", filter));
     }
 
@@ -86,22 +114,21 @@ public final class EthRpc {
      * A transaction and its receipt, in one request: empty when the node does not know the hash; a receipt of
      * {@code null} while the transaction is not mined.
      */
-    public Optional<Lookup> transaction(String hash) {
-        List<RpcResult> r = client.batch(List.of(RpcCall.of("eth_getTransactionByHash", hash),
-                RpcCall.of("eth_getTransactionReceipt", hash)));
+    public Optional<Lookup> transaction(TxHash hash) {
+        List<RpcResult> r = client.batch(List.of(RpcCall.of("eth_getTransactionByHash", hash.value()),
+                RpcCall.of("eth_getTransactionReceipt", hash.value())));
         JsonNode tx = r.get(0).orThrow();
         JsonNode receipt = r.get(1).orThrow();
         if (tx == null || tx.isNull()) {
             return Optional.empty();
         }
-        return Optional.of(new Lookup(parseTx(tx), receipt == null || receipt.isNull() ? null
-                : parseReceipt(receipt)));
+        return Optional.of(new Lookup(parseTx(tx), mined(receipt) ? parseReceipt(receipt) : null));
     }
 
-    /** The receipt of a transaction, empty while it is unknown or not mined. */
-    public Optional<TxReceipt> receipt(String hash) {
-        JsonNode r = client.call("eth_getTransactionReceipt", hash);
-        return r == null || r.isNull() ? Optional.empty() : Optional.of(parseReceipt(r));
+    /** The receipt of a transaction ({@code eth_getTransactionReceipt}); empty while it is not in the chain. */
+    public Optional<TxReceipt> receipt(TxHash hash) {
+        JsonNode r = client.call("eth_getTransactionReceipt", hash.value());
+        return mined(r) ? Optional.of(parseReceipt(r)) : Optional.empty();
     }
 
     /** A transaction and, once it is mined, its receipt. */
@@ -110,8 +137,10 @@ public final class EthRpc {
 
     /**
      * Re-runs a transaction as {@code eth_call} (same sender, target, value, gas and input) on the state of
-     * {@code block}: answers the revert data when it reverts ({@code 0x} for a revert without data), empty when it
+     * {@code block}: answers the revert when it reverts ({@code 0x} data for a revert without data), empty when it
      * does not.
+     *
+     * @throws RpcException when the node is unavailable
      */
     public Optional<RpcException> replay(ChainTx tx, long block) {
         Map<String, Object> call = new LinkedHashMap<>();
@@ -133,9 +162,34 @@ public final class EthRpc {
         }
     }
 
-    /** {@code eth_call} of {@code data} on {@code to} at a block ({@code latest} or a quantity). */
-    public String call(Address to, String data, String block) {
-        return client.call("eth_call", Map.of("to", to.lower(), "data", data), block).asString();
+    /** {@code eth_call} of {@code data} on {@code to} at the latest block: the returned bytes. */
+    public byte[] call(Address to, byte[] data) {
+        Map<String, Object> call = new LinkedHashMap<>();
+        call.put("to", to.lower());
+        call.put("data", Hex.encode(data));
+        return Hex.decode(client.call("eth_call", call, "latest").asString());
+    }
+
+    /**
+     * {@code eth_call} of {@code data} on {@code to} from {@code from} at {@code block} ({@code latest} or a
+     * quantity): the returned bytes; a revert throws {@link RpcException} with its revert data.
+     */
+    public byte[] call(Address from, Address to, byte[] data, String block) {
+        Map<String, Object> call = new LinkedHashMap<>();
+        call.put("from", from.lower());
+        call.put("to", to.lower());
+        call.put("data", Hex.encode(data));
+        return Hex.decode(client.call("eth_call", call, block).asString());
+    }
+
+    /** {@code eth_estimateGas} of a call from {@code from}. */
+    public long estimateGas(Address from, Address to, BigInteger value, byte[] data) {
+        Map<String, Object> call = new LinkedHashMap<>();
+        call.put("from", from.lower());
+        call.put("to", to.lower());
+        call.put("value", Quantities.of(value));
+        call.put("data", Hex.encode(data));
+        return Quantities.longValue(client.call("eth_estimateGas", call).asString());
     }
 
     /** The node's suggested gas price ({@code eth_gasPrice}), wei. */
@@ -143,19 +197,41 @@ public final class EthRpc {
         return Quantities.big(client.call("eth_gasPrice").asString());
     }
 
+    /** {@code eth_maxPriorityFeePerGas}: the node's suggested tip, wei. */
+    public BigInteger maxPriorityFeePerGas() {
+        return Quantities.big(client.call("eth_maxPriorityFeePerGas").asString());
+    }
+
+    /** {@code eth_getTransactionCount(address, tag)}; tag {@code latest} or {@code pending}. */
+    public long transactionCount(Address address, String tag) {
+        return Quantities.longValue(client.call("eth_getTransactionCount", address.lower(), tag).asString());
+    }
+
+    /** {@code eth_getBalance(address, "latest")}, wei. */
+    public BigInteger balance(Address address) {
+        return Quantities.big(client.call("eth_getBalance", address.lower(), "latest").asString());
+    }
+
+    /** {@code eth_sendRawTransaction}: the node's answer, the transaction hash. */
+    public TxHash sendRawTransaction(byte[] signed) {
+        return new TxHash(client.call("eth_sendRawTransaction", Hex.encode(signed)).asString());
+    }
+
+    private static boolean mined(JsonNode receipt) {
+        return receipt != null && !receipt.isNull() && receipt.hasNonNull("blockNumber");
+    }
+
     public static List<LogEntry> parseLogs(JsonNode array) {
         List<LogEntry> out = new ArrayList<>(array.size());
         for (JsonNode l : array) {
-            List<String> topics = new ArrayList<>();
+            List<Bytes32> topics = new ArrayList<>();
             for (JsonNode t : l.path("topics")) {
-                topics.add(t.asString().toLowerCase(Locale.ROOT));
+                topics.add(Bytes32.of(t.asString()));
             }
             out.add(new LogEntry(Address.evm(l.path("address").asString()), topics, l.path("data").asString("0x"),
-                    Quantities.longValue(l.path("blockNumber").asString()),
-                    l.path("blockHash").asString().toLowerCase(Locale.ROOT),
+                    Quantities.longValue(l.path("blockNumber").asString()), Bytes32.of(l.path("blockHash").asString()),
                     (int) Quantities.longValue(l.path("logIndex").asString("0x0")), l.path("removed").asBoolean(false),
-                    l.hasNonNull("transactionHash") ? l.get("transactionHash").asString().toLowerCase(Locale.ROOT)
-                            : null));
+                    l.hasNonNull("transactionHash") ? new TxHash(l.get("transactionHash").asString()) : null));
         }
         return out;
     }
@@ -163,7 +239,7 @@ public final class EthRpc {
     public static ChainTx parseTx(JsonNode t) {
         JsonNode to = t.get("to");
         JsonNode block = t.get("blockNumber");
-        return new ChainTx(t.path("hash").asString().toLowerCase(Locale.ROOT), Address.evm(t.path("from").asString()),
+        return new ChainTx(new TxHash(t.path("hash").asString()), Address.evm(t.path("from").asString()),
                 to == null || to.isNull() ? null : Address.evm(to.asString()), t.path("input").asString("0x"),
                 Quantities.big(t.path("value").asString("0x0")), Quantities.big(t.path("gas").asString("0x0")),
                 block == null || block.isNull() ? null : Quantities.longValue(block.asString()));
@@ -171,22 +247,26 @@ public final class EthRpc {
 
     public static TxReceipt parseReceipt(JsonNode r) {
         JsonNode to = r.get("to");
-        return new TxReceipt(r.path("transactionHash").asString().toLowerCase(Locale.ROOT),
-                Quantities.longValue(r.path("blockNumber").asString()),
-                r.path("blockHash").asString().toLowerCase(Locale.ROOT), "0x1".equals(r.path("status").asString()),
+        return new TxReceipt(new TxHash(r.path("transactionHash").asString()),
+                Quantities.longValue(r.path("blockNumber").asString()), Bytes32.of(r.path("blockHash").asString()),
+                Quantities.big(r.path("status").asString("0x0")).signum() == 1,
                 Address.evm(r.path("from").asString()), to == null || to.isNull() ? null : Address.evm(to.asString()),
-                Quantities.longValue(r.path("gasUsed").asString("0x0")), parseLogs(r.path("logs")));
+                Quantities.longValue(r.path("gasUsed").asString("0x0")),
+                Quantities.big(r.path("effectiveGasPrice").asString("0x0")), parseLogs(r.path("logs")));
     }
 
+    /**
+     * A block header from {@code eth_getBlockByNumber}'s answer.
+     *
+     * @throws RpcException {@link RpcErrorType#INVALID_RESPONSE} when the answer is null: the node has no such block
+     */
     public static BlockHeader header(JsonNode b, String what) {
         if (b == null || b.isNull()) {
             throw new RpcException(RpcErrorType.INVALID_RESPONSE, "the node has no " + what, null, null);
         }
         JsonNode base = b.get("baseFeePerGas");
-        return new BlockHeader(Quantities.longValue(b.path("number").asString()),
-                b.path("hash").asString().toLowerCase(Locale.ROOT),
-                b.path("parentHash").asString().toLowerCase(Locale.ROOT),
-                Quantities.longValue(b.path("timestamp").asString()),
+        return new BlockHeader(Quantities.longValue(b.path("number").asString()), Bytes32.of(b.path("hash").asString()),
+                Bytes32.of(b.path("parentHash").asString()), Quantities.longValue(b.path("timestamp").asString()),
                 base == null || base.isNull() ? BigInteger.ZERO : Quantities.big(base.asString()));
     }
 }

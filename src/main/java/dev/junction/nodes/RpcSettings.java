@@ -1,9 +1,11 @@
 package dev.junction.nodes;
 
 import java.time.Duration;
+import org.springframework.boot.context.properties.bind.Binder;
 
 /**
- * How a {@link JsonRpcClient} talks to its nodes.
+ * How a {@link JsonRpcClient} talks to its nodes: {@code junction.rpc.*} ({@link #bind}), one setting for every
+ * chain's client.
  *
  * @param timeout per HTTP request (connect and answer)
  * @param maxAttempts attempts of one request over all URLs before it fails (>= 1)
@@ -31,6 +33,23 @@ public record RpcSettings(Duration timeout, int maxAttempts, Duration initialBac
         if (maxBatchSize < 1) {
             throw new IllegalArgumentException("maxBatchSize must be >= 1");
         }
+    }
+
+    /** The prefix of the client properties. */
+    public static final String PREFIX = "junction.rpc";
+
+    /**
+     * {@code junction.rpc.timeout} (default 10s), {@code max-attempts} (4), {@code initial-backoff} (200ms),
+     * {@code max-backoff} (2s) and {@code max-batch-size} (500); {@link #primaryRetry()} is {@link #DEFAULT}'s.
+     */
+    public static RpcSettings bind(Binder binder) {
+        return new RpcSettings(
+                binder.bind(PREFIX + ".timeout", Duration.class).orElse(DEFAULT.timeout()),
+                binder.bind(PREFIX + ".max-attempts", Integer.class).orElse(DEFAULT.maxAttempts()),
+                binder.bind(PREFIX + ".initial-backoff", Duration.class).orElse(DEFAULT.initialBackoff()),
+                binder.bind(PREFIX + ".max-backoff", Duration.class).orElse(DEFAULT.maxBackoff()),
+                binder.bind(PREFIX + ".max-batch-size", Integer.class).orElse(DEFAULT.maxBatchSize()),
+                DEFAULT.primaryRetry());
     }
 
     public RpcSettings withTimeout(Duration t) {

@@ -1,8 +1,13 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.Abi.int256;
+import static dev.junction.chain.abi.Abi.uint256;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
@@ -113,12 +118,12 @@ class ChainModeAnvilTest {
         // bytecode; docs/DECISIONS.md), DAI/FRAX, A 200, fee 0.04%, unbalanced.
         JsonNode artifact = TestContracts.artifact("test/support/TestOnlyCurveStableSwap.sol",
                 "TestOnlyCurveStableSwap");
-        curve = chain.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(dai) + Abi.word(frax)
-                + Abi.word(200) + Abi.word(4_000_000));
+        curve = chain.deploy(TRADER, artifact.path("bytecode").asString()
+                + Abi.encodeHex(Abi.address(dai), Abi.address(frax), uint256(200), uint256(4_000_000)).substring(2));
         chain.approve(TRADER, dai, curve);
         chain.approve(TRADER, frax, curve);
-        chain.send(TRADER, curve, Abi.call(Abi.selector("addLiquidity(uint256,uint256)"),
-                Abi.word(units("1000000", 18)), Abi.word(units("1300000", 18))));
+        chain.send(TRADER, curve, Abi.callHex("addLiquidity(uint256,uint256)",
+                uint256(units("1000000", 18)), uint256(units("1300000", 18))));
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil One");
@@ -188,7 +193,7 @@ class ChainModeAnvilTest {
     void awaitNodeHead() throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() < deadline) {
-            String node = chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString();
+            Bytes32 node = Bytes32.of(chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString());
             if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
                 return;
             }
@@ -277,8 +282,8 @@ class ChainModeAnvilTest {
     }
 
     BigInteger curveGetDy(int i, int j, BigInteger dx, long block) {
-        return Abi.uint(chain.call(curve, Abi.call(Abi.selector("get_dy(int128,int128,uint256)"), Abi.word(i),
-                Abi.word(j), Abi.word(dx)), block), 0);
+        return AbiDecoder.uint(chain.call(curve, Abi.callHex("get_dy(int128,int128,uint256)", int256(i), int256(j),
+                uint256(dx)), block), 0);
     }
 
     void assertCurve(Address in, Address out, BigInteger amount) throws Exception {
@@ -300,8 +305,8 @@ class ChainModeAnvilTest {
             assertCurve(frax, dai, units(String.format("%.6f", 1 + random.nextDouble() * 400_000), 18));
         }
         // Another wallet exchanges (TokenExchange): the pool is re-read in the block's eth_getLogs round.
-        awaitBlock(chain.send(TRADER, curve, Abi.call(Abi.selector("exchange(int128,int128,uint256,uint256)"),
-                Abi.word(1), Abi.word(0), Abi.word(units("250000", 18)), Abi.word(0))));
+        awaitBlock(chain.send(TRADER, curve, Abi.callHex("exchange(int128,int128,uint256,uint256)",
+                int256(1), int256(0), uint256(units("250000", 18)), uint256(0))));
         assertCurve(dai, frax, units("123456.789", 18));
         assertCurve(frax, dai, units("98765.4321", 18));
     }
@@ -329,7 +334,7 @@ class ChainModeAnvilTest {
         assertV2(dai, usdc, units("100000", 18));
         // A new narrow V3 position around the current price, then half of it burnt.
         Address pool = Address.evm(deployed.path("uniswapV3").path("pools").path("WETH/USDC/3000").asString());
-        int tick = Abi.int256(chain.call(pool, Abi.call(Abi.selector("slot0()")), chain.blockNumber()), 1)
+        int tick = AbiDecoder.int256(chain.call(pool, Abi.callHex("slot0()"), chain.blockNumber()), 1)
                 .intValueExact();
         int lower = Math.floorDiv(tick, 60) * 60 - 120;
         boolean wethIsToken0 = weth.lower().compareTo(usdc.lower()) < 0;
@@ -341,12 +346,12 @@ class ChainModeAnvilTest {
                 amount1, TRADER)));
         assertV3(weth, usdc, units("40", 18));
         assertV3(usdc, weth, units("90000", 6));
-        String owned = chain.call(positions, Abi.call(Abi.selector("tokenOfOwnerByIndex(address,uint256)"),
-                Abi.word(TRADER), Abi.word(0)), chain.blockNumber());
-        BigInteger tokenId = Abi.uint(owned, 0);
-        String position = chain.call(positions, Abi.call(Abi.selector("positions(uint256)"), Abi.word(tokenId)),
+        String owned = chain.call(positions, Abi.callHex("tokenOfOwnerByIndex(address,uint256)",
+                Abi.address(TRADER), uint256(0)), chain.blockNumber());
+        BigInteger tokenId = AbiDecoder.uint(owned, 0);
+        String position = chain.call(positions, Abi.callHex("positions(uint256)", uint256(tokenId)),
                 chain.blockNumber());
-        BigInteger liquidity = Abi.uint(position, 7);
+        BigInteger liquidity = AbiDecoder.uint(position, 7);
         awaitBlock(chain.send(TRADER, positions, AnvilChain.decreaseLiquidity(tokenId, liquidity.shiftRight(1))));
         assertV3(weth, usdc, units("40", 18));
         assertV3(usdc, weth, units("90000", 6));
@@ -385,8 +390,8 @@ class ChainModeAnvilTest {
         JsonNode route = quote(usdc, dai, units("1000", 6), "uniswap-v2");
         assertThat(route.path("blockNumber").asLong()).isEqualTo(chain.blockNumber());
         assertV2(usdc, dai, units("1000", 6));
-        assertThat(market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash())
-                .isEqualTo(chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString());
+        assertThat(market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash()).isEqualTo(
+                Bytes32.of(chain.rpc.call("eth_getBlockByNumber", "latest", false).path("hash").asString()));
     }
 
     @Test

@@ -6,7 +6,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
 import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainsConfig;
+import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcSettings;
@@ -206,7 +206,7 @@ class DeployOnAnvilTest {
         new YamlPropertySourceLoader().load("chains", new FileSystemResource(yaml))
                 .forEach(env.getPropertySources()::addLast);
         ConfigurationPropertySources.attach(env);
-        return ChainsConfig.bind(Binder.get(env));
+        return ChainsSettings.bind(Binder.get(env)).all();
     }
 
     static JsonRpcClient rpc(Anvil a) {

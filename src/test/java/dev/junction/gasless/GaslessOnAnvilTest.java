@@ -111,7 +111,8 @@ class GaslessOnAnvilTest {
         Address v2Factory = Address.evm(market.path("uniswapV2").path("factory").asString());
         Address v3Factory = Address.evm(market.path("uniswapV3").path("factory").asString());
         contracts = new RouterDeployment(anvil.rpcUrl(), DEPLOYER).deploy(Permit2.ADDRESS, weth, v2Factory,
-                DexKind.UNISWAP_V2.defaultInitCodeHash(), v3Factory, DexKind.UNISWAP_V3.defaultInitCodeHash());
+                DexKind.UNISWAP_V2.defaultInitCodeHash().value(), v3Factory,
+                DexKind.UNISWAP_V3.defaultInitCodeHash().value());
         // the owner approves Permit2 once (the one transaction a gasless user ever sends); the other owner does not
         new RouterDeployment(anvil.rpcUrl(), OWNER).send(usdc, "0x095ea7b3" + word(Permit2.ADDRESS)
                 + "f".repeat(64));

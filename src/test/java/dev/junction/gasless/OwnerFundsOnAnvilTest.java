@@ -101,9 +101,9 @@ class OwnerFundsOnAnvilTest {
         try (AnvilNode node = AnvilNode.start(1); GaslessFixtureDb f = new GaslessFixtureDb()) {
             JsonNode market = AnvilHarness.deployMarket("http://127.0.0.1:" + node.port, AnvilHarness.DEV_KEYS.get(0),
                     "{\"tokens\":[{\"symbol\":\"USDC\",\"name\":\"USD Coin\",\"decimals\":6}]}");
-            String code = node.rpc.call("eth_getCode", List.of(market.get("tokens").get("USDC").asString(), "latest"))
+            String code = node.rpc.client().call("eth_getCode", market.get("tokens").get("USDC").asString(), "latest")
                     .asString();
-            node.rpc.call("anvil_setCode", List.of(GaslessFixture.USDC.lower(), code));
+            node.rpc.client().call("anvil_setCode", GaslessFixture.USDC.lower(), code);
             ChainId eth = ChainId.of(1);
             f.fixture.service.checkOnChain(new ChainReads() {
                 @Override

@@ -35,7 +35,7 @@ class ChainsConfigTest {
 
     @Test
     void aYamlChainBindsWithItsDefaults() throws Exception {
-        List<ChainSettings> chains = ChainsConfig.bind(yaml("""
+        List<ChainSettings> chains = ChainsSettings.bind(yaml("""
                 junction:
                   chains:
                     31337:
@@ -48,7 +48,7 @@ class ChainsConfigTest {
                       dexes:
                         uni-v2: {kind: uniswap-v2, factory: "%s"}
                         uni-v3: {kind: uniswap-v3, factory: "%s", fee-tiers: [500, 3000]}
-                """.formatted(WETH, USDC, WETH, USDC, FACTORY, FACTORY)));
+                """.formatted(WETH, USDC, WETH, USDC, FACTORY, FACTORY))).all();
         assertThat(chains).hasSize(1);
         ChainSettings c = chains.getFirst();
         assertThat(c.id().value()).isEqualTo(31337);
@@ -56,7 +56,7 @@ class ChainsConfigTest {
         assertThat(c.rpcUrls()).hasSize(2);
         assertThat(c.tokens()).containsExactly(Address.evm(WETH), Address.evm(USDC));
         assertThat(c.dexes().get("uni-v3").feeTiers()).containsExactly(500, 3000);
-        assertThat(c.dexes().get("uni-v2").initCodeHash())
+        assertThat(c.dexes().get("uni-v2").initCodeHash().value())
                 .isEqualTo("0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f");
         assertThat(c.maxStaleness()).isEqualTo(Duration.ofSeconds(3));
         assertThat(c.permit2()).isEqualTo(ChainSettings.CANONICAL_PERMIT2);
@@ -74,23 +74,23 @@ class ChainsConfigTest {
                   price-feeds:
                     "%s": "%s"
                 """;
-        ChainSettings c = ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).getFirst();
+        ChainSettings c = ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).all().getFirst();
         assertThat(c.priceFeeds()).containsExactly(Map.entry(Address.evm(WETH), Address.evm(feed)));
         assertThat(c.priceFeedMaxAge()).isEqualTo(Duration.ofHours(25));
         String aged = yaml + "  price-feed-max-age: %s\n";
-        assertThat(ChainsConfig.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "2h"))).getFirst()
+        assertThat(ChainsSettings.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "2h"))).all().getFirst()
                 .priceFeedMaxAge()).isEqualTo(Duration.ofHours(2));
-        assertThatThrownBy(() -> ChainsConfig.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "0s"))))
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "0s"))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feed-max-age");
-        assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))))
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + USDC).hasMessageContaining("stablecoin");
         String other = "0x6B175474E89094C44Da98b954EedeAC495271d0F";
-        assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, other, feed))))
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, other, feed))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + other).hasMessageContaining("tokens");
-        assertThatThrownBy(() -> ChainsConfig.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, "0x12"))))
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, "0x12"))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + WETH + " must be 0x");
     }
@@ -103,7 +103,7 @@ class ChainsConfigTest {
                   tokens: ["%s"]
                   router: %s
                 """.formatted(USDC, WETH));
-        assertThatThrownBy(() -> ChainsConfig.bind(b)).isInstanceOf(ChainConfigException.class)
+        assertThatThrownBy(() -> ChainsSettings.bind(b).all()).isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.router").hasMessageContaining("quote addresses");
     }
 
@@ -132,7 +132,7 @@ class ChainsConfigTest {
         StandardEnvironment env = new StandardEnvironment();
         env.getPropertySources().addFirst(new MapPropertySource("t", props));
         try {
-            ChainsConfig.bind(new Binder(ConfigurationPropertySources.get(env)));
+            ChainsSettings.bind(new Binder(ConfigurationPropertySources.get(env))).all();
         } catch (ChainConfigException e) {
             return e.getMessage();
         }

@@ -115,7 +115,7 @@ class JsonRpcClientTest {
             assertThat(eth.chainId()).isEqualTo(31_337);
             BlockHeader genesis = eth.block(0);
             assertThat(genesis.number()).isZero();
-            assertThat(genesis.hash()).startsWith("0x").hasSize(66);
+            assertThat(genesis.hash().value()).startsWith("0x").hasSize(66);
         }
     }
 

@@ -8,7 +8,7 @@ import dev.junction.execution.network.BridgeTransfer;
 import dev.junction.execution.network.ChainTx;
 import dev.junction.execution.network.Network;
 import dev.junction.execution.network.Receipt;
-import dev.junction.execution.relayer.NodeUnavailableException;
+import dev.junction.nodes.RpcException;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -178,7 +178,10 @@ public final class SwapProcessor {
             o = relay.outcome(s.plan().fromChain(), s.source().hash()).orElseThrow(
                     () -> new IllegalStateException("swap " + s.id() + ": the relayer has no transaction "
                             + s.source().hash()));
-        } catch (NodeUnavailableException e) {
+        } catch (RpcException e) {
+            if (!e.type().retryable()) {
+                throw e;
+            }
             // The transaction is signed and recorded; the node being away says nothing about it. Waiting is not a
             // failed attempt: a swap whose transaction may be on chain never ends RETRIES_EXHAUSTED for an outage.
             log.debug("swap {}: node of chain {} unavailable, looking again later: {}", s.id(), s.plan().fromChain(),

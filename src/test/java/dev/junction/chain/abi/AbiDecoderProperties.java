@@ -77,7 +77,8 @@ class AbiDecoderProperties {
         assertThat(AbiDecoder.isZero("0x" + "0".repeat(63) + "1", 0)).isFalse();
         assertThat(AbiDecoder.isZero("0x" + "0".repeat(64) + "0".repeat(64), 1)).isTrue();
         assertThat(AbiDecoder.isZero("0x", 0)).isFalse();
-        assertThatThrownBy(() -> Abi.int256(BigInteger.ONE.shiftLeft(255))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Abi.int256(BigInteger.ONE.shiftLeft(255)))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Abi.word(Abi.bytes(new byte[1]))).isInstanceOf(IllegalArgumentException.class);
         String oversized = "0x" + Abi.word(Abi.uint256(32)) + "f".repeat(64);
         assertThatThrownBy(() -> AbiDecoder.callResults(oversized)).isInstanceOf(IllegalArgumentException.class);
