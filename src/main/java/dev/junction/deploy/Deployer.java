@@ -3,6 +3,7 @@ package dev.junction.deploy;
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.deploy.JunctionContracts.Contract;
 import dev.junction.deploy.JunctionContracts.Role;
 import dev.junction.nodes.ChainSettings;
@@ -150,7 +151,7 @@ public final class Deployer {
         if (!calls.isEmpty()) {
             String ownerWord = rpc.call("eth_call", Map.of("to", router.address().lower(), "data",
                     Abi.callHex("owner()")), "latest").asString();
-            Address actual = Address.evm("0x" + ownerWord.substring(ownerWord.length() - 40));
+            Address actual = AbiDecoder.address(ownerWord, 0);
             if (!actual.equals(owner)) {
                 throw fail("the router " + router.address() + " is owned by " + actual + ", not by the deployer "
                         + owner + ": only its owner can register adapters");

@@ -2,10 +2,11 @@ package dev.junction.gasless;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.execution.ChainReads;
+import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.execution.ChainReads;
 import java.math.BigInteger;
-import java.util.Arrays;
 
 /**
  * The on-chain checks before a gasless swap is accepted on a chain Junction has a node for: the owner holds the amount
@@ -62,6 +63,6 @@ final class OwnerFunds {
             throw new IllegalStateException(signature + " on " + to + " (chain " + chain + ") returned "
                     + out.length + " bytes; is it a contract?");
         }
-        return new BigInteger(1, Arrays.copyOfRange(out, 0, 32));
+        return AbiDecoder.uint(Hex.encode(out), 0);
     }
 }

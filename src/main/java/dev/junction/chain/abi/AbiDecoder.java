@@ -54,6 +54,14 @@ public final class AbiDecoder {
         return Bytes32.of("0x" + strip(hex).substring(word * 64, word * 64 + 64));
     }
 
+    /** The {@code bytes} (or {@code string}) whose offset is word {@code word}: its bytes as {@code 0x} hex. */
+    public static String bytes(String hex, int word) {
+        String h = strip(hex);
+        int at = 2 * uint(h, word).intValueExact();
+        int length = new BigInteger(h.substring(at, at + 64), 16).intValueExact();
+        return "0x" + h.substring(at + 64, at + 64 + 2 * length);
+    }
+
     /** Whether word {@code word} is zero (a word past the end is not). */
     public static boolean isZero(String hex, int word) {
         int at = (hex.startsWith("0x") ? 2 : 0) + word * 64;
@@ -86,9 +94,7 @@ public final class AbiDecoder {
             }
             return new String(b, 0, n, StandardCharsets.UTF_8);
         }
-        int offset = uint(h, 0).intValueExact() * 2;
-        int length = new BigInteger(h.substring(offset, offset + 64), 16).intValueExact();
-        return new String(HEX.parseHex(h.substring(offset + 64, offset + 64 + length * 2)), StandardCharsets.UTF_8);
+        return new String(HEX.parseHex(strip(bytes(h, 0))), StandardCharsets.UTF_8);
     }
 
     /**

@@ -1,9 +1,5 @@
 package dev.junction.chain.abi;
 
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.HexFormat;
-
 /** Decodes the revert data of a failed call: {@code Error(string)}, {@code Panic(uint256)} or a custom error. */
 public final class RevertReason {
 
@@ -26,12 +22,10 @@ public final class RevertReason {
         }
         try {
             if (hex.startsWith(ERROR_SELECTOR) && hex.length() >= 8 + 128) {
-                int length = new BigInteger(hex.substring(8 + 64, 8 + 128), 16).intValueExact();
-                byte[] bytes = HexFormat.of().parseHex(hex.substring(8 + 128, 8 + 128 + 2 * length));
-                return new String(bytes, StandardCharsets.UTF_8);
+                return AbiDecoder.string(hex.substring(8));
             }
             if (hex.startsWith(PANIC_SELECTOR) && hex.length() >= 8 + 64) {
-                return "panic 0x" + new BigInteger(hex.substring(8, 8 + 64), 16).toString(16);
+                return "panic 0x" + AbiDecoder.uint(hex.substring(8), 0).toString(16);
             }
         } catch (RuntimeException malformed) {
             return "reverted with malformed data 0x" + hex;
