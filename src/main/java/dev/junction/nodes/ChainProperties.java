@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * One chain's settings as written under {@code junction.chains.<chainId>.} (kebab-case in YAML/properties), before
- * validation; {@link ChainsConfig#bind} turns them into {@link ChainSettings}. Every field may be absent here.
+ * validation; {@link ChainsSettings#bind} turns them into {@link ChainSettings}. Every field may be absent here.
  *
  * @param rpcUrl {@code rpc-url}: one node URL
  * @param rpcUrls {@code rpc-urls}: node URLs tried in order with failover (after {@code rpc-url} when both are set)
