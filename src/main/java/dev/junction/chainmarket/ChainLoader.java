@@ -1,5 +1,9 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.AbiDecoder.int256;
+import static dev.junction.chain.abi.AbiDecoder.uint;
+import static dev.junction.chain.abi.AbiDecoder.words;
+
 import dev.junction.chain.Address;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
@@ -95,7 +99,8 @@ final class ChainLoader {
                     Address t1 = t0 == a ? b : a;
                     if (dex.kind() == DexKind.UNISWAP_V2) {
                         candidates.add(new Candidate(dex, t0, t1, 0));
-                        round1.add(new CallBatch.Call(dex.factory(), Abi.callHex(GET_PAIR, Abi.address(t0), Abi.address(t1))));
+                        round1.add(new CallBatch.Call(dex.factory(),
+                                Abi.callHex(GET_PAIR, Abi.address(t0), Abi.address(t1))));
                     } else if (dex.kind() == DexKind.UNISWAP_V3) {
                         for (int fee : dex.feeTiers()) {
                             candidates.add(new Candidate(dex, t0, t1, fee));
@@ -120,17 +125,17 @@ final class ChainLoader {
         List<TokenInfo> infos = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             String dec = r1.get(3 * i);
-            if (dec == null || AbiDecoder.words(dec) < 1) {
+            if (dec == null || words(dec) < 1) {
                 throw new MarketDataException(at + ".tokens[" + i + "] " + tokens.get(i)
                         + " answers no decimals(): not an ERC-20 on chain " + settings.id().value());
             }
-            infos.add(new TokenInfo(tokens.get(i), AbiDecoder.uint(dec, 0).intValueExact(),
+            infos.add(new TokenInfo(tokens.get(i), uint(dec, 0).intValueExact(),
                     text(r1.get(3 * i + 1), "?"), text(r1.get(3 * i + 2), "")));
         }
         List<PoolState> found = new ArrayList<>();
         for (int k = 0; k < candidates.size(); k++) {
             String r = r1.get(3 * tokens.size() + k);
-            if (r == null || AbiDecoder.words(r) < 1) {
+            if (r == null || words(r) < 1) {
                 continue;
             }
             Address pool = AbiDecoder.address(r, 0);
@@ -175,11 +180,11 @@ final class ChainLoader {
         for (Address token : settings.priceFeeds().keySet()) {
             String round = results.get(k++);
             String decimals = results.get(k++);
-            if (round != null && decimals != null && AbiDecoder.words(round) >= 5 && AbiDecoder.words(decimals) >= 1) {
-                BigInteger d = AbiDecoder.uint(decimals, 0);
+            if (round != null && decimals != null && words(round) >= 5 && words(decimals) >= 1) {
+                BigInteger d = uint(decimals, 0);
                 if (d.compareTo(BigInteger.valueOf(77)) <= 0) {
-                    BigInteger updatedAt = AbiDecoder.uint(round, 3).min(BigInteger.valueOf(Long.MAX_VALUE));
-                    out.put(token, new ChainState.FeedAnswer(AbiDecoder.int256(round, 1), d.intValue(),
+                    BigInteger updatedAt = uint(round, 3).min(BigInteger.valueOf(Long.MAX_VALUE));
+                    out.put(token, new ChainState.FeedAnswer(int256(round, 1), d.intValue(),
                             updatedAt.longValueExact()));
                 }
             }
@@ -230,41 +235,41 @@ final class ChainLoader {
         for (PoolState p : pools) {
             if (p instanceof PoolState.V2 v2) {
                 String r = r2.get(k++);
-                out.add(r == null || AbiDecoder.words(r) < 2 ? v2 : v2.synced(AbiDecoder.uint(r, 0), AbiDecoder.uint(r, 1)));
+                out.add(r == null || words(r) < 2 ? v2 : v2.synced(uint(r, 0), uint(r, 1)));
             } else if (p instanceof PoolState.Curve c) {
                 List<Address> coins = new ArrayList<>();
                 List<BigInteger> balances = new ArrayList<>();
                 for (int i = 0; i < CURVE_MAX_COINS; i++) {
                     String coin = r2.get(k++);
                     String balance = r2.get(k++);
-                    if (coin != null && balance != null && AbiDecoder.words(coin) >= 1 && AbiDecoder.words(balance) >= 1
+                    if (coin != null && balance != null && words(coin) >= 1 && words(balance) >= 1
                             && coins.size() == i) {
                         coins.add(AbiDecoder.address(coin, 0));
-                        balances.add(AbiDecoder.uint(balance, 0));
+                        balances.add(uint(balance, 0));
                     }
                 }
                 String a = r2.get(k++);
                 String fee = r2.get(k++);
                 String rampEnd = r2.get(k++);
-                if (coins.size() < 2 || a == null || fee == null || AbiDecoder.words(a) < 1 || AbiDecoder.words(fee) < 1) {
+                if (coins.size() < 2 || a == null || fee == null || words(a) < 1 || words(fee) < 1) {
                     out.add(PoolState.Curve.unread(c.provider(), c.address()));
                     continue;
                 }
                 out.add(new PoolState.Curve(c.provider(), c.address(), coins, balances,
-                        AbiDecoder.uint(a, 0).longValueExact(), AbiDecoder.uint(fee, 0).longValueExact(),
-                        rampEnd == null || AbiDecoder.words(rampEnd) < 1 ? 0 : AbiDecoder.uint(rampEnd, 0).longValueExact()));
+                        uint(a, 0).longValueExact(), uint(fee, 0).longValueExact(),
+                        rampEnd == null || words(rampEnd) < 1 ? 0 : uint(rampEnd, 0).longValueExact()));
             } else if (p instanceof PoolState.V3 v) {
                 String slot = r2.get(k++);
                 String liq = r2.get(k++);
                 String spacing = r2.get(k++);
-                if (slot == null || liq == null || spacing == null || AbiDecoder.words(slot) < 2) {
+                if (slot == null || liq == null || spacing == null || words(slot) < 2) {
                     continue;
                 }
-                int tick = AbiDecoder.int256(slot, 1).intValueExact();
-                int sp = AbiDecoder.int256(spacing, 0).intValueExact();
+                int tick = int256(slot, 1).intValueExact();
+                int sp = int256(spacing, 0).intValueExact();
                 int[] window = window(tick, sp);
                 v3.add(new PoolState.V3(v.provider(), v.address(), v.token0(), v.token1(), v.fee(), sp,
-                        AbiDecoder.uint(slot, 0), tick, AbiDecoder.uint(liq, 0), new TreeMap<>(), window[0], window[1]));
+                        uint(slot, 0), tick, uint(liq, 0), new TreeMap<>(), window[0], window[1]));
             }
         }
         out.addAll(readTicks(v3, block));
@@ -299,7 +304,7 @@ final class ChainLoader {
                 if (r == null || AbiDecoder.isZero(r, 0)) {
                     continue; // most words of a window are empty
                 }
-                BigInteger bits = AbiDecoder.uint(r, 0);
+                BigInteger bits = uint(r, 0);
                 for (int b = bits.getLowestSetBit(); b >= 0 && b < 256; b = nextBit(bits, b)) {
                     int t = (w * 256 + b) * p.tickSpacing();
                     ticks.add(t);
@@ -316,10 +321,10 @@ final class ChainLoader {
             Map<Integer, PoolState.TickInfo> ticks = new HashMap<>();
             for (int t : ticksPerPool.get(i)) {
                 String r = r4.get(k++);
-                if (r != null && AbiDecoder.words(r) >= 2) {
-                    BigInteger gross = AbiDecoder.uint(r, 0);
+                if (r != null && words(r) >= 2) {
+                    BigInteger gross = uint(r, 0);
                     if (gross.signum() > 0) {
-                        ticks.put(t, new PoolState.TickInfo(gross, AbiDecoder.int256(r, 1)));
+                        ticks.put(t, new PoolState.TickInfo(gross, int256(r, 1)));
                     }
                 }
             }
@@ -351,7 +356,7 @@ final class ChainLoader {
 
     private static String text(String hex, String fallback) {
         try {
-            return hex == null || AbiDecoder.words(hex) < 1 ? fallback : AbiDecoder.string(hex);
+            return hex == null || words(hex) < 1 ? fallback : AbiDecoder.string(hex);
         } catch (RuntimeException e) {
             return fallback;
         }

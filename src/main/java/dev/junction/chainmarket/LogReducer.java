@@ -1,5 +1,8 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.AbiDecoder.int256;
+import static dev.junction.chain.abi.AbiDecoder.uint;
+
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.AbiDecoder;
@@ -81,15 +84,15 @@ final class LogReducer {
             }
             PoolState next = switch (pool) {
                 case PoolState.V2 v2 when t0.equals(Events.V2_SYNC) ->
-                        v2.synced(AbiDecoder.uint(log.data(), 0), AbiDecoder.uint(log.data(), 1));
-                case PoolState.V3 v3 when t0.equals(Events.V3_SWAP) -> v3.withSlot(AbiDecoder.uint(log.data(), 2),
-                        AbiDecoder.int256(log.data(), 4).intValueExact(), AbiDecoder.uint(log.data(), 3));
+                        v2.synced(uint(log.data(), 0), uint(log.data(), 1));
+                case PoolState.V3 v3 when t0.equals(Events.V3_SWAP) -> v3.withSlot(uint(log.data(), 2),
+                        int256(log.data(), 4).intValueExact(), uint(log.data(), 3));
                 case PoolState.V3 v3 when t0.equals(Events.V3_INITIALIZE) ->
-                        v3.withSlot(AbiDecoder.uint(log.data(), 0), AbiDecoder.int256(log.data(), 1).intValueExact(), v3.liquidity());
+                        v3.withSlot(uint(log.data(), 0), int256(log.data(), 1).intValueExact(), v3.liquidity());
                 case PoolState.V3 v3 when t0.equals(Events.V3_MINT) -> v3.withPosition(tickTopic(log, 2),
-                        tickTopic(log, 3), AbiDecoder.uint(log.data(), 1));
+                        tickTopic(log, 3), uint(log.data(), 1));
                 case PoolState.V3 v3 when t0.equals(Events.V3_BURN) -> v3.withPosition(tickTopic(log, 2),
-                        tickTopic(log, 3), AbiDecoder.uint(log.data(), 0).negate());
+                        tickTopic(log, 3), uint(log.data(), 0).negate());
                 default -> pool;
             };
             if (next != pool) {
@@ -121,8 +124,8 @@ final class LogReducer {
         }
         if (dex.kind() == DexKind.UNISWAP_V3 && log.topic0().equals(Events.V3_POOL_CREATED)
                 && log.topics().size() >= 4) {
-            int fee = AbiDecoder.uint(log.topics().get(3)).intValueExact();
-            int spacing = AbiDecoder.int256(log.data(), 0).intValueExact();
+            int fee = uint(log.topics().get(3)).intValueExact();
+            int spacing = int256(log.data(), 0).intValueExact();
             return Optional.of(PoolState.V3.created(dex.key(), AbiDecoder.address(log.data(), 1), token0, token1,
                     fee, spacing));
         }
@@ -130,6 +133,6 @@ final class LogReducer {
     }
 
     private static int tickTopic(LogEntry log, int index) {
-        return AbiDecoder.int256(log.topics().get(index)).intValueExact();
+        return int256(log.topics().get(index)).intValueExact();
     }
 }

@@ -64,8 +64,8 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
         if (acquisitionMode != 3) {
             message = new PermitTransferFrom(permitted, spender, n, d);
         } else if (onChain != null) {
-            message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Bytes32.of(quoteId), fromToken,
-                    amountIn.value(), toToken, amountOutMin.value(), receiver, d,
+            message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Bytes32.of(quoteId),
+                    fromToken, amountIn.value(), toToken, amountOutMin.value(), receiver, d,
                     BigInteger.valueOf(onChain.feeBps()), onChain.feeBps() == 0 ? Address.ZERO : onChain.feeRecipient(),
                     Bytes32.of(onChain.destinationCallHash()), Bytes32.of(onChain.stepsHash())));
         } else {

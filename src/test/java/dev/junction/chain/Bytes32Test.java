@@ -32,7 +32,8 @@ class Bytes32Test {
         assertThatThrownBy(() -> Bytes32.of((String) null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Bytes32.of(new byte[31])).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("got 31");
-        assertThatThrownBy(() -> Bytes32.of(BigInteger.ONE.shiftLeft(256))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Bytes32.of(BigInteger.ONE.shiftLeft(256)))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Bytes32.of(BigInteger.ONE.negate())).isInstanceOf(IllegalArgumentException.class);
     }
 }
