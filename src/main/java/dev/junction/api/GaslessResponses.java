@@ -1,7 +1,6 @@
 package dev.junction.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.junction.chain.Hex;
 import dev.junction.gasless.GaslessQuote;
 import dev.junction.gasless.GaslessSwap;
 import dev.junction.gasless.Permit2TypedData;
@@ -122,10 +121,10 @@ final class GaslessResponses {
             case PermitWitnessTransferFrom<?> w -> switch (w.witness()) {
                 case SwapWitness s -> new Witness(s.quoteId(), s.outputToken().toString(),
                         s.minAmountOut().toString(), s.receiver().toString(), Long.toString(s.toChain().value()));
-                case RouteWitness r -> new RouteWitnessJson(Hex.encode(r.quoteId()), r.inputToken().toString(),
+                case RouteWitness r -> new RouteWitnessJson(r.quoteId().value(), r.inputToken().toString(),
                         r.amountIn().toString(), r.outputToken().toString(), r.minAmountOut().toString(),
                         r.receiver().toString(), r.deadline().toString(), r.feeBps().toString(),
-                        r.feeRecipient().toString(), Hex.encode(r.destinationCall()), Hex.encode(r.steps()));
+                        r.feeRecipient().toString(), r.destinationCall().value(), r.steps().value());
             };
             case PermitTransferFrom plain -> null;
         };

@@ -1,6 +1,7 @@
 package dev.junction.calldata;
 
-import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.Hex;
 import java.util.List;
 
@@ -56,8 +57,8 @@ public final class RouterAbi {
         return Hex.encode(Abi.selector(signature));
     }
 
-    /** {@code 0x} + keccak256 of an event signature: the event's topic 0. */
-    public static String topic(String signature) {
-        return Hex.encode(Abi.keccak(signature));
+    /** keccak256 of an event signature: the event's topic 0. */
+    public static Bytes32 topic(String signature) {
+        return Abi.topic(signature);
     }
 }

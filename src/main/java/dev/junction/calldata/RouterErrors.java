@@ -1,7 +1,7 @@
 package dev.junction.calldata;
 
-import dev.junction.chain.Address;
-import dev.junction.rpc.RevertReason;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.chain.abi.RevertReason;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -124,16 +124,13 @@ public final class RouterErrors {
     private static List<Object> arguments(String hex, List<String> types) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < types.size(); i++) {
-            BigInteger word = new BigInteger(hex.substring(64 * i, 64 * i + 64), 16);
             String type = types.get(i);
             if (type.equals("address")) {
-                out.add(Address.evm("0x" + hex.substring(64 * i + 24, 64 * i + 64)).value());
+                out.add(AbiDecoder.address(hex, i).value());
             } else if (type.equals("bytes")) {
-                int at = 2 * word.intValueExact();
-                int length = new BigInteger(hex.substring(at, at + 64), 16).intValueExact();
-                out.add("0x" + hex.substring(at + 64, at + 64 + 2 * length));
+                out.add(AbiDecoder.bytes(hex, i));
             } else {
-                out.add(word);
+                out.add(AbiDecoder.uint(hex, i));
             }
         }
         return out;

@@ -1,20 +1,21 @@
 package dev.junction.calldata;
 
 import dev.junction.chain.AcquisitionMode;
-import static dev.junction.calldata.abi.Abi.address;
-import static dev.junction.calldata.abi.Abi.bytes;
-import static dev.junction.calldata.abi.Abi.bytes32;
-import static dev.junction.calldata.abi.Abi.tuple;
-import static dev.junction.calldata.abi.Abi.tupleArray;
-import static dev.junction.calldata.abi.Abi.uint16;
-import static dev.junction.calldata.abi.Abi.uint256;
-import static dev.junction.calldata.abi.Abi.uint8;
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.bytes;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.tupleArray;
+import static dev.junction.chain.abi.Abi.uint16;
+import static dev.junction.chain.abi.Abi.uint256;
+import static dev.junction.chain.abi.Abi.uint8;
 
-import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.abi.Abi;
 import dev.junction.calldata.protocol.BridgeEncoding;
 import dev.junction.calldata.protocol.BridgeShape;
 import dev.junction.calldata.protocol.SwapEncoding;
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.Hex;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class TransactionBuilder {
      */
     public Transaction build(RouteCall call) {
         AcquisitionMode mode = effectiveMode(call);
-        byte[] quoteId = quoteIdBytes(call.quoteId());
+        byte[] quoteId = quoteId(call.quoteId()).bytes();
         byte[] data = Abi.call(RouterAbi.EXECUTE_ROUTE, params(call, mode, quoteId),
                 tupleArray(steps(call, 0, quoteId)));
         Address allowanceTarget = call.nativeInput() ? Address.ZERO : mode.usesPermit2() ? PERMIT2 : call.router();
@@ -74,7 +75,7 @@ public final class TransactionBuilder {
         if (!mode.usesPermit2()) {
             throw new CalldataException("acquisitionMode", "must be 2 or 3 for executeRouteWithPermit");
         }
-        byte[] quoteId = quoteIdBytes(call.quoteId());
+        byte[] quoteId = quoteId(call.quoteId()).bytes();
         Abi.Value permitData = tuple(address(permit.owner()), uint256(permit.nonce()), uint256(permit.deadline()),
                 bytes(permit.signature()));
         byte[] data = Abi.call(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT, params(call, mode, quoteId),
@@ -117,13 +118,14 @@ public final class TransactionBuilder {
      * {@code keccak256(abi.encode(steps))} of the route's Step[] as {@link #build} encodes it: the {@code steps} member of
      * the mode-3 Permit2 witness {@code JunctionRoute} ({@code JunctionRouter.routeWitness}).
      */
-    public byte[] stepsHash(RouteCall call) {
-        return Abi.keccak(Abi.encode(tupleArray(steps(call, 0, quoteIdBytes(call.quoteId())))));
+    public Bytes32 stepsHash(RouteCall call) {
+        return Bytes32.of(Abi.keccak(Abi.encode(tupleArray(steps(call, 0, quoteId(call.quoteId()).bytes())))));
     }
 
     /** {@code keccak256(abi.encode(destinationCallData, destinationGasLimit))}: the witness's {@code destinationCall}. */
-    public static byte[] destinationCallHash(RouteCall call) {
-        return Abi.keccak(Abi.encode(bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit())));
+    public static Bytes32 destinationCallHash(RouteCall call) {
+        return Bytes32.of(Abi.keccak(Abi.encode(bytes(Hex.decode(call.destinationCallData())),
+                uint256(call.destinationGasLimit()))));
     }
 
     /** An EVM address as it is; a Solana address (which an EVM address field cannot hold) as zero. */
@@ -141,12 +143,12 @@ public final class TransactionBuilder {
         return gas.multiply(BigInteger.valueOf(6)).add(BigInteger.valueOf(4)).divide(BigInteger.valueOf(5));
     }
 
-    /** A {@code 0x} + 64 hex quote id as its 32 bytes; any other id as keccak256 of its UTF-8 text. */
-    public static byte[] quoteIdBytes(String quoteId) {
-        if (quoteId.length() == 66 && Hex.isHex(quoteId)) {
-            return Hex.decode(quoteId);
+    /** The router's {@code bytes32} quote id: a {@code 0x} + 64 hex id as it is; any other as keccak256 of its text. */
+    public static Bytes32 quoteId(String quoteId) {
+        if (Bytes32.isBytes32(quoteId)) {
+            return Bytes32.of(quoteId);
         }
-        return Abi.keccak(quoteId);
+        return Bytes32.of(Abi.keccak(quoteId));
     }
 
     private static AcquisitionMode effectiveMode(RouteCall call) {

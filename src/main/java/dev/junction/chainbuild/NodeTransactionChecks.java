@@ -5,12 +5,14 @@ import dev.junction.calldata.RouterErrors;
 import dev.junction.calldata.Transaction;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcErrorType;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcResult;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.RpcErrorType;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.RpcResult;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,17 +34,17 @@ final class NodeTransactionChecks implements TransactionChecks {
     /** A value a probe plants in a candidate slot; a token answering it from {@code balanceOf} uses that slot. */
     private static final BigInteger PLANTED = new BigInteger("5a17ed0000000000000000000000000000000000000000000000004a", 16);
 
-    private final Map<ChainId, JsonRpcClient> nodes;
+    private final Nodes nodes;
     private final ConcurrentMap<String, Optional<StorageSlots>> balanceLayouts = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Optional<StorageSlots>> allowanceLayouts = new ConcurrentHashMap<>();
 
-    NodeTransactionChecks(Map<ChainId, JsonRpcClient> nodes) {
-        this.nodes = Map.copyOf(nodes);
+    NodeTransactionChecks(Nodes nodes) {
+        this.nodes = nodes;
     }
 
     @Override
     public boolean covers(ChainId chain) {
-        return nodes.containsKey(chain);
+        return nodes.find(chain).isPresent();
     }
 
     @Override
@@ -194,7 +196,7 @@ final class NodeTransactionChecks implements TransactionChecks {
             return BigInteger.ZERO;
         }
         String hex = r.result().asString();
-        return hex.length() <= 2 ? BigInteger.ZERO : new BigInteger(hex.substring(2, Math.min(hex.length(), 66)), 16);
+        return AbiDecoder.words(hex) < 1 ? BigInteger.ZERO : AbiDecoder.uint(hex, 0);
     }
 
     private static Map<String, Object> callObject(Transaction tx, Address sender) {
@@ -207,10 +209,6 @@ final class NodeTransactionChecks implements TransactionChecks {
     }
 
     private JsonRpcClient node(ChainId chain) {
-        JsonRpcClient node = nodes.get(chain);
-        if (node == null) {
-            throw new IllegalArgumentException("chain " + chain + " is not a chain-mode chain");
-        }
-        return node;
+        return nodes.of(chain).client();
     }
 }

@@ -2,11 +2,10 @@ package dev.junction.chainbuild;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.web3j.crypto.Hash;
 
 /**
  * Where an ERC-20 keeps a holder's balance and allowance: the storage slot of {@code mapping(address => uint256)} at
@@ -33,50 +32,32 @@ record StorageSlots(int index, boolean vyper) {
 
     /** The slot of {@code map[key]} for the mapping at this index. */
     String of(Address key) {
-        return Hex.encode(slot(word(key), word(BigInteger.valueOf(index))));
+        return Hex.encode(slot(Abi.address(key), Abi.uint256(index)));
     }
 
     /** The slot of {@code map[owner][spender]} for the nested mapping at this index. */
     String of(Address owner, Address spender) {
-        byte[] outer = slot(word(owner), word(BigInteger.valueOf(index)));
-        byte[] inner = vyper ? Hash.sha3(concat(outer, word(spender))) : Hash.sha3(concat(word(spender), outer));
-        return Hex.encode(inner);
+        Abi.Value outer = Abi.bytes32(slot(Abi.address(owner), Abi.uint256(index)));
+        Abi.Value key = Abi.address(spender);
+        return Hex.encode(Abi.keccak(vyper ? Abi.encode(outer, key) : Abi.encode(key, outer)));
     }
 
-    private byte[] slot(byte[] key, byte[] position) {
-        return Hash.sha3(vyper ? concat(position, key) : concat(key, position));
+    /** {@code keccak256(key . position)} (Solidity) or {@code keccak256(position . key)} (Vyper). */
+    private byte[] slot(Abi.Value key, Abi.Value position) {
+        return Abi.keccak(vyper ? Abi.encode(position, key) : Abi.encode(key, position));
     }
 
-    /** ABI call data of a function whose arguments are addresses: the selector and each address as a word. */
+    /** ABI call data of a function whose arguments are addresses. */
     static String addressCall(String signature, Address... args) {
-        byte[] out = new byte[4 + 32 * args.length];
-        System.arraycopy(Hash.sha3(signature.getBytes(StandardCharsets.US_ASCII)), 0, out, 0, 4);
+        Abi.Value[] words = new Abi.Value[args.length];
         for (int i = 0; i < args.length; i++) {
-            System.arraycopy(word(args[i]), 0, out, 4 + 32 * i, 32);
+            words[i] = Abi.address(args[i]);
         }
-        return Hex.encode(out);
+        return Abi.callHex(signature, words);
     }
 
+    /** A storage value: the amount as a 32-byte word. */
     static String quantityWord(BigInteger value) {
-        return Hex.encode(word(value));
-    }
-
-    private static byte[] word(Address a) {
-        return word(new BigInteger(1, a.bytes()));
-    }
-
-    private static byte[] word(BigInteger v) {
-        byte[] raw = v.toByteArray();
-        byte[] out = new byte[32];
-        int n = Math.min(raw.length, 32);
-        System.arraycopy(raw, raw.length - n, out, 32 - n, n);
-        return out;
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = new byte[a.length + b.length];
-        System.arraycopy(a, 0, out, 0, a.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
+        return Abi.encodeHex(Abi.uint256(value));
     }
 }

@@ -1,11 +1,14 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcErrorType;
-import dev.junction.rpc.RpcResult;
+import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.RpcErrorType;
+import dev.junction.nodes.RpcResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +33,14 @@ final class CallBatch {
 
     private static final Logger log = LoggerFactory.getLogger(CallBatch.class);
 
+    private static final String AGGREGATE3 = "aggregate3((address,bool,bytes)[])";
+
     private final JsonRpcClient client;
     private final Address multicall3;
+
+    /** One read-only call: its target and its call data ({@code 0x} hex). */
+    record Call(Address target, String data) {
+    }
 
     /** @param multicall3 null to use JSON-RPC batches only */
     CallBatch(JsonRpcClient client, Address multicall3) {
@@ -44,7 +53,7 @@ final class CallBatch {
     }
 
     /** Each call's return data (0x hex), null where it reverted, in order. */
-    List<String> run(List<Abi.Call> calls, long block) {
+    List<String> run(List<Call> calls, long block) {
         long started = System.nanoTime();
         String tag = Quantities.of(block);
         List<String> out = new ArrayList<>(calls.size());
@@ -53,7 +62,7 @@ final class CallBatch {
         }
         if (multicall3 == null) {
             List<RpcCall> rpc = new ArrayList<>(calls.size());
-            for (Abi.Call c : calls) {
+            for (Call c : calls) {
                 rpc.add(RpcCall.of("eth_call", Map.of("to", c.target().lower(), "data", c.data()), tag));
             }
             for (RpcResult r : client.batch(rpc)) {
@@ -68,8 +77,8 @@ final class CallBatch {
         List<RpcCall> current = new ArrayList<>();
         long chars = 0;
         for (int from = 0; from < calls.size(); from += PER_AGGREGATE) {
-            List<Abi.Call> chunk = calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE));
-            String data = Abi.aggregate3(chunk);
+            List<Call> chunk = calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE));
+            String data = aggregate3(chunk);
             if (!current.isEmpty() && chars + data.length() > MAX_BODY_CHARS) {
                 requests.add(current);
                 current = new ArrayList<>();
@@ -84,7 +93,7 @@ final class CallBatch {
         long sent = System.nanoTime();
         for (List<RpcResult> answers : answered) {
             for (RpcResult r : answers) {
-                out.addAll(Abi.aggregate3Results(r.orThrow().asString()));
+                out.addAll(AbiDecoder.callResults(r.orThrow().asString()));
             }
         }
         if (log.isDebugEnabled()) {
@@ -99,18 +108,18 @@ final class CallBatch {
      * The JSON-RPC calls reading {@code calls} at {@code block}, for a caller that sends them inside its own batch:
      * {@code aggregate3} {@code eth_call}s of at most {@value #PER_AGGREGATE} calls, or one {@code eth_call} each.
      */
-    List<RpcCall> requests(List<Abi.Call> calls, long block) {
+    List<RpcCall> requests(List<Call> calls, long block) {
         String tag = Quantities.of(block);
         List<RpcCall> out = new ArrayList<>();
         if (multicall3 == null) {
-            for (Abi.Call c : calls) {
+            for (Call c : calls) {
                 out.add(RpcCall.of("eth_call", Map.of("to", c.target().lower(), "data", c.data()), tag));
             }
             return out;
         }
         for (int from = 0; from < calls.size(); from += PER_AGGREGATE) {
             out.add(RpcCall.of("eth_call", Map.of("to", multicall3.lower(), "data",
-                    Abi.aggregate3(calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE)))), tag));
+                    aggregate3(calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE)))), tag));
         }
         return out;
     }
@@ -122,7 +131,7 @@ final class CallBatch {
             if (multicall3 == null) {
                 out.add(r.ok() ? r.result().asString() : revertedOrThrow(r));
             } else {
-                out.addAll(Abi.aggregate3Results(r.orThrow().asString()));
+                out.addAll(AbiDecoder.callResults(r.orThrow().asString()));
             }
         }
         if (out.size() != count) {
@@ -157,6 +166,15 @@ final class CallBatch {
             }
             return out;
         }
+    }
+
+    /** Multicall3's {@code aggregate3(calls)} with allowFailure = true for each, as {@code 0x} hex. */
+    static String aggregate3(List<Call> calls) {
+        List<Abi.Value> tuples = new ArrayList<>(calls.size());
+        for (Call c : calls) {
+            tuples.add(Abi.tuple(Abi.address(c.target()), Abi.bool(true), Abi.bytes(Hex.decode(c.data()))));
+        }
+        return Abi.callHex(AGGREGATE3, Abi.tupleArray(tuples));
     }
 
     private static String revertedOrThrow(RpcResult r) {

@@ -1,15 +1,16 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.market.Market;
-import dev.junction.rpc.BlockHeader;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.EthRpc;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.LogEntry;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcResult;
+import dev.junction.nodes.BlockHeader;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.LogEntry;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.RpcResult;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
@@ -18,7 +19,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -199,12 +199,8 @@ final class ChainFollower {
         }
         long from = current.block() + 1;
         long to = head.number();
-        Map<String, Object> filter = new LinkedHashMap<>();
-        filter.put("fromBlock", Quantities.of(from));
-        filter.put("toBlock", Quantities.of(to));
-        filter.put("topics", List.of(Events.ALL));
         List<RpcCall> second = new ArrayList<>();
-        second.add(RpcCall.of("eth_getLogs", filter));
+        second.add(RpcCall.of("eth_getLogs", EthRpc.logFilter(from, to, Events.ALL)));
         for (long n = from; n < to; n++) {
             second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
         }
@@ -221,7 +217,7 @@ final class ChainFollower {
         }
         Map<Address, ChainState.FeedAnswer> feeds = loader.feeds(answers.subList(feedsAt, answers.size()));
         headers.add(head);
-        String parent = current.hash();
+        Bytes32 parent = current.hash();
         for (BlockHeader h : headers) {
             if (!h.parentHash().equals(parent)) {
                 // A reorg under us (or between our two requests): go back and try again next poll.

@@ -1,17 +1,23 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.AbiDecoder.int256;
+import static dev.junction.chain.abi.AbiDecoder.uint;
+import static dev.junction.chain.abi.AbiDecoder.words;
+
 import dev.junction.chain.Address;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.MarketDataException;
 import dev.junction.market.math.TickMath;
-import dev.junction.rpc.BlockHeader;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.EthRpc;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcResult;
+import dev.junction.nodes.BlockHeader;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.RpcResult;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,35 +35,33 @@ import java.util.TreeMap;
  */
 final class ChainLoader {
 
-    private static final String DECIMALS = Abi.selector("decimals()");
-    private static final String SYMBOL = Abi.selector("symbol()");
-    private static final String NAME = Abi.selector("name()");
-    private static final String GET_PAIR = Abi.selector("getPair(address,address)");
-    private static final String GET_POOL = Abi.selector("getPool(address,address,uint24)");
-    private static final String GET_RESERVES = Abi.selector("getReserves()");
-    private static final String SLOT0 = Abi.selector("slot0()");
-    private static final String LIQUIDITY = Abi.selector("liquidity()");
-    private static final String TICK_SPACING = Abi.selector("tickSpacing()");
-    private static final String TICK_BITMAP = Abi.selector("tickBitmap(int16)");
-    private static final String TICKS = Abi.selector("ticks(int24)");
-    private static final String COINS = Abi.selector("coins(uint256)");
-    private static final String BALANCES = Abi.selector("balances(uint256)");
-    private static final String CURVE_A = Abi.selector("A()");
-    private static final String CURVE_FEE = Abi.selector("fee()");
-    private static final String FUTURE_A_TIME = Abi.selector("future_A_time()");
-    private static final String LATEST_ROUND_DATA = Abi.selector("latestRoundData()");
+    private static final String DECIMALS = Abi.callHex("decimals()");
+    private static final String SYMBOL = Abi.callHex("symbol()");
+    private static final String NAME = Abi.callHex("name()");
+    private static final String GET_RESERVES = Abi.callHex("getReserves()");
+    private static final String SLOT0 = Abi.callHex("slot0()");
+    private static final String LIQUIDITY = Abi.callHex("liquidity()");
+    private static final String TICK_SPACING = Abi.callHex("tickSpacing()");
+    private static final String CURVE_A = Abi.callHex("A()");
+    private static final String CURVE_FEE = Abi.callHex("fee()");
+    private static final String FUTURE_A_TIME = Abi.callHex("future_A_time()");
+    private static final String LATEST_ROUND_DATA = Abi.callHex("latestRoundData()");
+    private static final String GET_PAIR = "getPair(address,address)";
+    private static final String GET_POOL = "getPool(address,address,uint24)";
+    private static final String TICK_BITMAP = "tickBitmap(int16)";
+    private static final String TICKS = "ticks(int24)";
+    private static final String COINS = "coins(uint256)";
+    private static final String BALANCES = "balances(uint256)";
     /** Curve plain pools have 2 or 3 coins: coins(2) reverts on a 2-coin pool. */
     private static final int CURVE_MAX_COINS = 3;
 
     private final ChainSettings settings;
     private final JsonRpcClient client;
-    private final EthRpc eth;
     private CallBatch calls;
 
     ChainLoader(ChainSettings settings, JsonRpcClient client) {
         this.settings = settings;
         this.client = client;
-        this.eth = new EthRpc(client);
     }
 
     /** The whole chain at its latest block. */
@@ -76,12 +80,12 @@ final class ChainLoader {
         calls = new CallBatch(client, code.length() > 2 ? settings.multicall3() : null);
         long block = head.number();
 
-        List<Abi.Call> round1 = new ArrayList<>();
+        List<CallBatch.Call> round1 = new ArrayList<>();
         List<Address> tokens = settings.tokens();
         for (Address t : tokens) {
-            round1.add(new Abi.Call(t, Abi.call(DECIMALS)));
-            round1.add(new Abi.Call(t, Abi.call(SYMBOL)));
-            round1.add(new Abi.Call(t, Abi.call(NAME)));
+            round1.add(new CallBatch.Call(t, DECIMALS));
+            round1.add(new CallBatch.Call(t, SYMBOL));
+            round1.add(new CallBatch.Call(t, NAME));
         }
         record Candidate(Dex dex, Address token0, Address token1, int fee) {
         }
@@ -95,12 +99,13 @@ final class ChainLoader {
                     Address t1 = t0 == a ? b : a;
                     if (dex.kind() == DexKind.UNISWAP_V2) {
                         candidates.add(new Candidate(dex, t0, t1, 0));
-                        round1.add(new Abi.Call(dex.factory(), Abi.call(GET_PAIR, Abi.word(t0), Abi.word(t1))));
+                        round1.add(new CallBatch.Call(dex.factory(),
+                                Abi.callHex(GET_PAIR, Abi.address(t0), Abi.address(t1))));
                     } else if (dex.kind() == DexKind.UNISWAP_V3) {
                         for (int fee : dex.feeTiers()) {
                             candidates.add(new Candidate(dex, t0, t1, fee));
-                            round1.add(new Abi.Call(dex.factory(),
-                                    Abi.call(GET_POOL, Abi.word(t0), Abi.word(t1), Abi.word(fee))));
+                            round1.add(new CallBatch.Call(dex.factory(),
+                                    Abi.callHex(GET_POOL, Abi.address(t0), Abi.address(t1), Abi.uint256(fee))));
                         }
                     }
                 }
@@ -120,20 +125,20 @@ final class ChainLoader {
         List<TokenInfo> infos = new ArrayList<>();
         for (int i = 0; i < tokens.size(); i++) {
             String dec = r1.get(3 * i);
-            if (dec == null || Abi.words(dec) < 1) {
+            if (dec == null || words(dec) < 1) {
                 throw new MarketDataException(at + ".tokens[" + i + "] " + tokens.get(i)
                         + " answers no decimals(): not an ERC-20 on chain " + settings.id().value());
             }
-            infos.add(new TokenInfo(tokens.get(i), Abi.uint(dec, 0).intValueExact(),
+            infos.add(new TokenInfo(tokens.get(i), uint(dec, 0).intValueExact(),
                     text(r1.get(3 * i + 1), "?"), text(r1.get(3 * i + 2), "")));
         }
         List<PoolState> found = new ArrayList<>();
         for (int k = 0; k < candidates.size(); k++) {
             String r = r1.get(3 * tokens.size() + k);
-            if (r == null || Abi.words(r) < 1) {
+            if (r == null || words(r) < 1) {
                 continue;
             }
-            Address pool = Abi.address(r, 0);
+            Address pool = AbiDecoder.address(r, 0);
             if (pool.equals(Address.ZERO)) {
                 continue;
             }
@@ -159,11 +164,11 @@ final class ChainLoader {
     }
 
     /** {@code latestRoundData()} and {@code decimals()} of each configured price feed, in the settings' order. */
-    private List<Abi.Call> feedCalls() {
-        List<Abi.Call> out = new ArrayList<>();
+    private List<CallBatch.Call> feedCalls() {
+        List<CallBatch.Call> out = new ArrayList<>();
         for (Address aggregator : settings.priceFeeds().values()) {
-            out.add(new Abi.Call(aggregator, Abi.call(LATEST_ROUND_DATA)));
-            out.add(new Abi.Call(aggregator, Abi.call(DECIMALS)));
+            out.add(new CallBatch.Call(aggregator, LATEST_ROUND_DATA));
+            out.add(new CallBatch.Call(aggregator, DECIMALS));
         }
         return out;
     }
@@ -175,11 +180,11 @@ final class ChainLoader {
         for (Address token : settings.priceFeeds().keySet()) {
             String round = results.get(k++);
             String decimals = results.get(k++);
-            if (round != null && decimals != null && Abi.words(round) >= 5 && Abi.words(decimals) >= 1) {
-                BigInteger d = Abi.uint(decimals, 0);
+            if (round != null && decimals != null && words(round) >= 5 && words(decimals) >= 1) {
+                BigInteger d = uint(decimals, 0);
                 if (d.compareTo(BigInteger.valueOf(77)) <= 0) {
-                    BigInteger updatedAt = Abi.uint(round, 3).min(BigInteger.valueOf(Long.MAX_VALUE));
-                    out.put(token, new ChainState.FeedAnswer(Abi.int256(round, 1), d.intValue(),
+                    BigInteger updatedAt = uint(round, 3).min(BigInteger.valueOf(Long.MAX_VALUE));
+                    out.put(token, new ChainState.FeedAnswer(int256(round, 1), d.intValue(),
                             updatedAt.longValueExact()));
                 }
             }
@@ -205,22 +210,22 @@ final class ChainLoader {
         if (calls == null) {
             throw new IllegalStateException("load() first");
         }
-        List<Abi.Call> round2 = new ArrayList<>();
+        List<CallBatch.Call> round2 = new ArrayList<>();
         for (PoolState p : pools) {
             if (p instanceof PoolState.V2) {
-                round2.add(new Abi.Call(p.address(), Abi.call(GET_RESERVES)));
+                round2.add(new CallBatch.Call(p.address(), GET_RESERVES));
             } else if (p instanceof PoolState.Curve) {
                 for (int i = 0; i < CURVE_MAX_COINS; i++) {
-                    round2.add(new Abi.Call(p.address(), Abi.call(COINS, Abi.word(i))));
-                    round2.add(new Abi.Call(p.address(), Abi.call(BALANCES, Abi.word(i))));
+                    round2.add(new CallBatch.Call(p.address(), Abi.callHex(COINS, Abi.uint256(i))));
+                    round2.add(new CallBatch.Call(p.address(), Abi.callHex(BALANCES, Abi.uint256(i))));
                 }
-                round2.add(new Abi.Call(p.address(), Abi.call(CURVE_A)));
-                round2.add(new Abi.Call(p.address(), Abi.call(CURVE_FEE)));
-                round2.add(new Abi.Call(p.address(), Abi.call(FUTURE_A_TIME)));
+                round2.add(new CallBatch.Call(p.address(), CURVE_A));
+                round2.add(new CallBatch.Call(p.address(), CURVE_FEE));
+                round2.add(new CallBatch.Call(p.address(), FUTURE_A_TIME));
             } else {
-                round2.add(new Abi.Call(p.address(), Abi.call(SLOT0)));
-                round2.add(new Abi.Call(p.address(), Abi.call(LIQUIDITY)));
-                round2.add(new Abi.Call(p.address(), Abi.call(TICK_SPACING)));
+                round2.add(new CallBatch.Call(p.address(), SLOT0));
+                round2.add(new CallBatch.Call(p.address(), LIQUIDITY));
+                round2.add(new CallBatch.Call(p.address(), TICK_SPACING));
             }
         }
         List<String> r2 = calls.run(round2, block);
@@ -230,41 +235,41 @@ final class ChainLoader {
         for (PoolState p : pools) {
             if (p instanceof PoolState.V2 v2) {
                 String r = r2.get(k++);
-                out.add(r == null || Abi.words(r) < 2 ? v2 : v2.synced(Abi.uint(r, 0), Abi.uint(r, 1)));
+                out.add(r == null || words(r) < 2 ? v2 : v2.synced(uint(r, 0), uint(r, 1)));
             } else if (p instanceof PoolState.Curve c) {
                 List<Address> coins = new ArrayList<>();
                 List<BigInteger> balances = new ArrayList<>();
                 for (int i = 0; i < CURVE_MAX_COINS; i++) {
                     String coin = r2.get(k++);
                     String balance = r2.get(k++);
-                    if (coin != null && balance != null && Abi.words(coin) >= 1 && Abi.words(balance) >= 1
+                    if (coin != null && balance != null && words(coin) >= 1 && words(balance) >= 1
                             && coins.size() == i) {
-                        coins.add(Abi.address(coin, 0));
-                        balances.add(Abi.uint(balance, 0));
+                        coins.add(AbiDecoder.address(coin, 0));
+                        balances.add(uint(balance, 0));
                     }
                 }
                 String a = r2.get(k++);
                 String fee = r2.get(k++);
                 String rampEnd = r2.get(k++);
-                if (coins.size() < 2 || a == null || fee == null || Abi.words(a) < 1 || Abi.words(fee) < 1) {
+                if (coins.size() < 2 || a == null || fee == null || words(a) < 1 || words(fee) < 1) {
                     out.add(PoolState.Curve.unread(c.provider(), c.address()));
                     continue;
                 }
                 out.add(new PoolState.Curve(c.provider(), c.address(), coins, balances,
-                        Abi.uint(a, 0).longValueExact(), Abi.uint(fee, 0).longValueExact(),
-                        rampEnd == null || Abi.words(rampEnd) < 1 ? 0 : Abi.uint(rampEnd, 0).longValueExact()));
+                        uint(a, 0).longValueExact(), uint(fee, 0).longValueExact(),
+                        rampEnd == null || words(rampEnd) < 1 ? 0 : uint(rampEnd, 0).longValueExact()));
             } else if (p instanceof PoolState.V3 v) {
                 String slot = r2.get(k++);
                 String liq = r2.get(k++);
                 String spacing = r2.get(k++);
-                if (slot == null || liq == null || spacing == null || Abi.words(slot) < 2) {
+                if (slot == null || liq == null || spacing == null || words(slot) < 2) {
                     continue;
                 }
-                int tick = Abi.int256(slot, 1).intValueExact();
-                int sp = Abi.int256(spacing, 0).intValueExact();
+                int tick = int256(slot, 1).intValueExact();
+                int sp = int256(spacing, 0).intValueExact();
                 int[] window = window(tick, sp);
                 v3.add(new PoolState.V3(v.provider(), v.address(), v.token0(), v.token1(), v.fee(), sp,
-                        Abi.uint(slot, 0), tick, Abi.uint(liq, 0), new TreeMap<>(), window[0], window[1]));
+                        uint(slot, 0), tick, uint(liq, 0), new TreeMap<>(), window[0], window[1]));
             }
         }
         out.addAll(readTicks(v3, block));
@@ -273,7 +278,7 @@ final class ChainLoader {
 
     /** Rounds 3 and 4: bitmap words in each pool's window, then each initialized tick. */
     private List<PoolState> readTicks(List<PoolState.V3> pools, long block) {
-        List<Abi.Call> round3 = new ArrayList<>();
+        List<CallBatch.Call> round3 = new ArrayList<>();
         List<int[]> wordRanges = new ArrayList<>();
         for (PoolState.V3 p : pools) {
             if (!p.usable()) {
@@ -284,11 +289,11 @@ final class ChainLoader {
             int hi = word(Math.min(p.windowHigh(), TickMath.MAX_TICK), p.tickSpacing());
             wordRanges.add(new int[] {lo, hi});
             for (int w = lo; w <= hi; w++) {
-                round3.add(new Abi.Call(p.address(), Abi.call(TICK_BITMAP, Abi.word(w))));
+                round3.add(new CallBatch.Call(p.address(), Abi.callHex(TICK_BITMAP, Abi.int256(w))));
             }
         }
         List<String> r3 = calls.run(round3, block);
-        List<Abi.Call> round4 = new ArrayList<>();
+        List<CallBatch.Call> round4 = new ArrayList<>();
         List<List<Integer>> ticksPerPool = new ArrayList<>();
         int k = 0;
         for (int i = 0; i < pools.size(); i++) {
@@ -296,14 +301,14 @@ final class ChainLoader {
             List<Integer> ticks = new ArrayList<>();
             for (int w = wordRanges.get(i)[0]; w <= wordRanges.get(i)[1]; w++) {
                 String r = r3.get(k++);
-                if (r == null || Abi.zeroWord(r, 0)) {
+                if (r == null || AbiDecoder.isZero(r, 0)) {
                     continue; // most words of a window are empty
                 }
-                BigInteger bits = Abi.uint(r, 0);
+                BigInteger bits = uint(r, 0);
                 for (int b = bits.getLowestSetBit(); b >= 0 && b < 256; b = nextBit(bits, b)) {
                     int t = (w * 256 + b) * p.tickSpacing();
                     ticks.add(t);
-                    round4.add(new Abi.Call(p.address(), Abi.call(TICKS, Abi.word(t))));
+                    round4.add(new CallBatch.Call(p.address(), Abi.callHex(TICKS, Abi.int256(t))));
                 }
             }
             ticksPerPool.add(ticks);
@@ -316,10 +321,10 @@ final class ChainLoader {
             Map<Integer, PoolState.TickInfo> ticks = new HashMap<>();
             for (int t : ticksPerPool.get(i)) {
                 String r = r4.get(k++);
-                if (r != null && Abi.words(r) >= 2) {
-                    BigInteger gross = Abi.uint(r, 0);
+                if (r != null && words(r) >= 2) {
+                    BigInteger gross = uint(r, 0);
                     if (gross.signum() > 0) {
-                        ticks.put(t, new PoolState.TickInfo(gross, Abi.int256(r, 1)));
+                        ticks.put(t, new PoolState.TickInfo(gross, int256(r, 1)));
                     }
                 }
             }
@@ -351,7 +356,7 @@ final class ChainLoader {
 
     private static String text(String hex, String fallback) {
         try {
-            return hex == null || Abi.words(hex) < 1 ? fallback : Abi.string(hex);
+            return hex == null || words(hex) < 1 ? fallback : AbiDecoder.string(hex);
         } catch (RuntimeException e) {
             return fallback;
         }
@@ -363,9 +368,5 @@ final class ChainLoader {
      * @param multicall whether Multicall3 was used (else JSON-RPC batches of eth_call)
      */
     record Loaded(List<TokenInfo> tokens, ChainState state, boolean multicall) {
-    }
-
-    EthRpc eth() {
-        return eth;
     }
 }

@@ -15,13 +15,13 @@ import dev.junction.market.ProviderType;
 import dev.junction.market.RouterGas;
 import dev.junction.market.StaleChainException;
 import dev.junction.market.Token;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Bridge;
-import dev.junction.rpc.ChainSettings.Lane;
-import dev.junction.rpc.EthRpc;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Bridge;
+import dev.junction.nodes.ChainSettings.Lane;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcException;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -29,9 +29,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,14 +51,15 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
     private static final Logger log = LoggerFactory.getLogger(ChainMarket.class);
 
     private final List<ChainSettings> settings;
-    private final RpcSettings rpc;
+    private final Nodes nodes;
     private final Clock clock;
     private final Map<ChainId, ChainFollower> followers = new LinkedHashMap<>();
-    private final Map<ChainId, JsonRpcClient> clients = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running;
 
-    public ChainMarket(List<ChainSettings> settings, RpcSettings rpc, Clock clock) {
+    /** The market of the chains {@code nodes} is configured with, read through their nodes. */
+    public ChainMarket(Nodes nodes, Clock clock) {
+        List<ChainSettings> settings = nodes.chains().all();
         if (settings.isEmpty()) {
             throw new MarketDataException("junction.market.source=chain needs at least one chain under "
                     + "junction.chains.<chainId>");
@@ -76,8 +75,8 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                 }
             }
         }
-        this.settings = List.copyOf(settings);
-        this.rpc = rpc;
+        this.settings = settings;
+        this.nodes = nodes;
         this.clock = clock;
     }
 
@@ -93,13 +92,15 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             for (ChainSettings s : settings) {
                 futures.add(pool.submit(() -> {
                     long started = System.nanoTime();
-                    JsonRpcClient client = new JsonRpcClient(s.rpcUrls(), rpc);
+                    EthRpc node = nodes.of(s.id());
+                    JsonRpcClient client = node.client();
+                    long requestsBefore = client.httpRequests();
                     ChainLoader loader = new ChainLoader(s, client);
                     ChainLoader.Loaded loaded = loader.load();
-                    Result result = new Result(s, client, loader, loaded, new EthRpc(client).gasPrice());
+                    Result result = new Result(s, client, loader, loaded, node.gasPrice());
                     log.info("chain {} ({}): {} pools loaded at block {} in {} ms with {} HTTP requests ({})",
                             s.id(), s.name(), loaded.state().pools().size(), loaded.state().block(),
-                            (System.nanoTime() - started) / 1_000_000, client.httpRequests(),
+                            (System.nanoTime() - started) / 1_000_000, client.httpRequests() - requestsBefore,
                             loaded.multicall() ? "Multicall3" : "JSON-RPC batches");
                     return result;
                 }));
@@ -148,7 +149,6 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                             l.minAmount(), l.capacity(), BRIDGE_DEPOSIT_GAS));
                 }
             }
-            clients.put(r.settings().id(), r.client());
             followers.put(r.settings().id(), follower);
         }
         // Junction's router executes every route built on these chains: quotes count its measured gas.
@@ -201,14 +201,6 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
     /** The configured chains' settings, by chain id order. */
     public List<ChainSettings> settings() {
         return settings;
-    }
-
-    /**
-     * The JSON-RPC client of a configured chain, the one its follower reads the node with (after {@link #load()}):
-     * other readers of the same node (GET /status) share it.
-     */
-    public Optional<EthRpc> rpc(ChainId chain) {
-        return Optional.ofNullable(clients.get(chain)).map(EthRpc::new);
     }
 
     /** Each chain's follower, for health and tests. */

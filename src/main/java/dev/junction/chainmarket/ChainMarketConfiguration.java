@@ -1,40 +1,26 @@
 package dev.junction.chainmarket;
 
 import dev.junction.market.Market;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.Nodes;
 import java.time.Clock;
-import java.time.Duration;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.env.Environment;
 
 /**
  * Chain mode's beans, with {@code junction.market.source=chain}: the {@link ChainMarket} (the market's source and the
  * chains' freshness), its following of the nodes once the application runs, and the {@code chains} health.
- *
- * <p>{@code junction.rpc.timeout} (default 10s), {@code junction.rpc.max-attempts} (4),
- * {@code junction.rpc.initial-backoff} (200ms), {@code junction.rpc.max-backoff} (2s) and
- * {@code junction.rpc.max-batch-size} (500) tune every chain's JSON-RPC client.
+ * The chains and their nodes are the nodes module's ({@link Nodes}: {@code junction.chains.*}, {@code junction.rpc.*}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "junction.market.source", havingValue = "chain")
 class ChainMarketConfiguration {
 
     @Bean(destroyMethod = "close")
-    ChainMarket chainMarket(Environment environment,
-            @Value("${junction.rpc.timeout:10s}") Duration timeout,
-            @Value("${junction.rpc.max-attempts:4}") int attempts,
-            @Value("${junction.rpc.initial-backoff:200ms}") Duration initialBackoff,
-            @Value("${junction.rpc.max-backoff:2s}") Duration maxBackoff,
-            @Value("${junction.rpc.max-batch-size:500}") int batch) {
-        RpcSettings rpc = new RpcSettings(timeout, attempts, initialBackoff, maxBackoff, batch, Duration.ofSeconds(60));
-        return new ChainMarket(ChainsConfig.bind(Binder.get(environment)), rpc, Clock.systemUTC());
+    ChainMarket chainMarket(Nodes nodes) {
+        return new ChainMarket(nodes, Clock.systemUTC());
     }
 
     @Bean

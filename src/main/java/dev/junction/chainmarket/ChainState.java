@@ -1,6 +1,7 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -18,7 +19,7 @@ import java.util.Map;
  *     change)
  * @param feeds the configured price feeds' answers at the block, by token (a feed that did not answer is absent)
  */
-record ChainState(long block, String hash, String parentHash, long timestamp, BigInteger baseFee,
+record ChainState(long block, Bytes32 hash, Bytes32 parentHash, long timestamp, BigInteger baseFee,
         Map<Address, PoolState> pools, Map<Address, FeedAnswer> feeds) {
 
     ChainState {
@@ -27,7 +28,7 @@ record ChainState(long block, String hash, String parentHash, long timestamp, Bi
     }
 
     /** A state without price feeds. */
-    ChainState(long block, String hash, String parentHash, long timestamp, BigInteger baseFee,
+    ChainState(long block, Bytes32 hash, Bytes32 parentHash, long timestamp, BigInteger baseFee,
             Map<Address, PoolState> pools) {
         this(block, hash, parentHash, timestamp, baseFee, pools, Map.of());
     }

@@ -9,7 +9,7 @@ import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
-import dev.junction.rpc.ChainSettings;
+import dev.junction.nodes.ChainSettings;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;

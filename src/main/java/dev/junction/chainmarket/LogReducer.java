@@ -1,9 +1,14 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.AbiDecoder.int256;
+import static dev.junction.chain.abi.AbiDecoder.uint;
+
 import dev.junction.chain.Address;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.LogEntry;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.Collection;
 import java.util.Comparator;
@@ -48,7 +53,7 @@ final class LogReducer {
     record Result(Map<Address, PoolState> pools, Set<Address> reload) {
     }
 
-    private static final Set<String> CURVE_TOPICS = Set.copyOf(Events.CURVE);
+    private static final Set<Bytes32> CURVE_TOPICS = Set.copyOf(Events.CURVE);
 
     private LogReducer() {
     }
@@ -63,7 +68,7 @@ final class LogReducer {
         for (LogEntry log : ordered) {
             PoolState pool = changed.containsKey(log.address()) ? changed.get(log.address())
                     : before.get(log.address());
-            String t0 = log.topic0();
+            Bytes32 t0 = log.topic0();
             if (pool instanceof PoolState.Curve) {
                 if (CURVE_TOPICS.contains(t0)) {
                     reread.add(pool.address());
@@ -79,15 +84,15 @@ final class LogReducer {
             }
             PoolState next = switch (pool) {
                 case PoolState.V2 v2 when t0.equals(Events.V2_SYNC) ->
-                        v2.synced(Abi.uint(log.data(), 0), Abi.uint(log.data(), 1));
-                case PoolState.V3 v3 when t0.equals(Events.V3_SWAP) -> v3.withSlot(Abi.uint(log.data(), 2),
-                        Abi.int256(log.data(), 4).intValueExact(), Abi.uint(log.data(), 3));
+                        v2.synced(uint(log.data(), 0), uint(log.data(), 1));
+                case PoolState.V3 v3 when t0.equals(Events.V3_SWAP) -> v3.withSlot(uint(log.data(), 2),
+                        int256(log.data(), 4).intValueExact(), uint(log.data(), 3));
                 case PoolState.V3 v3 when t0.equals(Events.V3_INITIALIZE) ->
-                        v3.withSlot(Abi.uint(log.data(), 0), Abi.int256(log.data(), 1).intValueExact(), v3.liquidity());
+                        v3.withSlot(uint(log.data(), 0), int256(log.data(), 1).intValueExact(), v3.liquidity());
                 case PoolState.V3 v3 when t0.equals(Events.V3_MINT) -> v3.withPosition(tickTopic(log, 2),
-                        tickTopic(log, 3), Abi.uint(log.data(), 1));
+                        tickTopic(log, 3), uint(log.data(), 1));
                 case PoolState.V3 v3 when t0.equals(Events.V3_BURN) -> v3.withPosition(tickTopic(log, 2),
-                        tickTopic(log, 3), Abi.uint(log.data(), 0).negate());
+                        tickTopic(log, 3), uint(log.data(), 0).negate());
                 default -> pool;
             };
             if (next != pool) {
@@ -108,26 +113,26 @@ final class LogReducer {
         if (log.topics().size() < 3) {
             return Optional.empty();
         }
-        Address token0 = Abi.address(log.topics().get(1), 0);
-        Address token1 = Abi.address(log.topics().get(2), 0);
+        Address token0 = AbiDecoder.address(log.topics().get(1));
+        Address token1 = AbiDecoder.address(log.topics().get(2));
         if (!context.tokens().contains(token0) || !context.tokens().contains(token1)) {
             return Optional.empty();
         }
         if (dex.kind() == DexKind.UNISWAP_V2 && log.topic0().equals(Events.V2_PAIR_CREATED)) {
-            return Optional.of(new PoolState.V2(dex.key(), Abi.address(log.data(), 0), token0, token1,
+            return Optional.of(new PoolState.V2(dex.key(), AbiDecoder.address(log.data(), 0), token0, token1,
                     BigInteger.ZERO, BigInteger.ZERO));
         }
         if (dex.kind() == DexKind.UNISWAP_V3 && log.topic0().equals(Events.V3_POOL_CREATED)
                 && log.topics().size() >= 4) {
-            int fee = Abi.uint(log.topics().get(3), 0).intValueExact();
-            int spacing = Abi.int256(log.data(), 0).intValueExact();
-            return Optional.of(PoolState.V3.created(dex.key(), Abi.address(log.data(), 1), token0, token1,
+            int fee = uint(log.topics().get(3)).intValueExact();
+            int spacing = int256(log.data(), 0).intValueExact();
+            return Optional.of(PoolState.V3.created(dex.key(), AbiDecoder.address(log.data(), 1), token0, token1,
                     fee, spacing));
         }
         return Optional.empty();
     }
 
     private static int tickTopic(LogEntry log, int index) {
-        return Abi.int256(log.topics().get(index), 0).intValueExact();
+        return int256(log.topics().get(index)).intValueExact();
     }
 }

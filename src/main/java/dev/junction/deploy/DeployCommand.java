@@ -1,12 +1,12 @@
 package dev.junction.deploy;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.ChainConfigException;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainConfigException;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,8 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@link Deployer}) on every chain {@code junction.chains.*} configures, in parallel, with the key in
  * {@value #KEY_ENV} (or {@code junction.deployer.private-key}), and prints ONE JSON object on stdout:
  * {@code {"<chainId>": {"router": "0x…", "adapters": {"<providerKey>": "0x…"}}}}. Logs go to stderr. No web server,
- * no database: only the configuration is read. Exit 0 when every chain is deployed; 2 for a usage or configuration
+ * no database: only the configuration is read ({@code junction.chains.*} and {@code junction.rpc.*} through
+ * {@link Nodes#bind}). Exit 0 when every chain is deployed; 2 for a usage or configuration
  * error (no key, no chains); 1 when a chain failed (unreachable node, no CREATE2 deployer, a reverted transaction),
  * with one line per failed chain on stderr. Junction's gasless relayer ({@code junction.relayer.private-key} /
  * {@code JUNCTION_RELAYER_PRIVATE_KEY}) is registered on each router when configured.
@@ -100,7 +101,7 @@ public final class DeployCommand {
      * @throws DeployException when a chain failed
      */
     public static String deploy(String[] args) {
-        List<ChainSettings> chains;
+        Nodes nodes;
         String key;
         Optional<Address> relayer;
         try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(Settings.class)
@@ -114,10 +115,10 @@ public final class DeployCommand {
             if (!KEY.matcher(key.strip()).matches()) {
                 throw new UsageException(KEY_ENV + " must be a private key: 0x followed by 64 hex digits");
             }
-            chains = ChainsConfig.bind(Binder.get(env));
-            if (chains.isEmpty()) {
+            nodes = Nodes.bind(Binder.get(env));
+            if (nodes.chains().isEmpty()) {
                 throw new UsageException("no chains configured: pass --spring.config.additional-location=FILE with "
-                        + ChainsConfig.PREFIX + ".<chainId>.* (see README: Deploying the router)");
+                        + ChainsSettings.PREFIX + ".<chainId>.* (see README: Deploying the router)");
             }
             String relayerKey = env.getProperty(RELAYER_KEY_PROPERTY, "");
             if (!relayerKey.isBlank() && !KEY.matcher(relayerKey.strip()).matches()) {
@@ -128,10 +129,11 @@ public final class DeployCommand {
                     : Optional.of(Address.evm(Credentials.create(relayerKey.strip()).getAddress()));
         }
         String deployerKey = key.strip();
+        List<ChainSettings> chains = nodes.chains().all();
         List<Future<Deployer.Result>> futures = new ArrayList<>();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (ChainSettings c : chains) {
-                futures.add(pool.submit(() -> deployChain(c, deployerKey, relayer)));
+                futures.add(pool.submit(() -> deployChain(c, nodes.of(c.id()), deployerKey, relayer)));
             }
         }
         JsonMapper json = JsonMapper.builder().build();
@@ -159,10 +161,9 @@ public final class DeployCommand {
         return json.writeValueAsString(out);
     }
 
-    private static Deployer.Result deployChain(ChainSettings c, String key, Optional<Address> relayer) {
-        JsonRpcClient rpc = new JsonRpcClient(c.rpcUrls(), RpcSettings.DEFAULT);
+    private static Deployer.Result deployChain(ChainSettings c, EthRpc node, String key, Optional<Address> relayer) {
         try {
-            return new Deployer(c, rpc, key).deploy(relayer);
+            return new Deployer(c, node.client(), key).deploy(relayer);
         } catch (RpcException e) {
             throw new DeployException("chain " + c.id().value() + ": JSON-RPC failed: "
                     + e.getMessage(), e);

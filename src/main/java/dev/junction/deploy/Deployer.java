@@ -2,20 +2,20 @@ package dev.junction.deploy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.deploy.JunctionContracts.Contract;
 import dev.junction.deploy.JunctionContracts.Role;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Bridge;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcResult;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Bridge;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.RpcResult;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,6 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
-import org.web3j.crypto.Hash;
 import org.web3j.crypto.RawTransaction;
 import org.web3j.crypto.TransactionEncoder;
 import tools.jackson.databind.JsonNode;
@@ -151,8 +150,8 @@ public final class Deployer {
         }
         if (!calls.isEmpty()) {
             String ownerWord = rpc.call("eth_call", Map.of("to", router.address().lower(), "data",
-                    Hex.encode(selector("owner()"))), "latest").asString();
-            Address actual = Address.evm("0x" + ownerWord.substring(ownerWord.length() - 40));
+                    Abi.callHex("owner()")), "latest").asString();
+            Address actual = AbiDecoder.address(ownerWord, 0);
             if (!actual.equals(owner)) {
                 throw fail("the router " + router.address() + " is owned by " + actual + ", not by the deployer "
                         + owner + ": only its owner can register adapters");
@@ -281,8 +280,8 @@ public final class Deployer {
     // ------------------------------------------------------------------------------------------------ ABI
 
     private static RpcCall read(Address to, String signature, Address arg) {
-        byte[] data = concat(selector(signature), JunctionContracts.word(arg));
-        return RpcCall.of("eth_call", Map.of("to", to.lower(), "data", Hex.encode(data)), "latest");
+        return RpcCall.of("eth_call", Map.of("to", to.lower(), "data", Abi.callHex(signature, Abi.address(arg))),
+                "latest");
     }
 
     private static boolean isTrue(RpcResult r) {
@@ -291,24 +290,6 @@ public final class Deployer {
 
     /** {@code signature(address,bool)} with {@code (arg, true)}. */
     private static byte[] encode(String signature, Address arg) {
-        return concat(selector(signature), JunctionContracts.word(arg), JunctionContracts.word(BigInteger.ONE));
-    }
-
-    static byte[] selector(String signature) {
-        return Arrays.copyOf(Hash.sha3(signature.getBytes(StandardCharsets.UTF_8)), 4);
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        int n = 0;
-        for (byte[] p : parts) {
-            n += p.length;
-        }
-        byte[] out = new byte[n];
-        int at = 0;
-        for (byte[] p : parts) {
-            System.arraycopy(p, 0, out, at, p.length);
-            at += p.length;
-        }
-        return out;
+        return Abi.call(signature, Abi.address(arg), Abi.bool(true));
     }
 }

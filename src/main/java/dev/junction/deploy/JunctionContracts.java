@@ -2,12 +2,14 @@ package dev.junction.deploy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.chain.Hex;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Bridge;
-import dev.junction.rpc.ChainSettings.Dex;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.Abi.Value;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Bridge;
+import dev.junction.nodes.ChainSettings.Dex;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -101,8 +103,8 @@ public final class JunctionContracts {
             throw new IllegalArgumentException("junction.chains." + chain.id().value()
                     + ".wrapped-native is required to deploy the router (it wraps and unwraps native input/output)");
         }
-        return contract(ROUTER_KEY, Role.ROUTER, ContractArtifacts.ROUTER, word(owner), word(chain.permit2()),
-                word(chain.wrappedNative()));
+        return contract(ROUTER_KEY, Role.ROUTER, ContractArtifacts.ROUTER, Abi.address(owner),
+                Abi.address(chain.permit2()), Abi.address(chain.wrappedNative()));
     }
 
     static List<Contract> adapterContracts(ChainSettings chain) {
@@ -110,15 +112,16 @@ public final class JunctionContracts {
         for (Dex d : new TreeMap<>(chain.dexes()).values()) {
             out.add(switch (d.kind()) {
                 case UNISWAP_V2 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V2_ADAPTER,
-                        word(d.factory()), hash(d.initCodeHash()), word(V2_FEE_NUMERATOR), word(V2_FEE_DENOMINATOR));
+                        Abi.address(d.factory()), Abi.bytes32(d.initCodeHash()),
+                        Abi.uint256(V2_FEE_NUMERATOR), Abi.uint256(V2_FEE_DENOMINATOR));
                 case UNISWAP_V3 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V3_ADAPTER,
-                        word(d.factory()), hash(d.initCodeHash()));
+                        Abi.address(d.factory()), Abi.bytes32(d.initCodeHash()));
                 case CURVE -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.CURVE_ADAPTER);
             });
         }
         for (Bridge b : new TreeMap<>(chain.bridges()).values()) {
             bridgeArtifact(b.key()).ifPresent(artifact -> out.add(contract(b.key(), Role.BRIDGE_ADAPTER, artifact,
-                    word(b.spokePool()))));
+                    Abi.address(b.spokePool()))));
         }
         return out;
     }
@@ -135,41 +138,12 @@ public final class JunctionContracts {
         return Optional.empty();
     }
 
-    private static Contract contract(String key, Role role, String artifact, byte[]... args) {
+    /** A contract whose init code is the artifact's creation bytecode followed by its ABI-encoded arguments. */
+    private static Contract contract(String key, Role role, String artifact, Value... args) {
         byte[] code = ContractArtifacts.bytecode(artifact);
-        int length = code.length;
-        for (byte[] a : args) {
-            length += a.length;
-        }
-        byte[] init = new byte[length];
-        System.arraycopy(code, 0, init, 0, code.length);
-        int at = code.length;
-        for (byte[] a : args) {
-            System.arraycopy(a, 0, init, at, a.length);
-            at += a.length;
-        }
+        byte[] arguments = Abi.encode(args);
+        byte[] init = Arrays.copyOf(code, code.length + arguments.length);
+        System.arraycopy(arguments, 0, init, code.length, arguments.length);
         return new Contract(key, role, artifact, init, Create2.address(init));
-    }
-
-    static byte[] word(Address a) {
-        byte[] w = new byte[32];
-        System.arraycopy(a.bytes(), 0, w, 12, 20);
-        return w;
-    }
-
-    static byte[] word(BigInteger v) {
-        byte[] raw = v.toByteArray();
-        byte[] w = new byte[32];
-        int n = Math.min(raw.length, 32);
-        System.arraycopy(raw, raw.length - n, w, 32 - n, n);
-        return w;
-    }
-
-    private static byte[] hash(String hex) {
-        byte[] h = Hex.decode(hex);
-        if (h.length != 32) {
-            throw new IllegalArgumentException("an init code hash is 32 bytes: " + hex);
-        }
-        return h;
     }
 }

@@ -6,7 +6,7 @@
  * registers what is missing on one chain, and {@link dev.junction.deploy.DeployCommand} is {@code junction deploy}.
  * The contracts' creation bytecode comes from the build ({@link dev.junction.deploy.ContractArtifacts}).
  */
-@ApplicationModule(allowedDependencies = {"chain", "rpc"})
+@ApplicationModule(allowedDependencies = {"chain", "nodes"})
 package dev.junction.deploy;
 
 import org.springframework.modulith.ApplicationModule;

@@ -4,8 +4,9 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 
 /**
- * Read-only calls on the real chains Junction has a node for ({@code junction.relayer.rpc-urls}); none in the
- * sandbox. Used for the on-chain checks before a gasless swap is accepted.
+ * Read-only calls on the real chains Junction relays on (a chain of {@code junction.chains.*}, or of the relayer's
+ * legacy {@code junction.relayer.rpc-urls}), through the nodes module's client of that chain; none in the sandbox.
+ * Used for the on-chain checks before a gasless swap is accepted.
  */
 public interface ChainReads {
 

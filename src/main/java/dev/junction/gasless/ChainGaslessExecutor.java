@@ -7,6 +7,8 @@ import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.ExecutionPlan;
@@ -17,9 +19,6 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.PlannedRoute;
 import java.math.BigInteger;
 import java.util.List;
-import org.web3j.abi.FunctionEncoder;
-import org.web3j.abi.datatypes.Function;
-import org.web3j.utils.Numeric;
 
 /**
  * Chain mode's {@link GaslessExecutor}: Junction's relayer sends {@code executeRouteWithPermit} to the chain's router,
@@ -84,10 +83,9 @@ final class ChainGaslessExecutor implements GaslessExecutor {
 
     /** Whether the chain's router lets {@code relayer} send mode-2 permits ({@code isRelayer(relayer)}). */
     private boolean registeredRelayer(Chain source, Address relayer) {
-        byte[] data = Numeric.hexStringToByteArray(FunctionEncoder.encode(new Function("isRelayer", List.of(
-                new org.web3j.abi.datatypes.Address(relayer.lower())), List.of())));
-        byte[] out = relay.call(source.id(), source.router(), data);
-        return out.length >= 32 && out[31] == 1;
+        byte[] data = Abi.call("isRelayer(address)", Abi.address(relayer));
+        String out = Hex.encode(relay.call(source.id(), source.router(), data));
+        return AbiDecoder.words(out) >= 1 && AbiDecoder.uint(out, 0).equals(BigInteger.ONE);
     }
 
     /** The router transfers the fee out of the input (the route is planned without it). */
@@ -145,8 +143,8 @@ final class ChainGaslessExecutor implements GaslessExecutor {
                 basics.amountOutMin(), bps, feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()),
                 basics.now().getEpochSecond(), basics.deadline());
         RouteWitness witness = RouteWitness.of(call, routerCalldata);
-        QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, Hex.encode(witness.steps()),
-                Hex.encode(witness.destinationCall()));
+        QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, witness.steps().value(),
+                witness.destinationCall().value());
         return new RouterTerms(source.router(), feeRecipient, onChain, call, witness, cmd.sender(), basics);
     }
 

@@ -1,14 +1,11 @@
 package dev.junction.gasless;
 
-import java.io.ByteArrayOutputStream;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
+import dev.junction.chain.abi.Abi;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.web3j.crypto.Hash;
 
 /**
  * EIP-712 encoding of typed structs (no arrays: Permit2's single-transfer types have none): {@code encodeType} with
@@ -27,23 +24,24 @@ final class Eip712Encoder {
         out[1] = 0x01;
         System.arraycopy(hashStruct(domain), 0, out, 2, 32);
         System.arraycopy(hashStruct(message), 0, out, 34, 32);
-        return Hash.sha3(out);
+        return Abi.keccak(out);
     }
 
-    /** {@code keccak256(typeHash || encodeData(values))}. */
+    /** {@code keccak256(typeHash || encodeData(values))}: each member one ABI word. */
     static byte[] hashStruct(Eip712Struct struct) {
         validate(struct);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(32 * (1 + struct.fields().size()));
-        out.writeBytes(typeHash(struct));
-        for (Eip712Value value : struct.values()) {
-            out.writeBytes(encodeValue(value));
+        List<Eip712Value> values = struct.values();
+        Abi.Value[] words = new Abi.Value[1 + values.size()];
+        words[0] = Abi.bytes32(typeHash(struct));
+        for (int i = 0; i < values.size(); i++) {
+            words[i + 1] = encodeValue(values.get(i));
         }
-        return Hash.sha3(out.toByteArray());
+        return Abi.keccak(Abi.encode(words));
     }
 
     /** {@code keccak256(encodeType(struct))}. */
     static byte[] typeHash(Eip712Struct struct) {
-        return Hash.sha3(encodeType(struct).getBytes(StandardCharsets.UTF_8));
+        return Abi.keccak(encodeType(struct));
     }
 
     /** The primary type's signature followed by every referenced struct type, sorted by name. */
@@ -92,13 +90,14 @@ final class Eip712Encoder {
         return struct.typeName() + "(" + String.join(",", members) + ")";
     }
 
-    private static byte[] encodeValue(Eip712Value value) {
+    /** A member's word: atomic values as themselves, a string as its hash, a struct as its struct hash. */
+    private static Abi.Value encodeValue(Eip712Value value) {
         return switch (value) {
-            case Eip712Value.AddressValue a -> leftPad(a.address().bytes());
-            case Eip712Value.Uint256Value u -> word(u.value());
-            case Eip712Value.Bytes32Value b -> b.bytes();
-            case Eip712Value.StringValue s -> Hash.sha3(s.value().getBytes(StandardCharsets.UTF_8));
-            case Eip712Value.StructValue s -> hashStruct(s.struct());
+            case Eip712Value.AddressValue a -> Abi.address(a.address());
+            case Eip712Value.Uint256Value u -> Abi.uint256(u.value());
+            case Eip712Value.Bytes32Value b -> Abi.bytes32(b.value());
+            case Eip712Value.StringValue s -> Abi.bytes32(Abi.keccak(s.value()));
+            case Eip712Value.StructValue s -> Abi.bytes32(hashStruct(s.struct()));
         };
     }
 
@@ -124,19 +123,5 @@ final class Eip712Encoder {
                         + " but holds " + v.getClass().getSimpleName());
             }
         }
-    }
-
-    static byte[] word(BigInteger value) {
-        byte[] raw = value.toByteArray();
-        byte[] out = new byte[32];
-        int len = Math.min(raw.length, 32);
-        System.arraycopy(raw, raw.length - len, out, 32 - len, len);
-        return out;
-    }
-
-    private static byte[] leftPad(byte[] bytes) {
-        byte[] out = new byte[32];
-        System.arraycopy(bytes, 0, out, 32 - bytes.length, bytes.length);
-        return out;
     }
 }

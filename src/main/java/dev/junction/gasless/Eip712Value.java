@@ -1,8 +1,8 @@
 package dev.junction.gasless;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import java.math.BigInteger;
-import java.util.Arrays;
 
 /** A value of one EIP-712 member: what {@link Eip712Struct#values()} returns, in field order. */
 public sealed interface Eip712Value {
@@ -25,28 +25,12 @@ public sealed interface Eip712Value {
         }
     }
 
-    /** A {@code bytes32}: exactly 32 bytes. */
-    record Bytes32Value(byte[] bytes) implements Eip712Value {
+    /** A {@code bytes32}. */
+    record Bytes32Value(Bytes32 value) implements Eip712Value {
         public Bytes32Value {
-            if (bytes == null || bytes.length != 32) {
-                throw new IllegalArgumentException("a bytes32 must be exactly 32 bytes");
+            if (value == null) {
+                throw new IllegalArgumentException("a bytes32 value is required");
             }
-            bytes = bytes.clone();
-        }
-
-        @Override
-        public byte[] bytes() {
-            return bytes.clone();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Bytes32Value b && Arrays.equals(bytes, b.bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(bytes);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.junction.gasless;
 
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * A secp256k1 signature in the form Permit2 accepts on-chain for an EOA: r, s and v = 27 or 28. Built only by
@@ -62,9 +64,7 @@ public record PermitSignature(BigInteger r, BigInteger s, int v) {
 
     /** The 65-byte r||s||v form with v = 27/28, as Permit2 needs it in calldata. */
     public byte[] bytes() {
-        byte[] out = new byte[65];
-        System.arraycopy(Eip712Encoder.word(r), 0, out, 0, 32);
-        System.arraycopy(Eip712Encoder.word(s), 0, out, 32, 32);
+        byte[] out = Arrays.copyOf(Abi.encode(Abi.uint256(r), Abi.uint256(s)), 65);
         out[64] = (byte) v;
         return out;
     }

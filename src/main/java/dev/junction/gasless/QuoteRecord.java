@@ -1,9 +1,9 @@
 package dev.junction.gasless;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
-import dev.junction.chain.Hex;
 import dev.junction.execution.PlanStep;
 import java.math.BigInteger;
 import java.util.List;
@@ -64,10 +64,10 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
         if (acquisitionMode != 3) {
             message = new PermitTransferFrom(permitted, spender, n, d);
         } else if (onChain != null) {
-            message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Hex.decode(quoteId), fromToken,
-                    amountIn.value(), toToken, amountOutMin.value(), receiver, d,
+            message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Bytes32.of(quoteId),
+                    fromToken, amountIn.value(), toToken, amountOutMin.value(), receiver, d,
                     BigInteger.valueOf(onChain.feeBps()), onChain.feeBps() == 0 ? Address.ZERO : onChain.feeRecipient(),
-                    Hex.decode(onChain.destinationCallHash()), Hex.decode(onChain.stepsHash())));
+                    Bytes32.of(onChain.destinationCallHash()), Bytes32.of(onChain.stepsHash())));
         } else {
             message = new PermitWitnessTransferFrom<>(permitted, spender, n, d,
                     new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain));

@@ -3,9 +3,8 @@ package dev.junction.gasless;
 import dev.junction.calldata.RouteCall;
 import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
-import dev.junction.chain.Hex;
+import dev.junction.chain.Bytes32;
 import java.math.BigInteger;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,9 +14,9 @@ import java.util.List;
  * It binds every term of the route (the steps by {@code keccak256(abi.encode(steps))}), so the router accepts the
  * permit from any relayer and refuses any change.
  */
-public record RouteWitness(byte[] quoteId, Address inputToken, BigInteger amountIn, Address outputToken,
+public record RouteWitness(Bytes32 quoteId, Address inputToken, BigInteger amountIn, Address outputToken,
         BigInteger minAmountOut, Address receiver, BigInteger deadline, BigInteger feeBps, Address feeRecipient,
-        byte[] destinationCall, byte[] steps) implements PermitWitness {
+        Bytes32 destinationCall, Bytes32 steps) implements PermitWitness {
 
     public static final String TYPE_NAME = "JunctionRoute";
 
@@ -35,19 +34,15 @@ public record RouteWitness(byte[] quoteId, Address inputToken, BigInteger amount
             new TypedField("destinationCall", "bytes32"), new TypedField("steps", "bytes32"));
 
     public RouteWitness {
-        if (quoteId == null || quoteId.length != 32 || destinationCall == null || destinationCall.length != 32
-                || steps == null || steps.length != 32) {
-            throw new IllegalArgumentException("quoteId, destinationCall and steps must be 32 bytes");
+        if (quoteId == null || destinationCall == null || steps == null) {
+            throw new IllegalArgumentException("quoteId, destinationCall and steps are required");
         }
-        quoteId = quoteId.clone();
-        destinationCall = destinationCall.clone();
-        steps = steps.clone();
     }
 
     /** The witness of a route call as {@code builder} encodes it. */
     public static RouteWitness of(RouteCall call, TransactionBuilder builder) {
         boolean fee = call.feeBps() != 0;
-        return new RouteWitness(TransactionBuilder.quoteIdBytes(call.quoteId()),
+        return new RouteWitness(TransactionBuilder.quoteId(call.quoteId()),
                 call.nativeInput() ? Address.NATIVE : call.inputToken(), call.amountIn().value(),
                 TransactionBuilder.evmAddress(call.outputToken()), call.minAmountOut().value(),
                 TransactionBuilder.evmAddress(call.receiver()), BigInteger.valueOf(call.deadline()),
@@ -78,35 +73,5 @@ public record RouteWitness(byte[] quoteId, Address inputToken, BigInteger amount
                 new Eip712Value.Uint256Value(deadline), new Eip712Value.Uint256Value(feeBps),
                 new Eip712Value.AddressValue(feeRecipient), new Eip712Value.Bytes32Value(destinationCall),
                 new Eip712Value.Bytes32Value(steps));
-    }
-
-    @Override
-    public byte[] quoteId() {
-        return quoteId.clone();
-    }
-
-    @Override
-    public byte[] destinationCall() {
-        return destinationCall.clone();
-    }
-
-    @Override
-    public byte[] steps() {
-        return steps.clone();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof RouteWitness w && Arrays.equals(hash(), w.hash());
-    }
-
-    @Override
-    public int hashCode() {
-        return Arrays.hashCode(hash());
-    }
-
-    @Override
-    public String toString() {
-        return "RouteWitness" + Hex.encode(hash());
     }
 }

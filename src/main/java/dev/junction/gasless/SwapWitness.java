@@ -1,6 +1,7 @@
 package dev.junction.gasless;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
@@ -51,7 +52,7 @@ public record SwapWitness(String quoteId, Address outputToken, Amount minAmountO
 
     @Override
     public List<Eip712Value> values() {
-        return List.of(new Eip712Value.Bytes32Value(Hex.decode(quoteId)), new Eip712Value.AddressValue(outputToken),
+        return List.of(new Eip712Value.Bytes32Value(Bytes32.of(quoteId)), new Eip712Value.AddressValue(outputToken),
                 new Eip712Value.Uint256Value(minAmountOut.value()), new Eip712Value.AddressValue(receiver),
                 new Eip712Value.Uint256Value(BigInteger.valueOf(toChain.value())));
     }

@@ -1,5 +1,6 @@
 package dev.junction.market;
 
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 
 /**
@@ -10,5 +11,5 @@ import dev.junction.chain.ChainId;
  * @param blockHash that block's hash
  * @param blockTimestamp its timestamp, seconds
  */
-public record ChainHead(ChainId chain, long blockNumber, String blockHash, long blockTimestamp) {
+public record ChainHead(ChainId chain, long blockNumber, Bytes32 blockHash, long blockTimestamp) {
 }

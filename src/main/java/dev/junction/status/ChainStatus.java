@@ -3,8 +3,12 @@ package dev.junction.status;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.execution.RouteKind;
 import dev.junction.execution.Substatus;
 import dev.junction.execution.SwapKind;
@@ -13,12 +17,12 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Provider;
 import dev.junction.market.StaleChainException;
 import dev.junction.market.Token;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainTx;
-import dev.junction.rpc.EthRpc;
-import dev.junction.rpc.LogEntry;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.TxReceipt;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainTx;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.LogEntry;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.TxReceipt;
 import dev.junction.status.RouteLogs.Deposit;
 import dev.junction.status.RouteLogs.Fallback;
 import dev.junction.status.RouteLogs.Fill;
@@ -159,7 +163,7 @@ final class ChainStatus {
 
         StatusResult run() {
             EthRpc rpc = node(source);
-            Optional<EthRpc.Lookup> found = rpc.transaction(hash.value());
+            Optional<EthRpc.Lookup> found = rpc.transaction(hash);
             if (found.isEmpty()) {
                 return StatusResult.notFound("Chain " + source + " has no transaction " + hash
                         + " (yet); poll again.", StatusService.NOT_FOUND_POLL_SECONDS);
@@ -279,7 +283,7 @@ final class ChainStatus {
             }
             long fillTime = destRpc.block(fill.blockNumber()).timestamp();
             updatedAt = fillTime * 1000;
-            StatusResult.TxDetails destTx = txDetails(dest, fillTime, fill.txHash());
+            StatusResult.TxDetails destTx = txDetails(dest, fillTime, fill.txHash().value());
             long confirmations = confirmations(dest, fill.blockNumber());
             if (confirmations < ds.confirmations()) {
                 return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "Filled in block "
@@ -289,7 +293,7 @@ final class ChainStatus {
             terminal = true;
             if (ds.router() != null && ds.router().equals(fill.recipient())) {
                 List<LogEntry> logs = destRpc.receipt(fill.txHash()).map(TxReceipt::logs).orElse(List.of());
-                String quoteId = route.executed().quoteId();
+                Bytes32 quoteId = route.executed().quoteId();
                 Optional<Fallback> fallback = RouteLogs.fallback(logs, ds.router(), quoteId);
                 if (fallback.isPresent()) {
                     Fallback f = fallback.get();
@@ -336,8 +340,8 @@ final class ChainStatus {
                     : RouteKind.BRIDGE;
             boolean gasless = terms != null ? terms.permit()
                     : route != null && !route.executed().sender().equals(tx.from());
-            String quoteId = route != null ? route.executed().quoteId() : terms != null ? RouteLogs.quoteId(terms)
-                    : null;
+            String quoteId = route != null ? route.executed().quoteId().value() : terms != null
+                    ? terms.quoteId().value() : null;
             StatusResult.ProviderRef provider = provider(bridge);
             return new StatusResult(destTx, new StatusResult.Details(substatus, message, received,
                     received == null ? null : received.amount(), pollAfter),
@@ -445,8 +449,8 @@ final class ChainStatus {
 
     private static Optional<Address> addressCall(EthRpc rpc, Address to, String signature) {
         try {
-            String out = RouteLogs.strip(rpc.call(to, RouterAbi.selector(signature), "latest"));
-            return out.length() == 64 ? Optional.of(RouteLogs.address(out, 0)) : Optional.empty();
+            byte[] out = rpc.call(to, Abi.call(signature));
+            return out.length == 32 ? Optional.of(AbiDecoder.address(Hex.encode(out), 0)) : Optional.empty();
         } catch (RpcException e) {
             if (e.type().retryable()) {
                 throw e;
@@ -469,8 +473,8 @@ final class ChainStatus {
         }
         long from = search != null ? search.nextFrom()
                 : firstBlockAtOrAfter(rpc, head, sourceTime - FILL_SEARCH_SLACK_SECONDS);
-        List<List<String>> topics = List.of(List.of(RouteLogs.FILLED_RELAY, RouteLogs.FILLED_V3_RELAY),
-                List.of(word(BigInteger.valueOf(origin.value()))), List.of(word(d.depositId())));
+        List<List<Bytes32>> topics = List.of(List.of(RouteLogs.FILLED_RELAY, RouteLogs.FILLED_V3_RELAY),
+                List.of(Bytes32.of(BigInteger.valueOf(origin.value()))), List.of(Bytes32.of(d.depositId())));
         Fill found = null;
         while (from <= head.blockNumber() && found == null) {
             long to = Math.min(head.blockNumber(), from + LOG_RANGE - 1);
@@ -503,10 +507,5 @@ final class ChainStatus {
             }
         }
         return lo;
-    }
-
-    private static String word(BigInteger v) {
-        String hex = v.toString(16);
-        return "0x" + "0".repeat(64 - hex.length()) + hex;
     }
 }

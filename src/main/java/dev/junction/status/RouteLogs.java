@@ -1,9 +1,16 @@
 package dev.junction.status;
 
+import static dev.junction.chain.abi.AbiDecoder.address;
+import static dev.junction.chain.abi.AbiDecoder.strip;
+import static dev.junction.chain.abi.AbiDecoder.uint;
+
 import dev.junction.calldata.RouterAbi;
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
-import dev.junction.rpc.LogEntry;
+import dev.junction.chain.TxHash;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,19 +23,19 @@ import java.util.Optional;
  */
 final class RouteLogs {
 
-    static final String ROUTE_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(0));
-    static final String STEP_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(1));
-    static final String BRIDGE_INITIATED = RouterAbi.topic(RouterAbi.EVENTS.get(2));
-    static final String DESTINATION_FALLBACK = RouterAbi.topic("DestinationFallback(bytes32,address,address,uint256)");
+    static final Bytes32 ROUTE_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(0));
+    static final Bytes32 STEP_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(1));
+    static final Bytes32 BRIDGE_INITIATED = RouterAbi.topic(RouterAbi.EVENTS.get(2));
+    static final Bytes32 DESTINATION_FALLBACK = RouterAbi.topic("DestinationFallback(bytes32,address,address,uint256)");
 
     /** Across SpokePool (contracts 5.x, bytes32 addresses) and its legacy V3 events. */
-    static final String FUNDS_DEPOSITED = RouterAbi.topic("FundsDeposited(bytes32,bytes32,uint256,uint256,uint256,"
+    static final Bytes32 FUNDS_DEPOSITED = RouterAbi.topic("FundsDeposited(bytes32,bytes32,uint256,uint256,uint256,"
             + "uint256,uint32,uint32,uint32,bytes32,bytes32,bytes32,bytes)");
-    static final String V3_FUNDS_DEPOSITED = RouterAbi.topic("V3FundsDeposited(address,address,uint256,uint256,"
+    static final Bytes32 V3_FUNDS_DEPOSITED = RouterAbi.topic("V3FundsDeposited(address,address,uint256,uint256,"
             + "uint256,uint32,uint32,uint32,uint32,address,address,address,bytes)");
-    static final String FILLED_RELAY = RouterAbi.topic("FilledRelay(bytes32,bytes32,uint256,uint256,uint256,uint256,"
+    static final Bytes32 FILLED_RELAY = RouterAbi.topic("FilledRelay(bytes32,bytes32,uint256,uint256,uint256,uint256,"
             + "uint256,uint32,uint32,bytes32,bytes32,bytes32,bytes32,bytes32,(bytes32,bytes32,uint256,uint8))");
-    static final String FILLED_V3_RELAY = RouterAbi.topic("FilledV3Relay(address,address,uint256,uint256,uint256,"
+    static final Bytes32 FILLED_V3_RELAY = RouterAbi.topic("FilledV3Relay(address,address,uint256,uint256,uint256,"
             + "uint256,uint32,uint32,uint32,address,address,address,address,bytes,(address,bytes,uint256,uint8))");
 
     static final String EXECUTE_ROUTE = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE);
@@ -38,7 +45,7 @@ final class RouteLogs {
     }
 
     /** {@code RouteExecuted}. */
-    record Executed(String quoteId, Address sender, Address receiver, Address inputToken, BigInteger amountIn,
+    record Executed(Bytes32 quoteId, Address sender, Address receiver, Address inputToken, BigInteger amountIn,
             Address outputToken, BigInteger amountOut) {
     }
 
@@ -52,7 +59,7 @@ final class RouteLogs {
     }
 
     /** {@code DestinationFallback}: the receiver got the bridged token. */
-    record Fallback(String quoteId, Address receiver, Address token, BigInteger amount) {
+    record Fallback(Bytes32 quoteId, Address receiver, Address token, BigInteger amount) {
     }
 
     /** An Across deposit ({@code FundsDeposited} or {@code V3FundsDeposited}) by the spoke pool that emitted it. */
@@ -62,7 +69,7 @@ final class RouteLogs {
     }
 
     /** An Across fill ({@code FilledRelay} or {@code FilledV3Relay}): what the recipient was paid, and where. */
-    record Fill(String txHash, long blockNumber, Address recipient, Address outputToken, BigInteger delivered) {
+    record Fill(TxHash txHash, long blockNumber, Address recipient, Address outputToken, BigInteger delivered) {
     }
 
     /** The router's events of one route in a receipt (from the router's address only). */
@@ -73,7 +80,7 @@ final class RouteLogs {
     }
 
     /** The route's terms, from the input of a call to the router. */
-    record Terms(String quoteId, Address inputToken, BigInteger amountIn, Address outputToken,
+    record Terms(Bytes32 quoteId, Address inputToken, BigInteger amountIn, Address outputToken,
             BigInteger minAmountOut, Address receiver, boolean permit, List<TermStep> steps) {
     }
 
@@ -93,13 +100,13 @@ final class RouteLogs {
             String d = strip(l.data());
             if (l.topic0().equals(ROUTE_EXECUTED) && executed == null) {
                 executed = new Executed(l.topics().get(1), topicAddress(l, 2), topicAddress(l, 3), address(d, 0),
-                        word(d, 1), address(d, 2), word(d, 3));
+                        uint(d, 1), address(d, 2), uint(d, 3));
             } else if (l.topic0().equals(STEP_EXECUTED)) {
-                steps.add(new Step(topicWord(l, 2).intValueExact(), topicAddress(l, 3), word(d, 0).intValueExact(),
-                        address(d, 1), address(d, 2), word(d, 3), word(d, 4)));
+                steps.add(new Step(topicWord(l, 2).intValueExact(), topicAddress(l, 3), uint(d, 0).intValueExact(),
+                        address(d, 1), address(d, 2), uint(d, 3), uint(d, 4)));
             } else if (l.topic0().equals(BRIDGE_INITIATED) && bridge == null) {
                 bridge = new Bridge(topicAddress(l, 2), ChainId.of(topicWord(l, 3).longValueExact()), address(d, 0),
-                        word(d, 1), address(d, 2));
+                        uint(d, 1), address(d, 2));
             }
         }
         return executed == null ? Optional.empty() : Optional.of(new Route(executed, List.copyOf(steps), bridge));
@@ -117,7 +124,7 @@ final class RouteLogs {
             // exclusivityDeadline, recipient, exclusiveRelayer, message (addresses as bytes32 or address words).
             String d = strip(l.data());
             return Optional.of(new Deposit(l.address(), destination, topicWord(l, 2), address(d, 0), address(d, 1),
-                    word(d, 2), word(d, 3), word(d, 5).longValueExact(), address(d, 7)));
+                    uint(d, 2), uint(d, 3), uint(d, 5).longValueExact(), address(d, 7)));
         }
         return Optional.empty();
     }
@@ -129,18 +136,18 @@ final class RouteLogs {
         // updatedMessageHash (12), updatedOutputAmount (13). FilledV3Relay: recipient (9), message offset (10),
         // relayExecutionInfo offset (11) -> (updatedRecipient, updatedMessage offset, updatedOutputAmount, fillType).
         if (l.topic0().equals(FILLED_RELAY)) {
-            return new Fill(l.transactionHash(), l.blockNumber(), address(d, 11), address(d, 1), word(d, 13));
+            return new Fill(l.transactionHash(), l.blockNumber(), address(d, 11), address(d, 1), uint(d, 13));
         }
-        int info = word(d, 11).intValueExact() / 32;
-        return new Fill(l.transactionHash(), l.blockNumber(), address(d, info), address(d, 1), word(d, info + 2));
+        int info = uint(d, 11).intValueExact() / 32;
+        return new Fill(l.transactionHash(), l.blockNumber(), address(d, info), address(d, 1), uint(d, info + 2));
     }
 
     /** The router's {@code DestinationFallback} of a quote in these logs, if any. */
-    static Optional<Fallback> fallback(List<LogEntry> logs, Address router, String quoteId) {
+    static Optional<Fallback> fallback(List<LogEntry> logs, Address router, Bytes32 quoteId) {
         return logs.stream().filter(l -> l.address().equals(router) && l.topic0().equals(DESTINATION_FALLBACK)
                 && l.topics().get(1).equals(quoteId)).findFirst().map(l -> {
                     String d = strip(l.data());
-                    return new Fallback(quoteId, topicAddress(l, 2), address(d, 0), word(d, 1));
+                    return new Fallback(quoteId, topicAddress(l, 2), address(d, 0), uint(d, 1));
                 });
     }
 
@@ -157,53 +164,36 @@ final class RouteLogs {
         }
         String a = hex.substring(8);
         try {
-            int p = word(a, 0).intValueExact() / 32;
-            int s = word(a, 1).intValueExact() / 32;
+            int p = uint(a, 0).intValueExact() / 32;
+            int s = uint(a, 1).intValueExact() / 32;
             List<TermStep> steps = new ArrayList<>();
-            int count = word(a, s).intValueExact();
+            int count = uint(a, s).intValueExact();
             for (int i = 0; i < count; i++) {
-                int at = s + 1 + word(a, s + 1 + i).intValueExact() / 32;
-                int kind = word(a, at).intValueExact();
+                int at = s + 1 + uint(a, s + 1 + i).intValueExact() / 32;
+                int kind = uint(a, at).intValueExact();
                 long destination = 0;
                 if (kind == RouterAbi.KIND_BRIDGE) {
                     // Step.data = abi.encode(AcrossDeposit): offset word, then depositor, recipient, outputToken,
                     // outputAmount, plannedInput, destinationChainId, ...
-                    int data = at + word(a, at + 5).intValueExact() / 32;
-                    if (word(a, data).intValueExact() >= 7 * 32) {
-                        destination = word(a, data + 1 + 1 + 5).longValueExact();
+                    int data = at + uint(a, at + 5).intValueExact() / 32;
+                    if (uint(a, data).intValueExact() >= 7 * 32) {
+                        destination = uint(a, data + 1 + 1 + 5).longValueExact();
                     }
                 }
                 steps.add(new TermStep(kind, address(a, at + 1), address(a, at + 2), address(a, at + 3), destination));
             }
-            return Optional.of(new Terms(word(a, p).toString(16), address(a, p + 1), word(a, p + 2), address(a, p + 3),
-                    word(a, p + 4), address(a, p + 5), permit, List.copyOf(steps)));
+            return Optional.of(new Terms(AbiDecoder.bytes32(a, p), address(a, p + 1), uint(a, p + 2), address(a, p + 3),
+                    uint(a, p + 4), address(a, p + 5), permit, List.copyOf(steps)));
         } catch (RuntimeException malformed) {
             return Optional.empty();
         }
     }
 
-    /** The 32-byte quote id as 0x + 64 hex. */
-    static String quoteId(Terms t) {
-        return "0x" + "0".repeat(64 - t.quoteId().length()) + t.quoteId();
-    }
-
-    static String strip(String hex) {
-        return hex == null ? "" : hex.startsWith("0x") ? hex.substring(2) : hex;
-    }
-
-    static BigInteger word(String hex, int i) {
-        return new BigInteger(hex.substring(64 * i, 64 * i + 64), 16);
-    }
-
-    static Address address(String hex, int i) {
-        return Address.evm("0x" + hex.substring(64 * i + 24, 64 * i + 64));
-    }
-
     private static BigInteger topicWord(LogEntry l, int i) {
-        return new BigInteger(strip(l.topics().get(i)), 16);
+        return AbiDecoder.uint(l.topics().get(i));
     }
 
     private static Address topicAddress(LogEntry l, int i) {
-        return Address.evm("0x" + strip(l.topics().get(i)).substring(24));
+        return AbiDecoder.address(l.topics().get(i));
     }
 }

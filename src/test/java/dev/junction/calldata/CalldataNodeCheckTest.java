@@ -82,7 +82,7 @@ class CalldataNodeCheckTest {
                     RouteCall call = calls.get(name);
                     assertThat(c.get("matched").asText()).isEqualTo(RouterAbi.EXECUTE_ROUTE);
                     JsonNode params = c.get("args").get(0);
-                    assertThat(params.get(0).asText()).isEqualTo(Hex.encode(TransactionBuilder.quoteIdBytes(call.quoteId())));
+                    assertThat(params.get(0).asText()).isEqualTo(TransactionBuilder.quoteId(call.quoteId()).value());
                     assertThat(params.get(2).asText()).isEqualTo(call.amountIn().toString());
                     assertThat(params.get(4).asText()).isEqualTo(call.minAmountOut().toString());
                     assertThat(params.get(6).asLong()).isEqualTo(call.deadline());

@@ -118,7 +118,7 @@ class RouterAbiJsonTest {
         List<String> fromJson = entries("event").stream().map(RouterAbiJsonTest::signature).toList();
         assertThat(fromJson).containsExactlyInAnyOrderElementsOf(RouterAbi.EVENTS);
         for (String sig : fromJson) {
-            assertThat(RouterAbi.topic(sig)).isEqualTo(keccakHex(sig)).hasSize(66);
+            assertThat(RouterAbi.topic(sig).value()).isEqualTo(keccakHex(sig)).hasSize(66);
         }
         JsonNode routeExecuted = entries("event").stream()
                 .filter(e -> e.get("name").asText().equals("RouteExecuted")).findFirst().orElseThrow();

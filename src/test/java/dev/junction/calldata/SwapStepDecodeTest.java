@@ -177,7 +177,7 @@ class SwapStepDecodeTest {
                 new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { },
                 new TypeReference<Uint256>() { }, new TypeReference<org.web3j.abi.datatypes.Address>() { },
                 new TypeReference<Uint256>() { }));
-        assertThat(Hex.encode((byte[]) a.get(0).getValue())).isEqualTo(RouterAbi.topic(pool.id()));
+        assertThat(Hex.encode((byte[]) a.get(0).getValue())).isEqualTo(RouterAbi.topic(pool.id()).value());
         assertThat(addr(a.get(1))).isEqualTo(ETH_USDC);
         assertThat(addr(a.get(2))).isEqualTo(ETH_WETH);
         assertThat(uint(a.get(3))).isEqualTo(new BigInteger(IN));
@@ -193,7 +193,7 @@ class SwapStepDecodeTest {
                         SwapShape.UNISWAP_V3_SWAP_ROUTER, SwapShape.CURVE);
         for (SwapShape shape : SwapShape.values()) {
             assertThat(RouterAbi.selector(shape.signature()))
-                    .isEqualTo(RouterAbi.topic(shape.signature()).substring(0, 10));
+                    .isEqualTo(RouterAbi.topic(shape.signature()).value().substring(0, 10));
         }
     }
 

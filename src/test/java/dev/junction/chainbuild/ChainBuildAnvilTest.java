@@ -9,12 +9,11 @@ import dev.junction.calldata.TransactionChecks;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.deploy.DeployCommand;
-import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
 import dev.junction.market.RouterGas;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcException;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.ByteArrayOutputStream;
@@ -218,7 +217,7 @@ class ChainBuildAnvilTest {
             }
             assertThat(sent.path("logs").findValuesAsString("address").stream()
                     .filter(a -> a.equalsIgnoreCase(router)).count()).isPositive();
-            String executed = RouterAbi.topic(RouterAbi.EVENTS.getFirst());
+            String executed = RouterAbi.topic(RouterAbi.EVENTS.getFirst()).value();
             assertThat(sent.path("logs").valueStream().anyMatch(l -> l.path("address").asString()
                     .equalsIgnoreCase(router) && l.path("topics").get(0).asString().equals(executed)))
                     .as("RouteExecuted in the receipt of " + what).isTrue();
@@ -410,7 +409,7 @@ class ChainBuildAnvilTest {
         long deadline = System.nanoTime() + 15_000_000_000L;
         while (System.nanoTime() < deadline) {
             String node = rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString();
-            if (live.current().head(ChainId.of(CHAIN)).map(ChainHead::blockHash).orElse("").equals(node)) {
+            if (live.current().head(ChainId.of(CHAIN)).map(h -> h.blockHash().value()).orElse("").equals(node)) {
                 return;
             }
             Thread.sleep(20);

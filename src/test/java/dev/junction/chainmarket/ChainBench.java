@@ -7,12 +7,14 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.LiveMarket;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcCall;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcCall;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.routing.RoutePlanner;
@@ -163,8 +165,9 @@ class ChainBench {
                     multicall ? ChainSettings.CANONICAL_MULTICALL3
                             : Address.evm("0x000000000000000000000000000000000000dEaD"),
                     1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(100), 4, Map.of());
-            ChainMarket chains = new ChainMarket(List.of(settings), RpcSettings.DEFAULT.withTimeout(
-                    Duration.ofSeconds(60)), Clock.systemUTC());
+            Nodes nodes = new Nodes(new ChainsSettings(List.of(settings)),
+                    RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(60)));
+            ChainMarket chains = new ChainMarket(nodes, Clock.systemUTC());
             long l0 = System.nanoTime();
             long c0 = processCpuNanos();
             MarketSnapshot snapshot = chains.load();

@@ -1,14 +1,19 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.Abi.int256;
+import static dev.junction.chain.abi.Abi.uint256;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.math.BigDecimal;
@@ -111,12 +116,12 @@ class ChainModeAnvilTest {
         // bytecode; docs/DECISIONS.md), DAI/FRAX, A 200, fee 0.04%, unbalanced.
         JsonNode artifact = TestContracts.artifact("test/support/TestOnlyCurveStableSwap.sol",
                 "TestOnlyCurveStableSwap");
-        curve = anvil.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(dai) + Abi.word(frax)
-                + Abi.word(200) + Abi.word(4_000_000));
+        curve = anvil.deploy(TRADER, artifact.path("bytecode").asString()
+                + Abi.encodeHex(Abi.address(dai), Abi.address(frax), uint256(200), uint256(4_000_000)).substring(2));
         anvil.send(TRADER, dai, UniswapCalls.approve(curve));
         anvil.send(TRADER, frax, UniswapCalls.approve(curve));
-        anvil.send(TRADER, curve, Abi.call(Abi.selector("addLiquidity(uint256,uint256)"),
-                Abi.word(units("1000000", 18)), Abi.word(units("1300000", 18))));
+        anvil.send(TRADER, curve, Abi.callHex("addLiquidity(uint256,uint256)",
+                uint256(units("1000000", 18)), uint256(units("1300000", 18))));
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil One");
@@ -186,7 +191,7 @@ class ChainModeAnvilTest {
     void awaitNodeHead() throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() < deadline) {
-            String node = anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString();
+            Bytes32 node = Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString());
             if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
                 return;
             }
@@ -276,8 +281,8 @@ class ChainModeAnvilTest {
     }
 
     BigInteger curveGetDy(int i, int j, BigInteger dx, long block) {
-        return Abi.uint(anvil.call(curve, Abi.call(Abi.selector("get_dy(int128,int128,uint256)"), Abi.word(i),
-                Abi.word(j), Abi.word(dx)), block), 0);
+        return AbiDecoder.uint(anvil.call(curve, Abi.callHex("get_dy(int128,int128,uint256)", int256(i), int256(j),
+                uint256(dx)), block), 0);
     }
 
     void assertCurve(Address in, Address out, BigInteger amount) throws Exception {
@@ -299,8 +304,8 @@ class ChainModeAnvilTest {
             assertCurve(frax, dai, units(String.format("%.6f", 1 + random.nextDouble() * 400_000), 18));
         }
         // Another wallet exchanges (TokenExchange): the pool is re-read in the block's eth_getLogs round.
-        awaitBlock(anvil.send(TRADER, curve, Abi.call(Abi.selector("exchange(int128,int128,uint256,uint256)"),
-                Abi.word(1), Abi.word(0), Abi.word(units("250000", 18)), Abi.word(0))));
+        awaitBlock(anvil.send(TRADER, curve, Abi.callHex("exchange(int128,int128,uint256,uint256)",
+                int256(1), int256(0), uint256(units("250000", 18)), uint256(0))));
         assertCurve(dai, frax, units("123456.789", 18));
         assertCurve(frax, dai, units("98765.4321", 18));
     }
@@ -328,7 +333,7 @@ class ChainModeAnvilTest {
         assertV2(dai, usdc, units("100000", 18));
         // A new narrow V3 position around the current price, then half of it burnt.
         Address pool = Address.evm(deployed.path("uniswapV3").path("pools").path("WETH/USDC/3000").asString());
-        int tick = Abi.int256(anvil.call(pool, Abi.call(Abi.selector("slot0()")), anvil.blockNumber()), 1)
+        int tick = AbiDecoder.int256(anvil.call(pool, Abi.callHex("slot0()"), anvil.blockNumber()), 1)
                 .intValueExact();
         int lower = Math.floorDiv(tick, 60) * 60 - 120;
         boolean wethIsToken0 = weth.lower().compareTo(usdc.lower()) < 0;
@@ -340,12 +345,12 @@ class ChainModeAnvilTest {
                 amount1, TRADER)));
         assertV3(weth, usdc, units("40", 18));
         assertV3(usdc, weth, units("90000", 6));
-        String owned = anvil.call(positions, Abi.call(Abi.selector("tokenOfOwnerByIndex(address,uint256)"),
-                Abi.word(TRADER), Abi.word(0)), anvil.blockNumber());
-        BigInteger tokenId = Abi.uint(owned, 0);
-        String position = anvil.call(positions, Abi.call(Abi.selector("positions(uint256)"), Abi.word(tokenId)),
+        String owned = anvil.call(positions, Abi.callHex("tokenOfOwnerByIndex(address,uint256)",
+                Abi.address(TRADER), uint256(0)), anvil.blockNumber());
+        BigInteger tokenId = AbiDecoder.uint(owned, 0);
+        String position = anvil.call(positions, Abi.callHex("positions(uint256)", uint256(tokenId)),
                 anvil.blockNumber());
-        BigInteger liquidity = Abi.uint(position, 7);
+        BigInteger liquidity = AbiDecoder.uint(position, 7);
         awaitBlock(anvil.send(TRADER, positions, UniswapCalls.decreaseLiquidity(tokenId, liquidity.shiftRight(1))));
         assertV3(weth, usdc, units("40", 18));
         assertV3(usdc, weth, units("90000", 6));
@@ -384,8 +389,8 @@ class ChainModeAnvilTest {
         JsonNode route = quote(usdc, dai, units("1000", 6), "uniswap-v2");
         assertThat(route.path("blockNumber").asLong()).isEqualTo(anvil.blockNumber());
         assertV2(usdc, dai, units("1000", 6));
-        assertThat(market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash())
-                .isEqualTo(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString());
+        assertThat(market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash()).isEqualTo(
+                Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString()));
     }
 
     @Test

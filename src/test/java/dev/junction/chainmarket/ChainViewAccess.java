@@ -1,8 +1,9 @@
 package dev.junction.chainmarket;
 
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Pool;
-import dev.junction.rpc.ChainSettings;
+import dev.junction.nodes.ChainSettings;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
@@ -22,7 +23,8 @@ final class ChainViewAccess {
     }
 
     static Pool pool(PoolState state) {
-        ChainState chain = new ChainState(1, "0x1", "0x0", 0, BigInteger.ZERO, Map.of(state.address(), state));
+        ChainState chain = new ChainState(1, Bytes32.of(BigInteger.ONE), Bytes32.ZERO, 0, BigInteger.ZERO,
+                Map.of(state.address(), state));
         return ChainView.of(SETTINGS, List.of(new TokenInfo(LogReducerTest.T0, 18, "A", "A"),
                 new TokenInfo(LogReducerTest.T1, 18, "B", "B")), chain, BigInteger.ONE).pools().getFirst();
     }

@@ -1,16 +1,18 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chainmarket.LogReducerTest.word;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Pool;
 import dev.junction.market.Token;
 import dev.junction.market.math.TickMath;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
@@ -47,9 +49,9 @@ class ChainViewProperties {
     static final List<TokenInfo> INFOS = infos();
     static final ChainSettings SETTINGS = new ChainSettings(ChainId.of(31337), "Test", "test", "ETH",
             List.of(URI.create("http://127.0.0.1:1")), TOKENS, TOKENS.get(1), List.of(TOKENS.getFirst()),
-            Map.of("v2", new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), "0x" + "0".repeat(64)),
+            Map.of("v2", new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
                     "v3", new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(),
-                            "0x" + "0".repeat(64))),
+                            Bytes32.ZERO)),
             Map.of(), null, ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1,
             Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(100), 4, Map.of());
     static final LogReducer.Context CONTEXT = LogReducer.Context.of(SETTINGS.dexes().values(), TOKENS);
@@ -72,8 +74,8 @@ class ChainViewProperties {
             }
             Map<Address, PoolState> pools = LogReducer.apply(state.pools(), model.logs(state, b), CONTEXT).pools();
             pools = model.rereadCurve(pools);
-            state = new ChainState(state.block() + 1, "0x" + (b + 2), state.hash(), b, BigInteger.valueOf(b + 1),
-                    pools, model.feeds(state.feeds()));
+            state = new ChainState(state.block() + 1, Bytes32.of(BigInteger.valueOf(b + 2)), state.hash(), b,
+                    BigInteger.valueOf(b + 1), pools, model.feeds(state.feeds()));
             history.add(state);
             check(incremental, state);
         }
@@ -150,7 +152,7 @@ class ChainViewProperties {
                 pools.put(a, curve(a, coins));
                 curve.add(a);
             }
-            return new ChainState(1, "0x1", "0x0", 0, BigInteger.ONE, pools);
+            return new ChainState(1, Bytes32.of(BigInteger.ONE), Bytes32.ZERO, 0, BigInteger.ONE, pools);
         }
 
         /**
@@ -220,15 +222,15 @@ class ChainViewProperties {
                     Address a = newAddress();
                     if (random.nextBoolean()) {
                         logs.add(log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, topic(pair[0]), topic(pair[1])),
-                                Abi.word(a), Abi.word(1)));
-                        logs.add(log(a, List.of(Events.V2_SYNC), Abi.word(amount()), Abi.word(amount())));
+                                word(a), word(1)));
+                        logs.add(log(a, List.of(Events.V2_SYNC), word(amount()), word(amount())));
                     } else {
                         positions.put(a, new ArrayList<>());
                         active.put(a, BigInteger.ZERO);
                         logs.add(log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, topic(pair[0]), topic(pair[1]),
-                                "0x" + Abi.word(3000)), Abi.word(60), Abi.word(a)));
+                                Bytes32.of("0x" + word(3000))), word(60), word(a)));
                         if (random.nextBoolean()) {
-                            logs.add(log(a, List.of(Events.V3_INITIALIZE), Abi.word(sqrtPrice()), Abi.word(0)));
+                            logs.add(log(a, List.of(Events.V3_INITIALIZE), word(sqrtPrice()), word(0)));
                         }
                     }
                     continue;
@@ -239,16 +241,16 @@ class ChainViewProperties {
                 PoolState p = pools.get(random.nextInt(pools.size()));
                 if (p instanceof PoolState.V2 v2 && random.nextInt(3) == 0) {
                     // the same price, twice the depth
-                    logs.add(log(p.address(), List.of(Events.V2_SYNC), Abi.word(v2.reserve0().shiftLeft(1)),
-                            Abi.word(v2.reserve1().shiftLeft(1))));
+                    logs.add(log(p.address(), List.of(Events.V2_SYNC), word(v2.reserve0().shiftLeft(1)),
+                            word(v2.reserve1().shiftLeft(1))));
                 } else if (p instanceof PoolState.V2) {
-                    logs.add(log(p.address(), List.of(Events.V2_SYNC), Abi.word(amount()), Abi.word(amount())));
+                    logs.add(log(p.address(), List.of(Events.V2_SYNC), word(amount()), word(amount())));
                 } else if (p instanceof PoolState.V3 v3) {
                     List<int[]> minted = positions.get(p.address());
                     int op = random.nextInt(4);
                     if (!v3.usable()) {
-                        logs.add(log(p.address(), List.of(Events.V3_INITIALIZE), Abi.word(sqrtPrice()),
-                                Abi.word(0)));
+                        logs.add(log(p.address(), List.of(Events.V3_INITIALIZE), word(sqrtPrice()),
+                                word(0)));
                     } else if (op == 0) {
                         int lower = 60 * (random.nextInt(40) - 20);
                         int upper = lower + 60 * (1 + random.nextInt(20));
@@ -258,29 +260,30 @@ class ChainViewProperties {
                             active.merge(p.address(), BigInteger.valueOf(amount), BigInteger::add);
                         }
                         logs.add(log(p.address(), List.of(Events.V3_MINT, topic(Address.ZERO), tick(lower),
-                                tick(upper)), Abi.word(0), Abi.word(amount), Abi.word(1), Abi.word(1)));
+                                tick(upper)), word(0), word(amount), word(1), word(1)));
                     } else if (op == 1 && !minted.isEmpty()) {
                         int[] position = minted.remove(random.nextInt(minted.size()));
                         if (position[0] <= 0 && 0 < position[1]) {
                             active.merge(p.address(), BigInteger.valueOf(position[2]), BigInteger::subtract);
                         }
                         logs.add(log(p.address(), List.of(Events.V3_BURN, topic(Address.ZERO), tick(position[0]),
-                                tick(position[1])), Abi.word(position[2]), Abi.word(1), Abi.word(1)));
+                                tick(position[1])), word(position[2]), word(1), word(1)));
                     } else {
                         BigInteger price = sqrtPrice();
                         logs.add(log(p.address(), List.of(Events.V3_SWAP, topic(Address.ZERO), topic(Address.ZERO)),
-                                Abi.word(1), Abi.word(BigInteger.ONE.negate()), Abi.word(price),
-                                Abi.word(active.get(p.address())), Abi.word(0)));
+                                word(1), word(BigInteger.ONE.negate()), word(price),
+                                word(active.get(p.address())), word(0)));
                     }
                 }
             }
             long number = state.block() + 1;
-            return logs.stream().map(l -> new LogEntry(l.address(), l.topics(), l.data(), number, "0x" + number,
-                    l.logIndex(), false, null)).toList();
+            return logs.stream().map(l -> new LogEntry(l.address(), l.topics(), l.data(), number,
+                    Bytes32.of(BigInteger.valueOf(number)), l.logIndex(), false, null)).toList();
         }
 
-        LogEntry log(Address address, List<String> topics, String... words) {
-            return new LogEntry(address, topics, "0x" + String.join("", words), 0, "0x0", logIndex++, false, null);
+        LogEntry log(Address address, List<Bytes32> topics, String... words) {
+            return new LogEntry(address, topics, "0x" + String.join("", words), 0, Bytes32.ZERO, logIndex++, false,
+                    null);
         }
 
         Address[] pair() {
@@ -311,12 +314,12 @@ class ChainViewProperties {
             return shift >= 0 ? base.shiftLeft(shift) : base.shiftRight(-shift);
         }
 
-        static String topic(Address a) {
-            return "0x" + Abi.word(a);
+        static Bytes32 topic(Address a) {
+            return Bytes32.of("0x" + word(a));
         }
 
-        static String tick(int t) {
-            return "0x" + Abi.word(BigInteger.valueOf(t));
+        static Bytes32 tick(int t) {
+            return Bytes32.of("0x" + word(t));
         }
     }
 

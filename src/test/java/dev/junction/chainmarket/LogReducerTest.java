@@ -3,11 +3,13 @@ package dev.junction.chainmarket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.Abi;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.math.TickMath;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.LogEntry;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
@@ -26,20 +28,39 @@ class LogReducerTest {
     static final Address NEW_POOL = Address.evm("0x7000000000000000000000000000000000000007");
 
     static final LogReducer.Context CONTEXT = LogReducer.Context.of(List.of(
-            new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), "0x" + "0".repeat(64)),
-            new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(), "0x" + "0".repeat(64))),
+            new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
+            new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(), Bytes32.ZERO)),
             List.of(T0, T1));
 
     static final BigInteger Q96 = BigInteger.ONE.shiftLeft(96);
     static int index;
 
-    static LogEntry log(Address address, List<String> topics, String... words) {
-        return new LogEntry(address, topics, "0x" + String.join("", words), 10, "0xaa", index++, false, null);
+    static LogEntry log(Address address, List<Bytes32> topics, String... words) {
+        return new LogEntry(address, topics, "0x" + String.join("", words), 10, block(0xaa), index++, false, null);
     }
 
-    static String t(long v) {
-        return "0x" + Abi.word(BigInteger.valueOf(v));
+    static Bytes32 t(long v) {
+        return Bytes32.of("0x" + word(v));
     }
+
+    static Bytes32 block(long hash) {
+        return Bytes32.of(BigInteger.valueOf(hash));
+    }
+    /** One word of log data, 64 hex digits: an unsigned or two's complement integer. */
+    static String word(long v) {
+        return Abi.word(Abi.int256(v));
+    }
+
+    /** One word of log data, 64 hex digits: an unsigned or two's complement integer. */
+    static String word(BigInteger v) {
+        return v.signum() < 0 ? Abi.word(Abi.int256(v)) : Abi.word(Abi.uint256(v));
+    }
+
+    /** One word of log data, 64 hex digits: an address. */
+    static String word(Address a) {
+        return Abi.word(Abi.address(a));
+    }
+
 
     static PoolState.V3 v3(int windowLow, int windowHigh) {
         return new PoolState.V3("v3", POOL, T0, T1, 3000, 60, Q96, 0, BigInteger.valueOf(1000), new TreeMap<>(Map.of(
@@ -52,7 +73,7 @@ class LogReducerTest {
     void v2SyncSetsTheReserves() {
         PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
         LogReducer.Result r = LogReducer.apply(Map.of(POOL, pair),
-                List.of(log(POOL, List.of(Events.V2_SYNC), Abi.word(500), Abi.word(700))), CONTEXT);
+                List.of(log(POOL, List.of(Events.V2_SYNC), word(500), word(700))), CONTEXT);
         PoolState.V2 after = (PoolState.V2) r.pools().get(POOL);
         assertThat(after.reserve0()).isEqualTo(500);
         assertThat(after.reserve1()).isEqualTo(700);
@@ -61,8 +82,8 @@ class LogReducerTest {
     @Test
     void mintInRangeAddsActiveLiquidityAndTicksBurnToZeroUninitializesThem() {
         PoolState.V3 pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
-        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(120)), Abi.word(0), Abi.word(50),
-                Abi.word(1), Abi.word(1));
+        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(120)), word(0), word(50),
+                word(1), word(1));
         PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.liquidity()).isEqualTo(1050);
@@ -70,8 +91,8 @@ class LogReducerTest {
                 BigInteger.valueOf(50)));
         assertThat(minted.ticks().get(120)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(50),
                 BigInteger.valueOf(-50)));
-        LogEntry burn = log(POOL, List.of(Events.V3_BURN, t(0), t(-120), t(120)), Abi.word(50), Abi.word(1),
-                Abi.word(1));
+        LogEntry burn = log(POOL, List.of(Events.V3_BURN, t(0), t(-120), t(120)), word(50), word(1),
+                word(1));
         PoolState.V3 burnt = (PoolState.V3) LogReducer.apply(Map.of(POOL, minted), List.of(burn), CONTEXT).pools()
                 .get(POOL);
         assertThat(burnt.liquidity()).isEqualTo(1000);
@@ -82,8 +103,8 @@ class LogReducerTest {
     void aMintOutOfRangeLeavesActiveLiquidityAndATickWithZeroNetStaysInitialized() {
         PoolState.V3 pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
         // Range [600, 1200): above the current tick; tick 600 gets +50 net on top of -1000.
-        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(600), t(1200)), Abi.word(0), Abi.word(1000),
-                Abi.word(1), Abi.word(1));
+        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(600), t(1200)), word(0), word(1000),
+                word(1), word(1));
         PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.liquidity()).isEqualTo(1000);
@@ -97,8 +118,8 @@ class LogReducerTest {
     void aSwapSetsPriceTickAndLiquidityAndNearTheWindowEdgeAsksForAReload() {
         PoolState.V3 pool = v3(-15_360, 15_359);
         BigInteger price = TickMath.getSqrtRatioAtTick(-15_000);
-        LogEntry swap = log(POOL, List.of(Events.V3_SWAP, t(0), t(0)), Abi.word(1), Abi.word(BigInteger.ONE.negate()),
-                Abi.word(price), Abi.word(777), Abi.word(BigInteger.valueOf(-15_000)));
+        LogEntry swap = log(POOL, List.of(Events.V3_SWAP, t(0), t(0)), word(1), word(BigInteger.ONE.negate()),
+                word(price), word(777), word(BigInteger.valueOf(-15_000)));
         LogReducer.Result r = LogReducer.apply(Map.of(POOL, pool), List.of(swap), CONTEXT);
         PoolState.V3 after = (PoolState.V3) r.pools().get(POOL);
         assertThat(after.sqrtPriceX96()).isEqualTo(price);
@@ -110,8 +131,8 @@ class LogReducerTest {
     @Test
     void aPositionEdgeOutsideTheLoadedWindowIsNotInvented() {
         PoolState.V3 pool = v3(-15_360, 15_359);
-        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(60_000)), Abi.word(0), Abi.word(5),
-                Abi.word(1), Abi.word(1));
+        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(60_000)), word(0), word(5),
+                word(1), word(1));
         PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.ticks()).containsKey(-120).doesNotContainKey(60_000);
@@ -120,16 +141,16 @@ class LogReducerTest {
 
     @Test
     void factoriesAddPoolsBetweenServedTokensOnlyAndTheFollowingLogsFillThem() {
-        LogEntry created = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(T1), t(3000)), Abi.word(60),
-                Abi.word(NEW_POOL));
+        LogEntry created = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(T1), t(3000)), word(60),
+                word(NEW_POOL));
         LogEntry foreign = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(OTHER), t(3000)),
-                Abi.word(60), Abi.word(POOL));
-        LogEntry init = log(NEW_POOL, List.of(Events.V3_INITIALIZE), Abi.word(Q96), Abi.word(0));
-        LogEntry mint = log(NEW_POOL, List.of(Events.V3_MINT, t(0), t(-60), t(60)), Abi.word(0), Abi.word(9),
-                Abi.word(1), Abi.word(1));
-        LogEntry pair = log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, t0(T0), t0(T1)), Abi.word(POOL),
-                Abi.word(1));
-        LogEntry sync = log(POOL, List.of(Events.V2_SYNC), Abi.word(3), Abi.word(4));
+                word(60), word(POOL));
+        LogEntry init = log(NEW_POOL, List.of(Events.V3_INITIALIZE), word(Q96), word(0));
+        LogEntry mint = log(NEW_POOL, List.of(Events.V3_MINT, t(0), t(-60), t(60)), word(0), word(9),
+                word(1), word(1));
+        LogEntry pair = log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, t0(T0), t0(T1)), word(POOL),
+                word(1));
+        LogEntry sync = log(POOL, List.of(Events.V2_SYNC), word(3), word(4));
         Map<Address, PoolState> pools = LogReducer.apply(Map.of(), List.of(created, foreign, init, mint, pair, sync),
                 CONTEXT).pools();
         assertThat(pools).containsOnlyKeys(NEW_POOL, POOL);
@@ -143,18 +164,18 @@ class LogReducerTest {
     @Test
     void logsApplyInBlockAndLogIndexOrderAndRemovedLogsAreIgnored() {
         PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
-        LogEntry later = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(9) + Abi.word(9), 11, "0xb", 0,
+        LogEntry later = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + word(9) + word(9), 11, block(0xb), 0,
                 false, null);
-        LogEntry earlier = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(5) + Abi.word(5), 10, "0xa",
+        LogEntry earlier = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + word(5) + word(5), 10, block(0xa),
                 3, false, null);
-        LogEntry removed = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + Abi.word(1) + Abi.word(1), 12, "0xc",
+        LogEntry removed = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + word(1) + word(1), 12, block(0xc),
                 0, true, null);
         PoolState.V2 after = (PoolState.V2) LogReducer.apply(Map.of(POOL, pair), List.of(later, earlier, removed),
                 CONTEXT).pools().get(POOL);
         assertThat(after.reserve0()).isEqualTo(9);
     }
 
-    static String t0(Address a) {
-        return "0x" + Abi.word(a);
+    static Bytes32 t0(Address a) {
+        return Bytes32.of("0x" + word(a));
     }
 }

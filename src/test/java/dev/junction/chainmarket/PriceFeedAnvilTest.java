@@ -6,17 +6,19 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.abi.Abi;
 import dev.junction.market.LiveMarket;
 import dev.junction.market.MarketDataException;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import java.math.BigInteger;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -53,11 +55,10 @@ class PriceFeedAnvilTest {
             Address wbtc = address(deployed, "tokens", "WBTC");
             JsonNode artifact = TestContracts.artifact(source, "MockV3Aggregator");
             // 8 decimals, as Chainlink's USD feeds: WBTC at $65,000 (its pools say 20 WETH x $3,000 = $60,000).
-            Address feed = anvil.deploy(TRADER, artifact.path("bytecode").asString() + Abi.word(8)
-                    + Abi.word(BigInteger.valueOf(65_000_00000000L)));
+            Address feed = anvil.deploy(TRADER, artifact.path("bytecode").asString()
+                    + Abi.encodeHex(Abi.uint256(8), Abi.int256(65_000_00000000L)).substring(2));
 
-            ChainMarket market = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed))),
-                    RpcSettings.DEFAULT, Clock.systemUTC());
+            ChainMarket market = market(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed)));
             MarketSnapshot loaded = market.load();
             assertThat(price(loaded, wbtc)).isEqualTo(65_000.0);
             // A fed token anchors the others as a stablecoin does: WETH's deepest path is now WETH -> WBTC (40 WBTC,
@@ -66,8 +67,8 @@ class PriceFeedAnvilTest {
 
             LiveMarket live = new LiveMarket(loaded);
             ChainFollower follower = market.followers().get(ChainId.of(CHAIN)).withMarket(live);
-            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
-                    Abi.word(BigInteger.valueOf(64_123_45000000L))));
+            anvil.send(TRADER, feed, Abi.callHex("updateAnswer(int256)",
+                    Abi.int256(64_123_45000000L)));
             long before = follower.client().httpRequests();
             follower.poll();
             assertThat(follower.client().httpRequests() - before).isEqualTo(2);
@@ -75,26 +76,26 @@ class PriceFeedAnvilTest {
             assertThat(price(live.current(), wbtc)).isEqualTo(64_123.45);
 
             // No positive answer: the token's price comes from its pools again (WBTC/WETH, WETH/USDC).
-            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"), Abi.word(0)));
+            anvil.send(TRADER, feed, Abi.callHex("updateAnswer(int256)", Abi.int256(0)));
             follower.poll();
             assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
             assertThat(price(live.current(), weth)).isCloseTo(3_000.0, withinPercentage(1));
 
             // Without Multicall3 the feed is read by plain eth_calls in the same batches: the same price.
-            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
-                    Abi.word(BigInteger.valueOf(63_000_00000000L))));
+            anvil.send(TRADER, feed, Abi.callHex("updateAnswer(int256)",
+                    Abi.int256(63_000_00000000L)));
             ChainSettings fed = settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, feed));
             ChainSettings noMulticall = new ChainSettings(fed.id(), fed.name(), fed.key(), fed.nativeSymbol(),
                     fed.rpcUrls(), fed.tokens(), fed.wrappedNative(), fed.stablecoins(), fed.dexes(), fed.bridges(),
                     fed.router(), fed.permit2(), Address.evm("0x000000000000000000000000000000000000dEaD"),
                     fed.confirmations(), fed.blockTime(), fed.maxStaleness(), fed.pollInterval(),
                     fed.tickWindowWords(), fed.priceFeeds());
-            ChainMarket batches = new ChainMarket(List.of(noMulticall), RpcSettings.DEFAULT, Clock.systemUTC());
+            ChainMarket batches = market(noMulticall);
             LiveMarket viaBatches = new LiveMarket(batches.load());
             assertThat(price(viaBatches.current(), wbtc)).isEqualTo(63_000.0);
             ChainFollower batchFollower = batches.followers().get(ChainId.of(CHAIN)).withMarket(viaBatches);
-            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
-                    Abi.word(BigInteger.valueOf(62_000_00000000L))));
+            anvil.send(TRADER, feed, Abi.callHex("updateAnswer(int256)",
+                    Abi.int256(62_000_00000000L)));
             long requests = batchFollower.client().httpRequests();
             batchFollower.poll();
             assertThat(batchFollower.client().httpRequests() - requests).isEqualTo(2);
@@ -106,14 +107,13 @@ class PriceFeedAnvilTest {
             anvil.rpc().call("evm_mine");
             follower.poll();
             assertThat(price(live.current(), wbtc)).isCloseTo(60_000.0, withinPercentage(2));
-            anvil.send(TRADER, feed, Abi.call(Abi.selector("updateAnswer(int256)"),
-                    Abi.word(BigInteger.valueOf(61_500_00000000L))));
+            anvil.send(TRADER, feed, Abi.callHex("updateAnswer(int256)",
+                    Abi.int256(61_500_00000000L)));
             follower.poll();
             assertThat(price(live.current(), wbtc)).isEqualTo(61_500.0);
 
             // An address that is no aggregator stops the start, naming the setting.
-            ChainMarket wrong = new ChainMarket(List.of(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, usdc))),
-                    RpcSettings.DEFAULT, Clock.systemUTC());
+            ChainMarket wrong = market(settings(anvil.rpcUrl(), deployed, weth, usdc, wbtc, Map.of(wbtc, usdc)));
             assertThatThrownBy(wrong::load).isInstanceOf(MarketDataException.class)
                     .hasMessageContaining("junction.chains.31337.price-feeds." + wbtc);
         }
@@ -137,5 +137,10 @@ class PriceFeedAnvilTest {
 
     static double price(MarketSnapshot snapshot, Address token) {
         return snapshot.token(ChainId.of(CHAIN), token).map(Token::priceUsd).orElseThrow();
+    }
+
+    /** The chain market of one chain, read through its own node client. */
+    static ChainMarket market(ChainSettings chain) {
+        return new ChainMarket(new Nodes(new ChainsSettings(List.of(chain)), RpcSettings.DEFAULT), Clock.systemUTC());
     }
 }

@@ -1,11 +1,19 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.int256;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.uint256;
+
 import dev.junction.chain.Address;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import java.math.BigInteger;
+import java.util.List;
 
 /**
  * Calldata of the ERC-20 and Uniswap calls the chain-mode tests send to an anvil chain
- * ({@link dev.junction.support.AnvilProcess#send}), encoded by hand with chain mode's own {@link Abi}.
+ * ({@link dev.junction.support.AnvilProcess#send}), encoded with the one ABI codec.
  */
 final class UniswapCalls {
 
@@ -17,61 +25,51 @@ final class UniswapCalls {
 
     /** ERC-20 {@code approve(spender, max)}. */
     static String approve(Address spender) {
-        return Abi.call(Abi.selector("approve(address,uint256)"), Abi.word(spender), Abi.word(MAX));
+        return Abi.callHex("approve(address,uint256)", address(spender), uint256(MAX));
     }
 
     static BigInteger word(String hex, int i) {
-        return Abi.uint(hex, i);
+        return AbiDecoder.uint(hex, i);
     }
 
-    // --- Uniswap calls, encoded by hand (static tuples encode as their words) ---
+    // --- Uniswap calls ---
 
     static String quoteExactInputSingle(Address in, Address out, BigInteger amount, int fee) {
-        return Abi.call(Abi.selector("quoteExactInputSingle((address,address,uint256,uint24,uint160))"), Abi.word(in),
-                Abi.word(out), Abi.word(amount), Abi.word(fee), Abi.word(0));
+        return Abi.callHex("quoteExactInputSingle((address,address,uint256,uint24,uint160))",
+                tuple(address(in), address(out), uint256(amount), uint256(fee), uint256(0)));
     }
 
     static String getAmountsOut(BigInteger amount, Address... path) {
-        StringBuilder words = new StringBuilder(Abi.word(amount) + Abi.word(64) + Abi.word(path.length));
-        for (Address a : path) {
-            words.append(Abi.word(a));
-        }
-        return "0x" + Abi.selector("getAmountsOut(uint256,address[])") + words;
+        return Abi.callHex("getAmountsOut(uint256,address[])", uint256(amount), Abi.addressArray(List.of(path)));
     }
 
     static String exactInputSingle(Address in, Address out, int fee, Address recipient, BigInteger amount) {
-        return Abi.call(Abi.selector(
-                "exactInputSingle((address,address,uint24,address,uint256,uint256,uint256,uint160))"),
-                Abi.word(in), Abi.word(out), Abi.word(fee), Abi.word(recipient), Abi.word(DEADLINE), Abi.word(amount),
-                Abi.word(0), Abi.word(0));
+        return Abi.callHex("exactInputSingle((address,address,uint24,address,uint256,uint256,uint256,uint160))",
+                tuple(address(in), address(out), uint256(fee), address(recipient), uint256(DEADLINE),
+                        uint256(amount), uint256(0), uint256(0)));
     }
 
     static String swapExactTokensForTokens(BigInteger amount, Address to, Address... path) {
-        StringBuilder words = new StringBuilder(Abi.word(amount) + Abi.word(0) + Abi.word(160) + Abi.word(to)
-                + Abi.word(DEADLINE) + Abi.word(path.length));
-        for (Address a : path) {
-            words.append(Abi.word(a));
-        }
-        return "0x" + Abi.selector("swapExactTokensForTokens(uint256,uint256,address[],address,uint256)") + words;
+        return Abi.callHex("swapExactTokensForTokens(uint256,uint256,address[],address,uint256)", uint256(amount),
+                uint256(0), Abi.addressArray(List.of(path)), address(to), uint256(DEADLINE));
     }
 
     static String addLiquidity(Address a, Address b, BigInteger amountA, BigInteger amountB, Address to) {
-        return Abi.call(Abi.selector(
-                "addLiquidity(address,address,uint256,uint256,uint256,uint256,address,uint256)"), Abi.word(a),
-                Abi.word(b), Abi.word(amountA), Abi.word(amountB), Abi.word(0), Abi.word(0), Abi.word(to),
-                Abi.word(DEADLINE));
+        return Abi.callHex("addLiquidity(address,address,uint256,uint256,uint256,uint256,address,uint256)",
+                address(a), address(b), uint256(amountA), uint256(amountB), uint256(0), uint256(0), address(to),
+                uint256(DEADLINE));
     }
 
     static String mint(Address token0, Address token1, int fee, int lower, int upper, BigInteger amount0,
             BigInteger amount1, Address recipient) {
-        return Abi.call(Abi.selector("mint((address,address,uint24,int24,int24,uint256,uint256,uint256,uint256,"
-                + "address,uint256))"), Abi.word(token0), Abi.word(token1), Abi.word(fee),
-                Abi.word(BigInteger.valueOf(lower)), Abi.word(BigInteger.valueOf(upper)), Abi.word(amount0),
-                Abi.word(amount1), Abi.word(0), Abi.word(0), Abi.word(recipient), Abi.word(DEADLINE));
+        return Abi.callHex("mint((address,address,uint24,int24,int24,uint256,uint256,uint256,uint256,address,"
+                + "uint256))", tuple(address(token0), address(token1), uint256(fee), int256(lower), int256(upper),
+                        uint256(amount0), uint256(amount1), uint256(0), uint256(0), address(recipient),
+                        uint256(DEADLINE)));
     }
 
     static String decreaseLiquidity(BigInteger tokenId, BigInteger liquidity) {
-        return Abi.call(Abi.selector("decreaseLiquidity((uint256,uint128,uint256,uint256,uint256))"),
-                Abi.word(tokenId), Abi.word(liquidity), Abi.word(0), Abi.word(0), Abi.word(DEADLINE));
+        return Abi.callHex("decreaseLiquidity((uint256,uint128,uint256,uint256,uint256))",
+                tuple(uint256(tokenId), uint256(liquidity), uint256(0), uint256(0), uint256(DEADLINE)));
     }
 }

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.chain.abi.Abi;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.ByteArrayOutputStream;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -205,7 +207,7 @@ class DeployOnAnvilTest {
         new YamlPropertySourceLoader().load("chains", new FileSystemResource(yaml))
                 .forEach(env.getPropertySources()::addLast);
         ConfigurationPropertySources.attach(env);
-        return ChainsConfig.bind(Binder.get(env));
+        return ChainsSettings.bind(Binder.get(env)).all();
     }
 
     static JsonRpcClient rpc(AnvilProcess a) {
@@ -221,18 +223,15 @@ class DeployOnAnvilTest {
     }
 
     static String call(JsonRpcClient rpc, Address to, String signature, Address... args) {
-        StringBuilder data = new StringBuilder(Hex.encode(Deployer.selector(signature)));
-        for (Address a : args) {
-            data.append(word(a).substring(2));
-        }
-        return rpc.call("eth_call", Map.of("to", to.lower(), "data", data.toString()), "latest").asString();
+        String data = Abi.callHex(signature, Arrays.stream(args).map(Abi::address).toArray(Abi.Value[]::new));
+        return rpc.call("eth_call", Map.of("to", to.lower(), "data", data), "latest").asString();
     }
 
     static String word(Address a) {
-        return Hex.encode(JunctionContracts.word(a));
+        return Abi.encodeHex(Abi.address(a));
     }
 
     static String word(long v) {
-        return Hex.encode(JunctionContracts.word(BigInteger.valueOf(v)));
+        return Abi.encodeHex(Abi.uint256(v));
     }
 }

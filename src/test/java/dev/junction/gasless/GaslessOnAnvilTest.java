@@ -7,11 +7,11 @@ import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Address;
 import dev.junction.deploy.Deployer;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.Quantities;
-import dev.junction.rpc.RpcException;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcException;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.support.TestDatabase;
@@ -113,7 +113,7 @@ class GaslessOnAnvilTest {
         properties.put(at + "max-staleness", "10s");
         properties.put(at + "poll-interval", "200ms");
         // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0: DEPLOYER)
-        ChainSettings settings = ChainsConfig.bind(new Binder(new MapConfigurationPropertySource(properties)))
+        ChainSettings settings = ChainsSettings.bind(new Binder(new MapConfigurationPropertySource(properties))).all()
                 .getFirst();
         contracts = new Deployer(settings, node, AnvilHarness.DEV_KEYS.get(0)).deploy(Optional.empty());
         properties.put(at + "router", contracts.router().value());

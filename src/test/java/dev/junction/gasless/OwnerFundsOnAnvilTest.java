@@ -94,9 +94,9 @@ class OwnerFundsOnAnvilTest {
         try (AnvilNode node = AnvilNode.start(1); GaslessFixtureDb f = new GaslessFixtureDb(node)) {
             JsonNode market = AnvilHarness.deployMarket("http://127.0.0.1:" + node.port, AnvilHarness.DEV_KEYS.get(0),
                     "{\"tokens\":[{\"symbol\":\"USDC\",\"name\":\"USD Coin\",\"decimals\":6}]}");
-            String code = node.rpc.call("eth_getCode", List.of(market.get("tokens").get("USDC").asString(), "latest"))
+            String code = node.rpc.client().call("eth_getCode", market.get("tokens").get("USDC").asString(), "latest")
                     .asString();
-            node.rpc.call("anvil_setCode", List.of(GaslessFixture.USDC.lower(), code));
+            node.rpc.client().call("anvil_setCode", GaslessFixture.USDC.lower(), code);
             GaslessQuote q = f.fixture.service.quote(GaslessFixture.command(GaslessFixture.ETH, 3)).getFirst();
 
             assertThatThrownBy(() -> f.fixture.service.submit(q.quoteId(),

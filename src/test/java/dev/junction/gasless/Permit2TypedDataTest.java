@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.abi.Abi;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
@@ -96,8 +97,8 @@ class Permit2TypedDataTest {
     void witnessStructHashIsPermit2sAbiEncoding() {
         PermitWitnessTransferFrom<SwapWitness> p = witnessPermit();
         byte[] encoded = concat(Eip712Encoder.typeHash(p), Eip712Encoder.hashStruct(p.permitted()),
-                Eip712Encoder.word(new BigInteger(1, SPENDER.bytes())), Eip712Encoder.word(p.nonce()),
-                Eip712Encoder.word(p.deadline()), Eip712Encoder.hashStruct(p.witness()));
+                Abi.encode(Abi.address(SPENDER)), Abi.encode(Abi.uint256(p.nonce())),
+                Abi.encode(Abi.uint256(p.deadline())), Eip712Encoder.hashStruct(p.witness()));
         assertThat(Eip712Encoder.hashStruct(p)).isEqualTo(Hash.sha3(encoded));
     }
 
@@ -153,7 +154,7 @@ class Permit2TypedDataTest {
             out.append(switch (struct.values().get(i)) {
                 case Eip712Value.AddressValue a -> "\"" + a.address() + "\"";
                 case Eip712Value.Uint256Value u -> "\"" + u.value() + "\"";
-                case Eip712Value.Bytes32Value b -> "\"" + Hex.encode(b.bytes()) + "\"";
+                case Eip712Value.Bytes32Value b -> "\"" + b.value().value() + "\"";
                 case Eip712Value.StringValue s -> "\"" + s.value() + "\"";
                 case Eip712Value.StructValue s -> json(s.struct());
             });

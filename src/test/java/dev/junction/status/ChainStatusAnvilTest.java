@@ -14,17 +14,17 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
-import dev.junction.chainmarket.ChainMarket;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.deploy.Deployer;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainsConfig;
-import dev.junction.rpc.EthRpc;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.math.BigInteger;
@@ -110,7 +110,7 @@ class ChainStatusAnvilTest {
     Market market;
 
     @Autowired
-    ChainMarket chainMarket;
+    Nodes nodes;
 
     final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
@@ -126,7 +126,8 @@ class ChainStatusAnvilTest {
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
         // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0).
-        for (ChainSettings settings : ChainsConfig.bind(new Binder(new MapConfigurationPropertySource(properties)))) {
+        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
+        for (ChainSettings settings : ChainsSettings.bind(binder).all()) {
             Side s = settings.id().equals(A) ? a : b;
             Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
                     .deploy(Optional.empty());
@@ -247,7 +248,7 @@ class ChainStatusAnvilTest {
         assertThat(done.path("kind").asString()).isEqualTo("direct");
         assertThat(done.path("provider").path("key").asString()).isEqualTo("uniswap-v3");
         assertThat(done.path("swapId").asString()).isEqualTo(
-                "0x" + Numeric.toHexStringNoPrefix(TransactionBuilder.quoteIdBytes("same-chain-1")));
+                TransactionBuilder.quoteId("same-chain-1").value());
 
         JsonNode mine = get("/status?txHash=" + hash + "&fromChainId=" + A.value() + "&userAddress="
                 + TRADER.getAddress()).path("data");
@@ -334,8 +335,8 @@ class ChainStatusAnvilTest {
         receipt(a, hash);
         JsonRpcClient counted = new JsonRpcClient(List.of(a.anvil().rpcUrl()), RpcSettings.DEFAULT);
         MarketSnapshot[] snapshot = {awaitHead(A, quantity(receipt(a, hash).path("blockNumber")))};
-        ChainStatus status = new ChainStatus(chainMarket.settings(),
-                chain -> chain.equals(A) ? Optional.of(new EthRpc(counted)) : chainMarket.rpc(chain),
+        ChainStatus status = new ChainStatus(nodes.chains().all(),
+                chain -> chain.equals(A) ? Optional.of(new EthRpc(counted)) : nodes.find(chain),
                 () -> snapshot[0]);
         TxHash tx = new TxHash(hash);
         StatusResult first = status.lookup(tx, A, null);

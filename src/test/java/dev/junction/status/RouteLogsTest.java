@@ -3,6 +3,7 @@ package dev.junction.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.calldata.RouterAbi;
+import dev.junction.chain.Bytes32;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,13 +15,13 @@ class RouteLogsTest {
     @Test
     void theAcrossTopicsAreThoseOfItsAbi() {
         assertThat(RouteLogs.FUNDS_DEPOSITED)
-                .isEqualTo("0x32ed1a409ef04c7b0227189c3a103dc5ac10e775a15b785dcc510201f7c25ad3");
+                .isEqualTo(Bytes32.of("0x32ed1a409ef04c7b0227189c3a103dc5ac10e775a15b785dcc510201f7c25ad3"));
         assertThat(RouteLogs.FILLED_RELAY)
-                .isEqualTo("0x44b559f101f8fbcc8a0ea43fa91a05a729a5ea6e14a7c75aa750374690137208");
+                .isEqualTo(Bytes32.of("0x44b559f101f8fbcc8a0ea43fa91a05a729a5ea6e14a7c75aa750374690137208"));
         assertThat(RouteLogs.FILLED_V3_RELAY)
-                .isEqualTo("0x571749edf1d5c9599318cdbc4e28a6475d65e87fd3b2ddbe1e9a8d5e7a0f0ff7");
+                .isEqualTo(Bytes32.of("0x571749edf1d5c9599318cdbc4e28a6475d65e87fd3b2ddbe1e9a8d5e7a0f0ff7"));
         assertThat(RouteLogs.V3_FUNDS_DEPOSITED)
-                .isEqualTo("0xa123dc29aebf7d0c3322c8eeb5b999e859f39937950ed31056532713d0de396f");
+                .isEqualTo(Bytes32.of("0xa123dc29aebf7d0c3322c8eeb5b999e859f39937950ed31056532713d0de396f"));
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.junction.support;
 
 import dev.junction.chain.Address;
-import dev.junction.rpc.JsonRpcClient;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

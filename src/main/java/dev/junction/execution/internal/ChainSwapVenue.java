@@ -3,7 +3,7 @@ package dev.junction.execution.internal;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.SwapKind;
-import dev.junction.execution.relayer.NodeUnavailableException;
+import dev.junction.nodes.RpcException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +50,10 @@ final class ChainSwapVenue implements SwapVenue {
             o = relay.outcome(s.plan().fromChain(), s.source().hash()).orElseThrow(
                     () -> new IllegalStateException("swap " + s.id() + ": the relayer has no transaction "
                             + s.source().hash()));
-        } catch (NodeUnavailableException e) {
+        } catch (RpcException e) {
+            if (!e.type().retryable()) {
+                throw e;
+            }
             // The transaction is signed and recorded; the node being away says nothing about it. Waiting is not a
             // failed attempt: a swap whose transaction may be on chain never ends RETRIES_EXHAUSTED for an outage.
             log.debug("swap {}: node of chain {} unavailable, looking again later: {}", s.id(), s.plan().fromChain(),

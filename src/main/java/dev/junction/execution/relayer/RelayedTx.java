@@ -1,6 +1,7 @@
 package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import java.math.BigInteger;
@@ -20,7 +21,7 @@ import java.util.Objects;
  */
 public record RelayedTx(String id, String reference, ChainId chain, Address sender, long nonce, Address to,
         BigInteger value, byte[] data, long gasLimit, State state, TxHash currentHash, Long broadcastBlock,
-        TxHash includedHash, Long includedBlock, String includedBlockHash, Boolean success, Long validUntil,
+        TxHash includedHash, Long includedBlock, Bytes32 includedBlockHash, Boolean success, Long validUntil,
         Integer cancelVersion) {
 
     public RelayedTx {

@@ -3,6 +3,9 @@ package dev.junction.execution.relayer;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.TxReceipt;
 import java.math.BigInteger;
 import java.util.HexFormat;
 import java.util.List;
@@ -150,7 +153,7 @@ public final class Relayer {
     /**
      * Moves the transaction one step if it can; returns it as it now stands.
      *
-     * @throws NodeUnavailableException when the node cannot be reached (nothing changed; call again later)
+     * @throws RpcException when the node cannot be reached (retryable: nothing changed; call again later)
      */
     public RelayedTx advance(String id) {
         RelayedTx t = store.find(id).orElseThrow(() -> new IllegalArgumentException("no relayed transaction " + id));
@@ -161,7 +164,7 @@ public final class Relayer {
                     if (pastValidity(t, head)) {
                         // a version may be on chain already (an instance died between broadcast and its record)
                         List<RelayedTx.Signed> versions = store.versions(id);
-                        Optional<EthRpc.TxReceipt> receipt = receiptOfAny(versions);
+                        Optional<TxReceipt> receipt = receiptOfAny(versions);
                         if (receipt.isPresent()) {
                             tx.executeWithoutResult(s -> store.included(id, receipt.get(), clock.getAsLong()));
                         } else {
@@ -176,7 +179,7 @@ public final class Relayer {
             }
             case BROADCAST -> {
                 List<RelayedTx.Signed> versions = store.versions(id);
-                Optional<EthRpc.TxReceipt> receipt = receiptOfAny(versions);
+                Optional<TxReceipt> receipt = receiptOfAny(versions);
                 if (receipt.isPresent()) {
                     tx.executeWithoutResult(s -> store.included(id, receipt.get(), clock.getAsLong()));
                     break;
@@ -191,9 +194,9 @@ public final class Relayer {
                 }
             }
             case INCLUDED -> {
-                Optional<EthRpc.TxReceipt> r = rpc.receipt(t.includedHash());
+                Optional<TxReceipt> r = rpc.receipt(t.includedHash());
                 long head = rpc.blockNumber();
-                boolean reorged = r.isEmpty() || !r.get().blockHash().equalsIgnoreCase(t.includedBlockHash());
+                boolean reorged = r.isEmpty() || !r.get().blockHash().equals(t.includedBlockHash());
                 if (reorged) {
                     log.info("relayer tx {} (nonce {} on chain {}) left block {} in a reorg; broadcasting it again",
                             t.includedHash(), t.nonce(), chain, t.includedBlock());
@@ -235,7 +238,7 @@ public final class Relayer {
 
     /** The fees a new transaction pays now: tip = the node's suggestion; max fee = 2 x base fee + tip. */
     Fees fees() {
-        BigInteger base = rpc.latestBlock().baseFeePerGas();
+        BigInteger base = rpc.latest().baseFeePerGas();
         BigInteger tip = rpc.maxPriorityFeePerGas();
         return new Fees(base.shiftLeft(1).add(tip), tip);
     }
@@ -273,7 +276,7 @@ public final class Relayer {
             return false;
         }
         long finalBlock = Math.max(0, head - policy.confirmations() + 1);
-        return rpc.block(finalBlock).map(b -> b.timestamp() > t.validUntil()).orElse(false);
+        return rpc.findBlock(finalBlock).map(b -> b.timestamp() > t.validUntil()).orElse(false);
     }
 
     /**
@@ -309,9 +312,9 @@ public final class Relayer {
         return store.versions(t.id()).getLast();
     }
 
-    private Optional<EthRpc.TxReceipt> receiptOfAny(List<RelayedTx.Signed> versions) {
+    private Optional<TxReceipt> receiptOfAny(List<RelayedTx.Signed> versions) {
         for (RelayedTx.Signed v : versions.reversed()) {
-            Optional<EthRpc.TxReceipt> r = rpc.receipt(v.hash());
+            Optional<TxReceipt> r = rpc.receipt(v.hash());
             if (r.isPresent()) {
                 return r;
             }
@@ -330,6 +333,9 @@ public final class Relayer {
                 throw new IllegalStateException("the node answered hash " + answered + " for " + s.hash());
             }
         } catch (RpcException e) {
+            if (e.type().retryable()) {
+                throw e;
+            }
             String m = e.getMessage().toLowerCase(Locale.ROOT);
             if (m.contains("already known") || m.contains("already imported") || m.contains("nonce too low")
                     || m.contains("replacement transaction underpriced") || m.contains("alreadyknown")) {

@@ -1,8 +1,10 @@
 package dev.junction.execution.relayer;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.nodes.TxReceipt;
 import java.math.BigInteger;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -96,10 +98,10 @@ public final class RelayerStore {
                 .params(headBlock, nowMs, id).update();
     }
 
-    public void included(String id, EthRpc.TxReceipt r, long nowMs) {
+    public void included(String id, TxReceipt r, long nowMs) {
         jdbc.sql("UPDATE relayer_txs SET state = 'INCLUDED', included_hash = ?, included_block = ?, "
                 + "included_block_hash = ?, success = ?, updated_at_ms = ? WHERE id = ?")
-                .params(r.hash().value(), r.blockNumber(), r.blockHash(), r.success(), nowMs, id).update();
+                .params(r.hash().value(), r.blockNumber(), r.blockHash().value(), r.success(), nowMs, id).update();
     }
 
     public void confirmed(String id, long nowMs) {
@@ -156,8 +158,13 @@ public final class RelayerStore {
                 new BigInteger(rs.getString("value_wei")), HEX.parseHex(rs.getString("data")), rs.getLong("gas_limit"),
                 RelayedTx.State.valueOf(rs.getString("state")), new TxHash(rs.getString("current_hash")),
                 longOrNull(rs, "broadcast_block"), included == null ? null : new TxHash(included),
-                longOrNull(rs, "included_block"), rs.getString("included_block_hash"), boolOrNull(rs, "success"),
+                longOrNull(rs, "included_block"), bytes32OrNull(rs, "included_block_hash"), boolOrNull(rs, "success"),
                 longOrNull(rs, "valid_until"), intOrNull(rs, "cancel_version"));
+    }
+
+    private static Bytes32 bytes32OrNull(ResultSet rs, String col) throws SQLException {
+        String v = rs.getString(col);
+        return v == null ? null : Bytes32.of(v);
     }
 
     private static Long longOrNull(ResultSet rs, String col) throws SQLException {

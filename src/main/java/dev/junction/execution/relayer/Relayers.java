@@ -5,11 +5,15 @@ import dev.junction.chain.ChainId;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Amount;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.TxHash;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.execution.CallRevertedException;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.RelayerUnfundedException;
-import dev.junction.rpc.LogEntry;
+import dev.junction.nodes.LogEntry;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.TxReceipt;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +39,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     private static final Logger log = LoggerFactory.getLogger(Relayers.class);
 
     /** Topic 0 of the router's {@code RouteExecuted}: its data ends with amountOut. */
-    private static final String ROUTE_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.getFirst());
+    private static final Bytes32 ROUTE_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.getFirst());
 
     private final Map<ChainId, Relayer> byChain;
     private final Address feeRecipient;
@@ -76,11 +80,13 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
         try {
             return r.rpc().call(r.address(), to, data, "latest");
         } catch (RpcException e) {
-            if (e.revertData() == null && !e.getMessage().toLowerCase(Locale.ROOT).contains("revert")) {
+            String revertData = e.data().orElse(null);
+            if (e.type().retryable()
+                    || revertData == null && !e.getMessage().toLowerCase(Locale.ROOT).contains("revert")) {
                 throw e;
             }
-            throw new CallRevertedException(RouterErrors.decode(e.revertData(), e.getMessage()).message(),
-                    e.revertData() == null ? "0x" : e.revertData());
+            throw new CallRevertedException(RouterErrors.decode(revertData, nodeMessage("eth_call", e)).message(),
+                    revertData == null ? "0x" : revertData);
         }
     }
 
@@ -152,9 +158,9 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
                 return new Outcome(false, false, t.includedHash(), false, 0, null, null, true);
             }
             boolean confirmed = t.state() == RelayedTx.State.CONFIRMED;
-            long timestampMs = r.rpc().block(t.includedBlock()).map(b -> b.timestamp() * 1000).orElse(0L);
+            long timestampMs = r.rpc().findBlock(t.includedBlock()).map(b -> b.timestamp() * 1000).orElse(0L);
             if (Boolean.TRUE.equals(t.success())) {
-                Amount out = r.rpc().logs(t.includedHash()).stream()
+                Amount out = r.rpc().receipt(t.includedHash()).map(TxReceipt::logs).orElse(List.of()).stream()
                         .filter(l -> !l.topics().isEmpty() && l.topics().getFirst().equals(ROUTE_EXECUTED)
                                 && l.address().equals(t.to()))
                         .map(Relayers::lastWord).findFirst().map(Amount::of).orElse(null);
@@ -175,15 +181,26 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
             return "the transaction reverted on chain (it succeeds on the state before its block: out of gas, or "
                     + "an earlier transaction in the block changed the state)";
         } catch (RpcException e) {
-            return RouterErrors.decode(e.revertData(), e.getMessage()).message();
+            if (e.type().retryable()) {
+                return "the transaction reverted on chain (" + e.getMessage() + ")";
+            }
+            return RouterErrors.decode(e.data().orElse(null), nodeMessage("eth_call", e)).message();
         } catch (RuntimeException e) {
             return "the transaction reverted on chain (" + e.getMessage() + ")";
         }
     }
 
+    /**
+     * The node's error as the relayer words it where it becomes a revert reason (the method, the node's message and
+     * code): the reason a client reads when the node gave no revert data.
+     */
+    private static String nodeMessage(String method, RpcException e) {
+        return method + " failed: " + e.getMessage() + " (code " + e.code() + ")";
+    }
+
     private static BigInteger lastWord(LogEntry l) {
-        String data = l.data().startsWith("0x") ? l.data().substring(2) : l.data();
-        return data.length() < 64 ? BigInteger.ZERO : new BigInteger(data.substring(data.length() - 64), 16);
+        int words = AbiDecoder.words(l.data());
+        return words < 1 ? BigInteger.ZERO : AbiDecoder.uint(l.data(), words - 1);
     }
 
     private Relayer require(ChainId chain) {
@@ -230,8 +247,12 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
                 for (String id : r.open()) {
                     r.advance(id);
                 }
-            } catch (NodeUnavailableException e) {
-                log.warn("relayer on chain {}: node unavailable, retrying: {}", r.chain(), e.getMessage());
+            } catch (RpcException e) {
+                if (e.type().retryable()) {
+                    log.warn("relayer on chain {}: node unavailable, retrying: {}", r.chain(), e.getMessage());
+                } else {
+                    log.warn("relayer on chain {}: {}", r.chain(), e.toString());
+                }
             } catch (RuntimeException e) {
                 log.warn("relayer on chain {}: {}", r.chain(), e.toString());
             }

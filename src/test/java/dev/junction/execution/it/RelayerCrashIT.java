@@ -61,7 +61,7 @@ class RelayerCrashIT {
             service.kill();
 
             // final run: the node mines again; every transfer is confirmed, each exactly once
-            node.rpc.call("evm_setIntervalMining", List.of(1));
+            node.rpc.client().call("evm_setIntervalMining", 1);
             service = start(log, base, "100", key);
             try {
                 awaitAll(service, idOf, "CONFIRMED");

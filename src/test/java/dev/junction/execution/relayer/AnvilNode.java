@@ -1,24 +1,29 @@
 package dev.junction.execution.relayer;
 
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.List;
 
-/** A real anvil node ({@link AnvilProcess}: free port, killed on close) with the relayer's {@link EthRpc} client. */
+/** A real anvil node ({@link AnvilProcess}: free port, killed on close) with an {@link EthRpc} client of it. */
 public final class AnvilNode implements AutoCloseable {
 
     private final AnvilProcess process;
     public final int port;
     public final long chainId;
-    public final JsonRpcEthClient rpc;
+    public final EthRpc rpc;
 
     private AnvilNode(AnvilProcess process) {
         this.process = process;
         this.port = process.port();
         this.chainId = process.chainId();
-        this.rpc = JsonRpcEthClient.of(process.rpcUrl(), Duration.ofSeconds(5));
+        this.rpc = new EthRpc(new JsonRpcClient(List.of(process.rpcUrl()),
+                RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(5))));
     }
 
     public static AnvilNode start(long chainId, String... extra) throws IOException, InterruptedException {

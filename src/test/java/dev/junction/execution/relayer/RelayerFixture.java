@@ -32,8 +32,8 @@ public final class RelayerFixture implements AutoCloseable {
     public static String fundedKey(AnvilNode node) throws Exception {
         String key = Numeric.toHexStringWithPrefixZeroPadded(Keys.createEcKeyPair().getPrivateKey(), 64);
         RelayerKey k = RelayerKey.of(key);
-        node.rpc.call("anvil_setBalance", List.of(k.address().lower(),
-                "0x" + BigInteger.TEN.pow(20).toString(16)));
+        node.rpc.client().call("anvil_setBalance", k.address().lower(),
+                "0x" + BigInteger.TEN.pow(20).toString(16));
         return key;
     }
 

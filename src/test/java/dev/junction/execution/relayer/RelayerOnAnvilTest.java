@@ -7,6 +7,9 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
 import dev.junction.execution.RelayerUnfundedException;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.RpcException;
+import dev.junction.nodes.TxReceipt;
 import dev.junction.support.TestDatabase;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -45,7 +48,7 @@ public class RelayerOnAnvilTest {
         try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of(db)) {
             String key = RelayerFixture.fundedKey(node);
             List<TxHash> unpersistedAtBroadcast = new ArrayList<>();
-            EthRpc checking = new ForwardingRpc(node.rpc) {
+            EthRpc checking = new EthRpc(node.rpc.client()) {
                 @Override
                 public TxHash sendRawTransaction(byte[] signed) {
                     TxHash h = TxHash.of(Hash.sha3(signed));
@@ -120,8 +123,9 @@ public class RelayerOnAnvilTest {
             relayer.advance(t.id());
             // blocks go by whose base fee is above what the first version pays: it cannot be included
             for (int i = 0; i < 2; i++) {
-                node.rpc.call("anvil_setNextBlockBaseFeePerGas", List.of("0x" + first.maxFee().shiftLeft(2).toString(16)));
-                node.rpc.call("anvil_mine", List.of("0x1"));
+                node.rpc.client().call("anvil_setNextBlockBaseFeePerGas",
+                        "0x" + first.maxFee().shiftLeft(2).toString(16));
+                node.rpc.client().call("anvil_mine", "0x1");
             }
             assertThat(node.rpc.receipt(first.hash())).isEmpty();
 
@@ -135,7 +139,7 @@ public class RelayerOnAnvilTest {
                     .isGreaterThanOrEqualTo(first.maxFee().multiply(BigInteger.valueOf(1125)));
             assertThat(second.maxPriorityFee().multiply(BigInteger.valueOf(1000)))
                     .isGreaterThanOrEqualTo(first.maxPriorityFee().multiply(BigInteger.valueOf(1125)));
-            node.rpc.call("anvil_mine", List.of("0x1"));
+            node.rpc.client().call("anvil_mine", "0x1");
             RelayedTx done = settle(relayer, node, t.id());
             assertThat(done.includedHash()).isEqualTo(second.hash());
             assertThat(node.rpc.receipt(first.hash())).isEmpty();
@@ -151,7 +155,7 @@ public class RelayerOnAnvilTest {
             String key = RelayerFixture.fundedKey(node);
             Relayer relayer = f.relayer(node, key, new RelayerPolicy(2, 50, 125, 1200));
             relayer.reconcile();
-            long validUntil = node.rpc.latestBlock().timestamp() + 100;
+            long validUntil = node.rpc.latest().timestamp() + 100;
             Address to = randomAddress();
             RelayedTx t = relayer.prepare("expiring", to, WEI, new byte[0], 21_000L, validUntil);
             RelayedTx next = relayer.prepare("next", randomAddress(), WEI, new byte[0], 21_000L);
@@ -161,12 +165,13 @@ public class RelayerOnAnvilTest {
             assertThat(node.rpc.transactionCount(relayer.address(), "pending")).isEqualTo(2);
             assertThat(relayer.advance(t.id()).cancelled()).as("before its validUntil").isFalse();
             // blocks go by whose base fee is above what the first version pays: it stays in the pool, not included
-            node.rpc.call("anvil_setNextBlockBaseFeePerGas", List.of("0x" + first.maxFee().shiftLeft(3).toString(16)));
-            node.rpc.call("anvil_mine", List.of("0x1"));
+            node.rpc.client().call("anvil_setNextBlockBaseFeePerGas",
+                    "0x" + first.maxFee().shiftLeft(3).toString(16));
+            node.rpc.client().call("anvil_mine", "0x1");
 
             // the chain passes validUntil (two blocks: the relayer's confirmations) without including it
-            node.rpc.call("evm_setNextBlockTimestamp", List.of(validUntil + 1));
-            node.rpc.call("anvil_mine", List.of("0x2"));
+            node.rpc.client().call("evm_setNextBlockTimestamp", validUntil + 1);
+            node.rpc.client().call("anvil_mine", "0x2");
             assertThat(node.rpc.receipt(first.hash())).isEmpty();
             RelayedTx cancelled = relayer.advance(t.id());
 
@@ -179,7 +184,7 @@ public class RelayerOnAnvilTest {
                     .isGreaterThanOrEqualTo(first.maxFee().multiply(BigInteger.valueOf(1125)));
             assertThat(cancel.maxPriorityFee().multiply(BigInteger.valueOf(1000)))
                     .isGreaterThanOrEqualTo(first.maxPriorityFee().multiply(BigInteger.valueOf(1125)));
-            var onNode = node.rpc.call("eth_getTransactionByHash", List.of(cancel.hash().value()));
+            var onNode = node.rpc.client().call("eth_getTransactionByHash", cancel.hash().value());
             assertThat(Address.evm(onNode.path("to").asString())).isEqualTo(relayer.address());
             assertThat(onNode.path("value").asString()).isEqualTo("0x0");
             assertThat(onNode.path("input").asString()).isEqualTo("0x");
@@ -192,7 +197,8 @@ public class RelayerOnAnvilTest {
             assertThat(node.rpc.receipt(first.hash())).isEmpty();
             assertThat(node.rpc.balance(to)).isZero();
             // the next nonce is not stuck behind it (once the base fee is back below what it pays)
-            node.rpc.call("anvil_setNextBlockBaseFeePerGas", List.of("0x" + first.maxFee().shiftRight(2).toString(16)));
+            node.rpc.client().call("anvil_setNextBlockBaseFeePerGas",
+                    "0x" + first.maxFee().shiftRight(2).toString(16));
             settle(relayer, node, next.id());
             assertThat(node.rpc.transactionCount(relayer.address(), "latest")).isEqualTo(2);
             assertThat(relayer.versions(next.id())).hasSize(1);
@@ -204,7 +210,7 @@ public class RelayerOnAnvilTest {
         try (AnvilNode node = AnvilNode.start(31337); RelayerFixture f = RelayerFixture.of("h2")) {
             String key = RelayerFixture.fundedKey(node);
             Relayer relayer = f.relayer(node, key, POLICY);
-            node.rpc.call("anvil_setBalance", List.of(relayer.address().lower(), "0x0"));
+            node.rpc.client().call("anvil_setBalance", relayer.address().lower(), "0x0");
             Relayers relayers = new Relayers(List.of(relayer), 1_000);
 
             relayers.pollOnce();
@@ -219,7 +225,7 @@ public class RelayerOnAnvilTest {
                     .hasMessageContaining(relayer.address().toString()).hasMessageContaining("chain 31337");
             assertThat(relayers.funding().get(relayer.chain()).required()).isGreaterThan(empty.required());
 
-            node.rpc.call("anvil_setBalance", List.of(relayer.address().lower(), "0xde0b6b3a7640000")); // 1 ether
+            node.rpc.client().call("anvil_setBalance", relayer.address().lower(), "0xde0b6b3a7640000"); // 1 ether
             relayers.requireFunded(relayer.chain(), 300_000);
             assertThat(relayers.funding().get(relayer.chain()).enough()).isTrue();
         }
@@ -251,7 +257,7 @@ public class RelayerOnAnvilTest {
             String key = RelayerFixture.fundedKey(node);
             Relayer relayer = f.relayer(node, key, new RelayerPolicy(4, 50, 125, 1200));
             relayer.reconcile();
-            node.rpc.call("anvil_mine", List.of("0x3"));
+            node.rpc.client().call("anvil_mine", "0x3");
             Address to = randomAddress();
             RelayedTx t = relayer.prepare("reorged", to, WEI, new byte[0], 21_000L);
             relayer.advance(t.id());
@@ -259,9 +265,9 @@ public class RelayerOnAnvilTest {
             assertThat(included.state()).isEqualTo(RelayedTx.State.INCLUDED);
 
             // replace the including block by an empty one: the receipt is gone
-            node.rpc.call("anvil_reorg", List.of(1, List.of()));
-            Optional<EthRpc.TxReceipt> after = node.rpc.receipt(t.currentHash());
-            assertThat(after.map(EthRpc.TxReceipt::blockHash)).isNotEqualTo(Optional.of(included.includedBlockHash()));
+            node.rpc.client().call("anvil_reorg", 1, List.of());
+            Optional<TxReceipt> after = node.rpc.receipt(t.currentHash());
+            assertThat(after.map(TxReceipt::blockHash)).isNotEqualTo(Optional.of(included.includedBlockHash()));
 
             RelayedTx back = relayer.advance(t.id());
             assertThat(back.state()).isIn(RelayedTx.State.BROADCAST, RelayedTx.State.INCLUDED);
@@ -283,13 +289,14 @@ public class RelayerOnAnvilTest {
             String key = RelayerFixture.fundedKey(node);
             Relayer relayer = f.relayer(node, key, POLICY);
             relayer.reconcile();
-            node.rpc.call("evm_setAutomine", List.of(false));
+            node.rpc.client().call("evm_setAutomine", false);
             Address to = randomAddress();
             RelayedTx t = relayer.prepare("node-restart", to, WEI, new byte[0], 21_000L);
             assertThat(relayer.advance(t.id()).state()).isEqualTo(RelayedTx.State.BROADCAST);
 
             node.stop(); // the pool with our transaction is gone with it
-            assertThatThrownBy(() -> relayer.advance(t.id())).isInstanceOf(NodeUnavailableException.class);
+            assertThatThrownBy(() -> relayer.advance(t.id())).isInstanceOfSatisfying(RpcException.class,
+                    e -> assertThat(e.type().retryable()).as("the node is unavailable").isTrue());
             assertThat(relayer.find(t.id()).orElseThrow().state()).isEqualTo(RelayedTx.State.BROADCAST);
 
             node = AnvilNode.start(31337, port, "--state", state.toString());
@@ -365,7 +372,7 @@ public class RelayerOnAnvilTest {
                 return t;
             }
             if (t.state() != RelayedTx.State.SIGNED) {
-                node.rpc.call("anvil_mine", List.of("0x1"));
+                node.rpc.client().call("anvil_mine", "0x1");
             }
         }
         throw new AssertionError("not confirmed: " + r.find(id).orElseThrow());

@@ -1,0 +1,116 @@
+package dev.junction.nodes;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.ChainId;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One chain's validated settings (see {@link ChainProperties} for the property names and defaults).
+ *
+ * @param router null when the chain has none: it quotes, building answers a 4xx
+ */
+public record ChainSettings(ChainId id, String name, String key, String nativeSymbol, List<URI> rpcUrls,
+        List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
+        Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
+        Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
+        Map<Address, Address> priceFeeds, Duration priceFeedMaxAge) {
+
+    /** Permit2's canonical address. */
+    public static final Address CANONICAL_PERMIT2 = Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3");
+    /** How old a price feed's answer may be before the pool path prices its token instead (Chainlink: 24h + 1h). */
+    public static final Duration DEFAULT_PRICE_FEED_MAX_AGE = Duration.ofHours(25);
+    /** Multicall3's canonical address. */
+    public static final Address CANONICAL_MULTICALL3 = Address.evm("0xcA11bde05977b3631167028862bE2a173976CA11");
+
+    public ChainSettings {
+        rpcUrls = List.copyOf(rpcUrls);
+        tokens = List.copyOf(tokens);
+        stablecoins = List.copyOf(stablecoins);
+        dexes = Map.copyOf(dexes);
+        bridges = Map.copyOf(bridges);
+        priceFeeds = Map.copyOf(priceFeeds);
+        if (priceFeedMaxAge == null || priceFeedMaxAge.isNegative() || priceFeedMaxAge.isZero()) {
+            throw new IllegalArgumentException("price-feed-max-age must be positive, was " + priceFeedMaxAge);
+        }
+    }
+
+    /** Settings with the default {@link #DEFAULT_PRICE_FEED_MAX_AGE}. */
+    public ChainSettings(ChainId id, String name, String key, String nativeSymbol, List<URI> rpcUrls,
+            List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
+            Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
+            Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
+            Map<Address, Address> priceFeeds) {
+        this(id, name, key, nativeSymbol, rpcUrls, tokens, wrappedNative, stablecoins, dexes, bridges, router, permit2,
+                multicall3, confirmations, blockTime, maxStaleness, pollInterval, tickWindowWords, priceFeeds,
+                DEFAULT_PRICE_FEED_MAX_AGE);
+    }
+
+    public Optional<Address> routerAddress() {
+        return Optional.ofNullable(router);
+    }
+
+    /** The kinds of DEX the chain mode reads. */
+    public enum DexKind {
+        UNISWAP_V2("uniswap-v2", "0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f"),
+        UNISWAP_V3("uniswap-v3", "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54"),
+        CURVE("curve", null);
+
+        private final String wire;
+        private final Bytes32 defaultInitCodeHash;
+
+        DexKind(String wire, String defaultInitCodeHash) {
+            this.wire = wire;
+            this.defaultInitCodeHash = defaultInitCodeHash == null ? null : Bytes32.of(defaultInitCodeHash);
+        }
+
+        public String wire() {
+            return wire;
+        }
+
+        /** Uniswap's mainnet pool init code hash for the kind; null for Curve. */
+        public Bytes32 defaultInitCodeHash() {
+            return defaultInitCodeHash;
+        }
+
+        public static Optional<DexKind> parse(String text) {
+            for (DexKind k : values()) {
+                if (k.wire.equalsIgnoreCase(text == null ? "" : text.trim())) {
+                    return Optional.of(k);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A DEX: its provider key, kind, factory (V2/V3), fee tiers in pips (V3), explicit pools (Curve) and pool init
+     * code hash (V2/V3; null for Curve).
+     */
+    public record Dex(String key, DexKind kind, Address factory, List<Integer> feeTiers, List<Address> pools,
+            Bytes32 initCodeHash) {
+
+        public Dex {
+            feeTiers = List.copyOf(feeTiers);
+            pools = List.copyOf(pools);
+        }
+    }
+
+    /** A bridge: its provider key, its contract on this chain and its lanes from this chain. */
+    public record Bridge(String key, Address spokePool, List<Lane> lanes) {
+
+        public Bridge {
+            lanes = List.copyOf(lanes);
+        }
+    }
+
+    /** A lane from {@code token} on this chain to {@code toToken} on {@code toChain}, with its fee model and times. */
+    public record Lane(Address token, ChainId toChain, Address toToken, BigInteger fixedFee, int feeBps,
+            double destinationGasUsd, int p50Seconds, int p90Seconds, BigInteger minAmount, BigInteger capacity) {
+    }
+}

@@ -1,9 +1,0 @@
-/**
- * Ethereum JSON-RPC client: typed calls and batches over HTTP, the configured URLs tried in order with failover,
- * retries with backoff on timeouts, HTTP 429 and 5xx, and typed errors ({@link dev.junction.rpc.RpcErrorType}). No
- * Spring: the chain-mode market and the network that sends transactions build one client per chain.
- */
-@ApplicationModule(allowedDependencies = "chain")
-package dev.junction.rpc;
-
-import org.springframework.modulith.ApplicationModule;

@@ -1,0 +1,141 @@
+package dev.junction.nodes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junction.chain.Address;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.ByteArrayResource;
+
+/** junction.chains.* as a user writes it in YAML: names, defaults, and a start-up failure naming the property. */
+class ChainsConfigTest {
+
+    private static final String WETH = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2";
+    private static final String USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+    private static final String FACTORY = "0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f";
+
+    static Binder yaml(String text) throws Exception {
+        List<PropertySource<?>> sources = new YamlPropertySourceLoader().load("test",
+                new ByteArrayResource(text.getBytes(StandardCharsets.UTF_8)));
+        StandardEnvironment env = new StandardEnvironment();
+        sources.forEach(s -> env.getPropertySources().addFirst(s));
+        return new Binder(ConfigurationPropertySources.get(env));
+    }
+
+    @Test
+    void aYamlChainBindsWithItsDefaults() throws Exception {
+        List<ChainSettings> chains = ChainsSettings.bind(yaml("""
+                junction:
+                  chains:
+                    31337:
+                      name: Local One
+                      rpc-urls: ["http://127.0.0.1:8545", "http://127.0.0.1:8546/key"]
+                      tokens: ["%s", "%s"]
+                      wrapped-native: "%s"
+                      stablecoins: ["%s"]
+                      block-time: 1s
+                      dexes:
+                        uni-v2: {kind: uniswap-v2, factory: "%s"}
+                        uni-v3: {kind: uniswap-v3, factory: "%s", fee-tiers: [500, 3000]}
+                """.formatted(WETH, USDC, WETH, USDC, FACTORY, FACTORY))).all();
+        assertThat(chains).hasSize(1);
+        ChainSettings c = chains.getFirst();
+        assertThat(c.id().value()).isEqualTo(31337);
+        assertThat(c.key()).isEqualTo("local-one");
+        assertThat(c.rpcUrls()).hasSize(2);
+        assertThat(c.tokens()).containsExactly(Address.evm(WETH), Address.evm(USDC));
+        assertThat(c.dexes().get("uni-v3").feeTiers()).containsExactly(500, 3000);
+        assertThat(c.dexes().get("uni-v2").initCodeHash().value())
+                .isEqualTo("0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f");
+        assertThat(c.maxStaleness()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(c.permit2()).isEqualTo(ChainSettings.CANONICAL_PERMIT2);
+        assertThat(c.router()).isNull();
+    }
+
+    @Test
+    void priceFeedsBindByTokenAddressAndEachRuleNamesItsProperty() throws Exception {
+        String feed = "0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419";
+        String yaml = """
+                junction.chains.1:
+                  rpc-url: http://127.0.0.1:8545
+                  tokens: ["%s", "%s"]
+                  stablecoins: ["%s"]
+                  price-feeds:
+                    "%s": "%s"
+                """;
+        ChainSettings c = ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).all().getFirst();
+        assertThat(c.priceFeeds()).containsExactly(Map.entry(Address.evm(WETH), Address.evm(feed)));
+        assertThat(c.priceFeedMaxAge()).isEqualTo(Duration.ofHours(25));
+        String aged = yaml + "  price-feed-max-age: %s\n";
+        assertThat(ChainsSettings.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "2h"))).all().getFirst()
+                .priceFeedMaxAge()).isEqualTo(Duration.ofHours(2));
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "0s"))).all())
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feed-max-age");
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))).all())
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feeds." + USDC).hasMessageContaining("stablecoin");
+        String other = "0x6B175474E89094C44Da98b954EedeAC495271d0F";
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, other, feed))).all())
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feeds." + other).hasMessageContaining("tokens");
+        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, "0x12"))).all())
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.price-feeds." + WETH + " must be 0x");
+    }
+
+    @Test
+    void anUnquotedAddressInYamlIsNamedWithTheHint() throws Exception {
+        Binder b = yaml("""
+                junction.chains.1:
+                  rpc-url: http://127.0.0.1:8545
+                  tokens: ["%s"]
+                  router: %s
+                """.formatted(USDC, WETH));
+        assertThatThrownBy(() -> ChainsSettings.bind(b).all()).isInstanceOf(ChainConfigException.class)
+                .hasMessageContaining("junction.chains.1.router").hasMessageContaining("quote addresses");
+    }
+
+    @Test
+    void eachRuleNamesItsProperty() {
+        Map<String, String> base = new HashMap<>(Map.of("rpc-url", "http://n", "tokens[0]", USDC));
+        assertThat(fail(base, "rpc-url", "ftp://x")).contains("junction.chains.5.rpc-url must be an http(s) URL");
+        assertThat(fail(base, "tokens[0]", "0x12")).contains("junction.chains.5.tokens[0] must be 0x");
+        assertThat(fail(base, "dexes.u.kind", "sushi")).contains("junction.chains.5.dexes.u.kind must be");
+        assertThat(fail(base, "wrapped-native", WETH)).contains("junction.chains.5.wrapped-native");
+        assertThat(fail(base, "max-staleness", "0s")).contains("junction.chains.5.max-staleness must be > 0");
+        Map<String, String> v3 = new HashMap<>(base);
+        v3.put("dexes.u.kind", "uniswap-v3");
+        v3.put("dexes.u.factory", FACTORY);
+        assertThat(fail(v3, "dexes.u.fee-tiers[0]", "-1")).contains("junction.chains.5.dexes.u.fee-tiers[0]");
+        assertThat(fail(v3, "dexes.u.init-code-hash", "0x12")).contains("junction.chains.5.dexes.u.init-code-hash");
+        assertThat(fail(base, "dexes.c.kind", "curve")).contains("dexes.c.pools must list the Curve pools");
+        Map<String, String> none = new HashMap<>(Map.of("tokens[0]", USDC));
+        assertThat(fail(none, "name", "x")).contains("junction.chains.5.rpc-url (or rpc-urls) is required");
+    }
+
+    private static String fail(Map<String, String> base, String key, String value) {
+        Map<String, Object> props = new HashMap<>();
+        base.forEach((k, v) -> props.put("junction.chains.5." + k, v));
+        props.put("junction.chains.5." + key, value);
+        StandardEnvironment env = new StandardEnvironment();
+        env.getPropertySources().addFirst(new MapPropertySource("t", props));
+        try {
+            ChainsSettings.bind(new Binder(ConfigurationPropertySources.get(env))).all();
+        } catch (ChainConfigException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("no failure for " + key + "=" + value);
+    }
+}
