@@ -1,6 +1,6 @@
 package dev.junction.calldata;
 
-import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.abi.Abi;
 import dev.junction.chain.Hex;
 import java.util.List;
 

@@ -1,16 +1,16 @@
 package dev.junction.calldata;
 
 import dev.junction.chain.AcquisitionMode;
-import static dev.junction.calldata.abi.Abi.address;
-import static dev.junction.calldata.abi.Abi.bytes;
-import static dev.junction.calldata.abi.Abi.bytes32;
-import static dev.junction.calldata.abi.Abi.tuple;
-import static dev.junction.calldata.abi.Abi.tupleArray;
-import static dev.junction.calldata.abi.Abi.uint16;
-import static dev.junction.calldata.abi.Abi.uint256;
-import static dev.junction.calldata.abi.Abi.uint8;
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.bytes;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.tupleArray;
+import static dev.junction.chain.abi.Abi.uint16;
+import static dev.junction.chain.abi.Abi.uint256;
+import static dev.junction.chain.abi.Abi.uint8;
 
-import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.abi.Abi;
 import dev.junction.calldata.protocol.BridgeEncoding;
 import dev.junction.calldata.protocol.BridgeShape;
 import dev.junction.calldata.protocol.SwapEncoding;

@@ -1,17 +1,17 @@
 package dev.junction.calldata.protocol;
 
-import static dev.junction.calldata.abi.Abi.address;
-import static dev.junction.calldata.abi.Abi.bytes;
-import static dev.junction.calldata.abi.Abi.bytes32;
-import static dev.junction.calldata.abi.Abi.tuple;
-import static dev.junction.calldata.abi.Abi.uint16;
-import static dev.junction.calldata.abi.Abi.uint256;
-import static dev.junction.calldata.abi.Abi.uint32;
-import static dev.junction.calldata.abi.Abi.uint64;
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.bytes;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.uint16;
+import static dev.junction.chain.abi.Abi.uint256;
+import static dev.junction.chain.abi.Abi.uint32;
+import static dev.junction.chain.abi.Abi.uint64;
 
 import dev.junction.calldata.BridgeCall;
 import dev.junction.calldata.CalldataException;
-import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.abi.Abi;
 import dev.junction.chain.Address;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

@@ -1,17 +1,17 @@
 package dev.junction.calldata.protocol;
 
-import static dev.junction.calldata.abi.Abi.address;
-import static dev.junction.calldata.abi.Abi.addressArray;
-import static dev.junction.calldata.abi.Abi.bool;
-import static dev.junction.calldata.abi.Abi.bytes;
-import static dev.junction.calldata.abi.Abi.bytes32;
-import static dev.junction.calldata.abi.Abi.int128;
-import static dev.junction.calldata.abi.Abi.tuple;
-import static dev.junction.calldata.abi.Abi.tupleArray;
-import static dev.junction.calldata.abi.Abi.uint256;
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.addressArray;
+import static dev.junction.chain.abi.Abi.bool;
+import static dev.junction.chain.abi.Abi.bytes;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.int128;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.tupleArray;
+import static dev.junction.chain.abi.Abi.uint256;
 
 import dev.junction.calldata.SwapCall;
-import dev.junction.calldata.abi.Abi;
+import dev.junction.chain.abi.Abi;
 import dev.junction.chain.Address;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.StablePool;

@@ -1,4 +1,4 @@
-package dev.junction.calldata.abi;
+package dev.junction.chain.abi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.junction.calldata.abi;
+package dev.junction.chain.abi;
 
 import dev.junction.chain.Address;
 import java.math.BigInteger;
@@ -10,10 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.web3j.crypto.Hash;
 
 /**
- * The calldata module's ABI encoder. Values are built with the factory methods and encoded with {@link #call} or
- * {@link #encode}, following the Solidity ABI specification: static values as 32-byte words in place, dynamic ones
- * ({@code bytes}, arrays, tuples holding either) as an offset in the head and their encoding in the tail. The selector
- * is computed from the canonical signature text (so it is exactly what the ABI JSON and ethers derive) and remembered.
+ * Junction's ABI encoder: the router calldata's and the protocol rooms' step data. Values are built with the factory
+ * methods and encoded with {@link #call} or {@link #encode}, following the Solidity ABI specification: static values
+ * as 32-byte words in place, dynamic ones ({@code bytes}, arrays, tuples holding either) as an offset in the head and
+ * their encoding in the tail. The selector is computed from the canonical signature text (so it is exactly what the
+ * ABI JSON and ethers derive) and remembered.
  *
  * <p>Encoded here rather than by web3j's {@code FunctionEncoder} (issue 17): that one renders every word as hex text
  * through streams and string joins and parses the text back, and it was 13% of {@code /build-best-path}'s CPU samples.
