@@ -2,7 +2,8 @@ package dev.junction.deploy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.chain.Hex;
+import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.Protocols;
 import dev.junction.rpc.ChainSettings;
 import dev.junction.rpc.ChainSettings.Bridge;
 import dev.junction.rpc.ChainSettings.Dex;
@@ -12,7 +13,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -27,21 +27,15 @@ import java.util.TreeMap;
  * {@code calldata.AdapterDirectory.deployed}). The router takes its owner (the deployer) as a constructor argument,
  * so its address depends on who deployed it: chain mode reads it from {@code junction.chains.<id>.router}.
  *
- * <p>One adapter per provider key: {@code dexes.<key>} of kind {@code uniswap-v2} ->
- * {@code UniswapV2Adapter(factory, init-code-hash, 997, 1000)}, {@code uniswap-v3} ->
- * {@code UniswapV3Adapter(factory, init-code-hash)}, {@code curve} -> {@code CurveStableSwapAdapter()};
- * {@code bridges.<key>} named {@code across} (or {@code across-*}) -> {@code AcrossAdapter(spoke-pool)}, named
- * {@code cctp} (or {@code cctp-*}) -> {@code CctpAdapter(spoke-pool)} (CCTP's TokenMessenger in that setting). A
- * bridge under another key has no on-chain deposit Junction can call: no adapter, not executable there.
+ * <p>One adapter per provider key, as the provider's protocol room declares it ({@code protocol.DexProtocol#adapter},
+ * {@code BridgeProtocol#adapter}: its artifact and constructor arguments): every {@code dexes.<key>} by its kind's
+ * room, each {@code bridges.<key>} by the room that serves the key. A bridge whose room has no adapter has no on-chain
+ * deposit Junction can call: not executable there.
  */
 public final class JunctionContracts {
 
     /** The provider key the router is listed under in {@link #contracts}. */
     public static final String ROUTER_KEY = "router";
-
-    /** Uniswap V2's fee as the part that stays: 997/1000 (the adapter's constructor; forks differ). */
-    static final BigInteger V2_FEE_NUMERATOR = BigInteger.valueOf(997);
-    static final BigInteger V2_FEE_DENOMINATOR = BigInteger.valueOf(1000);
 
     private JunctionContracts() {
     }
@@ -108,31 +102,19 @@ public final class JunctionContracts {
     static List<Contract> adapterContracts(ChainSettings chain) {
         List<Contract> out = new ArrayList<>();
         for (Dex d : new TreeMap<>(chain.dexes()).values()) {
-            out.add(switch (d.kind()) {
-                case UNISWAP_V2 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V2_ADAPTER,
-                        word(d.factory()), hash(d.initCodeHash()), word(V2_FEE_NUMERATOR), word(V2_FEE_DENOMINATOR));
-                case UNISWAP_V3 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V3_ADAPTER,
-                        word(d.factory()), hash(d.initCodeHash()));
-                case CURVE -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.CURVE_ADAPTER);
-            });
+            AdapterSpec a = Protocols.dex(d.kind()).adapter(d);
+            out.add(contract(d.key(), Role.SWAP_ADAPTER, a.artifact(), a.constructorArguments()));
         }
         for (Bridge b : new TreeMap<>(chain.bridges()).values()) {
-            bridgeArtifact(b.key()).ifPresent(artifact -> out.add(contract(b.key(), Role.BRIDGE_ADAPTER, artifact,
-                    word(b.spokePool()))));
+            bridgeAdapter(b).ifPresent(a -> out.add(contract(b.key(), Role.BRIDGE_ADAPTER, a.artifact(),
+                    a.constructorArguments())));
         }
         return out;
     }
 
-    /** The adapter contract of a bridge provider key, empty when Junction has none for it. */
-    static Optional<String> bridgeArtifact(String key) {
-        String k = key.toLowerCase(Locale.ROOT);
-        if (k.equals("across") || k.startsWith("across-")) {
-            return Optional.of(ContractArtifacts.ACROSS_ADAPTER);
-        }
-        if (k.equals("cctp") || k.startsWith("cctp-")) {
-            return Optional.of(ContractArtifacts.CCTP_ADAPTER);
-        }
-        return Optional.empty();
+    /** The adapter of a configured bridge, as its room declares it; empty when Junction has none for it. */
+    static Optional<AdapterSpec> bridgeAdapter(Bridge bridge) {
+        return Protocols.bridge(bridge.key()).adapter(bridge);
     }
 
     private static Contract contract(String key, Role role, String artifact, byte[]... args) {
@@ -163,13 +145,5 @@ public final class JunctionContracts {
         int n = Math.min(raw.length, 32);
         System.arraycopy(raw, raw.length - n, w, 32 - n, n);
         return w;
-    }
-
-    private static byte[] hash(String hex) {
-        byte[] h = Hex.decode(hex);
-        if (h.length != 32) {
-            throw new IllegalArgumentException("an init code hash is 32 bytes: " + hex);
-        }
-        return h;
     }
 }
