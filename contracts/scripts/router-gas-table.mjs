@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Derives Junction's router gas table from the router's measured gas.
 //   node_modules/.bin/forge test --offline --match-contract RouterGasTable -vv \
-//     | node scripts/router-gas-table.mjs > ../src/main/resources/dev/junction/market/router-gas.json
+//     | node scripts/router-gas-table.mjs > ../src/main/resources/dev/junction/protocol/router-gas.json
 // stdin: forge's output, whose lines "<shape letter> <label>: transaction gas <N>, ..." test/RouterGasTable.t.sol
 // logs (it logs them whether or not the current table passes). stdout: the table (JSON). Every constant is a
 // difference of measured shapes (see the "derivation" field); the shapes M, N, O are not used, only checked.

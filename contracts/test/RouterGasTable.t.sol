@@ -19,7 +19,7 @@ interface IV3Slot0 {
     function slot0() external view returns (uint160, int24, uint16, uint16, uint16, uint8, bool);
 }
 
-/// @notice Pins Junction's router gas table (src/main/resources/dev/junction/market/router-gas.json, what chain-mode
+/// @notice Pins Junction's router gas table (src/main/resources/dev/junction/protocol/router-gas.json, what chain-mode
 /// quotes count as gas units) to the router's measured gas. Each test sends one route shape through the real router,
 /// adapters and protocol bytecode (RealEvm), measures the transaction's gas as a receipt's gasUsed shows it, and
 /// asserts the table's prediction for that shape is within the table's `tolerancePercent`. A change to the router or
@@ -33,7 +33,7 @@ interface IV3Slot0 {
 /// Each shape is its own test, so every account and slot the route touches starts cold, as in a real transaction; the
 /// receiver already holds the output token (a first balance costs about 17,100 more, which the table does not count).
 contract RouterGasTableTest is RealEvm {
-    string internal constant TABLE = "../src/main/resources/dev/junction/market/router-gas.json";
+    string internal constant TABLE = "../src/main/resources/dev/junction/protocol/router-gas.json";
     /// @dev Across's real SpokePool (Ethereum_SpokePool behind ERC1967Proxy), from the package chains/ unpacks on
     /// `npm ci` (the build does it before ForgeSuiteTest runs forge).
     string internal constant ACROSS = "../chains/.packed/@across-protocol+contracts@5.0.27/dist/evm/artifacts/";

@@ -2,8 +2,8 @@ package dev.junction.bench;
 
 import dev.junction.chain.ChainId;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.market.SyntheticMarketSource;
 import dev.junction.market.Token;
+import dev.junction.protocol.synthetic.SyntheticMarketSource;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;

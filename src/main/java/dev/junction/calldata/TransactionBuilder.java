@@ -10,13 +10,14 @@ import static dev.junction.chain.abi.Abi.uint16;
 import static dev.junction.chain.abi.Abi.uint256;
 import static dev.junction.chain.abi.Abi.uint8;
 
-import dev.junction.chain.abi.Abi;
-import dev.junction.calldata.protocol.BridgeEncoding;
-import dev.junction.calldata.protocol.BridgeShape;
-import dev.junction.calldata.protocol.SwapEncoding;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
+import dev.junction.protocol.BridgeStep;
+import dev.junction.protocol.Protocols;
+import dev.junction.protocol.StepDataException;
+import dev.junction.protocol.SwapStep;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +25,8 @@ import java.util.List;
 
 /**
  * Turns a {@link RouteCall} into the {@link Transaction} a wallet sends: a call of the router's
- * {@code executeRoute(RouteParams, Step[])} whose steps carry each provider's own call. Stateless and thread-safe.
+ * {@code executeRoute(RouteParams, Step[])} whose steps carry each provider's own call: a step's {@code data} comes
+ * from its protocol's room ({@link Protocols}). Stateless and thread-safe.
  *
  * <p>Rules: {@code to} is the source chain's router; {@code allowanceTarget} is the router for acquisition mode 0,
  * Permit2 for 2 and 3, the zero address for native input; {@code gasLimit} is the route's gas plus 20% rounded up;
@@ -171,10 +173,7 @@ public final class TransactionBuilder {
         List<StepCall> steps = call.steps();
         for (int i = from; i < steps.size(); i++) {
             StepCall step = steps.get(i);
-            byte[] data = switch (step) {
-                case SwapCall s -> SwapEncoding.encode(s, s.router(), call.deadline());
-                case BridgeCall b -> bridgeData(call, b, i, quoteId);
-            };
+            byte[] data = stepData(call, step, i, quoteId);
             int kind = step instanceof SwapCall ? RouterAbi.KIND_SWAP : RouterAbi.KIND_BRIDGE;
             Address adapter = adapters.adapter(step.chain(), step.router(), step.provider())
                     .orElseThrow(() -> new ProviderNotExecutableException(step.provider(), step.chain()));
@@ -183,6 +182,23 @@ public final class TransactionBuilder {
                     uint256(step.minAmountOut().value()), bytes(data)));
         }
         return out;
+    }
+
+    /**
+     * The step's data, from its protocol's room.
+     *
+     * @throws CalldataException naming the parameter when the room cannot encode the step as the request asked
+     */
+    private byte[] stepData(RouteCall call, StepCall step, int index, byte[] quoteId) {
+        try {
+            return switch (step) {
+                case SwapCall s -> Protocols.dex(s.pool()).stepData(new SwapStep(s.pool(), s.tokenIn(), s.tokenOut(),
+                        s.amountIn(), s.minAmountOut(), s.router(), call.deadline()));
+                case BridgeCall b -> bridgeData(call, b, index, quoteId);
+            };
+        } catch (StepDataException e) {
+            throw new CalldataException(e.parameter(), e.rule());
+        }
     }
 
     private byte[] bridgeData(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
@@ -195,13 +211,13 @@ public final class TransactionBuilder {
                         + b.toChain() + " after the bridge");
             }
             recipient = b.destinationRouter();
-            if (BridgeShape.of(b).carriesMessage()) {
+            if (Protocols.bridge(b.provider()).carriesMessage()) {
                 message = destinationMessage(call, b, index, quoteId);
             }
         }
-        var context = new BridgeEncoding.Context(call.sender(), recipient, message, call.quotedAt(), call.deadline(),
-                quoteId, call.destinationGasLimit());
-        return BridgeEncoding.encode(b, context);
+        return Protocols.bridge(b.provider()).stepData(new BridgeStep(b.lane(), b.amountIn(), b.quotedOut(),
+                b.minAmountOut(), call.sender(), recipient, message, call.quotedAt(), call.deadline(), quoteId,
+                call.destinationGasLimit()));
     }
 
     /**
@@ -212,7 +228,7 @@ public final class TransactionBuilder {
     private byte[] destinationMessage(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
         Abi.Value params = tuple(bytes32(quoteId), address(evmOrZero(b.tokenOut())), uint256(b.quotedOut().value()),
                 address(evmOrZero(call.outputToken())), uint256(call.minAmountOut().value()),
-                address(evmOrZero(call.receiver())), uint256(BridgeEncoding.fillDeadline(b, call.deadline())),
+                address(evmOrZero(call.receiver())), uint256(BridgeStep.fillDeadline(b.lane(), call.deadline())),
                 uint16(0), address(Address.ZERO), uint8(AcquisitionMode.DIRECT_TRANSFER.code()),
                 bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit()));
         return Abi.encode(params, tupleArray(steps(call, index + 1, quoteId)));

@@ -12,7 +12,6 @@ import dev.junction.market.MarketSource;
 import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
-import dev.junction.market.RouterGas;
 import dev.junction.market.StaleChainException;
 import dev.junction.market.Token;
 import dev.junction.nodes.ChainSettings;
@@ -22,6 +21,7 @@ import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcException;
+import dev.junction.protocol.RouterGas;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -44,9 +44,6 @@ import org.slf4j.LoggerFactory;
  * {@code poll-interval}. Answers whether a chain is fresh ({@link ChainFreshness}).
  */
 public final class ChainMarket implements MarketSource, ChainFreshness, AutoCloseable {
-
-    /** Gas units of a bridge deposit on the source chain: an Across deposit through the router, measured. */
-    static final long BRIDGE_DEPOSIT_GAS = RouterGas.measured().across().first();
 
     private static final Logger log = LoggerFactory.getLogger(ChainMarket.class);
 
@@ -143,10 +140,11 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             }
             for (Bridge b : r.settings().bridges().values()) {
                 providers.putIfAbsent(b.key(), new Provider(b.key(), b.key(), ProviderType.BRIDGE, ""));
+                long depositGas = depositGas(r.settings(), b);
                 for (Lane l : b.lanes()) {
                     lanes.add(new BridgeLane(b.key(), r.settings().id(), l.toChain(), l.token(), l.toToken(),
                             l.fixedFee(), l.feeBps(), l.destinationGasUsd(), l.p50Seconds(), l.p90Seconds(),
-                            l.minAmount(), l.capacity(), BRIDGE_DEPOSIT_GAS));
+                            l.minAmount(), l.capacity(), depositGas));
                 }
             }
             followers.put(r.settings().id(), follower);
@@ -154,6 +152,21 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
         // Junction's router executes every route built on these chains: quotes count its measured gas.
         return new MarketSnapshot(1, chains, tokens, List.copyOf(providers.values()), pools, lanes, heads,
                 RouterGas.measured());
+    }
+
+    /**
+     * Gas units of a bridge's deposit on the source chain, through Junction's router: the router gas table's measured
+     * row of the bridge's room; a bridge the table does not measure counts a stand-in, said in the log.
+     */
+    private static long depositGas(ChainSettings chain, Bridge bridge) {
+        RouterGas gas = RouterGas.measured();
+        long units = gas.deposit(bridge.key()).first();
+        if (!gas.measuresDeposit(bridge.key())) {
+            log.warn("chain {}: bridge {} has no measured deposit in Junction's router gas table (router-gas.json); "
+                    + "its routes count {} gas units, the largest measured deposit", chain.id().value(), bridge.key(),
+                    units);
+        }
+        return units;
     }
 
     /** Starts following every chain into {@code market} (after {@link #load()}). */

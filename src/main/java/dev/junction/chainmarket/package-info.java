@@ -5,7 +5,7 @@
  * back to the common ancestor, and each chain's new state replaces its part of the {@link dev.junction.market.Market}
  * snapshot. Staleness is reported through {@link dev.junction.market.ChainFreshness}.
  */
-@ApplicationModule(allowedDependencies = {"chain", "market", "nodes"})
+@ApplicationModule(allowedDependencies = {"chain", "market", "nodes", "protocol"})
 package dev.junction.chainmarket;
 
 import org.springframework.modulith.ApplicationModule;

@@ -15,13 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ContractArtifacts {
 
-    /** The router. */
+    /** The router (the adapters' artifacts are named by their protocol rooms, {@code protocol.AdapterSpec}). */
     public static final String ROUTER = "JunctionRouter";
-    public static final String UNISWAP_V2_ADAPTER = "UniswapV2Adapter";
-    public static final String UNISWAP_V3_ADAPTER = "UniswapV3Adapter";
-    public static final String CURVE_ADAPTER = "CurveStableSwapAdapter";
-    public static final String ACROSS_ADAPTER = "AcrossAdapter";
-    public static final String CCTP_ADAPTER = "CctpAdapter";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Map<String, byte[]> BYTECODE = new ConcurrentHashMap<>();

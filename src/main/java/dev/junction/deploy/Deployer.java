@@ -8,6 +8,7 @@ import dev.junction.deploy.JunctionContracts.Contract;
 import dev.junction.deploy.JunctionContracts.Role;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Bridge;
+import dev.junction.protocol.AdapterSpec;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcCall;
@@ -32,7 +33,8 @@ import tools.jackson.databind.JsonNode;
  * reads the code at every predicted address ({@link JunctionContracts}) and the router's {@code isAdapter},
  * {@code isBridgeMessenger} and {@code isRelayer}, so a second run sends no transaction. Contracts go through the
  * canonical CREATE2 deployer; then the router's owner (the deployer's key) allows each adapter
- * ({@code setAdapter}), each Across SpokePool as a bridge messenger (destination legs: {@code handleV3AcrossMessage})
+ * ({@code setAdapter}), each bridge contract its room names as a bridge messenger (the contracts that deliver
+ * destination legs, e.g. Across's SpokePool calling {@code handleV3AcrossMessage})
  * and Junction's gasless relayer ({@code setRelayer}, mode 2), when one is given. Transactions are EIP-1559 where the
  * chain has a base fee, legacy (EIP-155) otherwise, always with the chain id.
  */
@@ -124,9 +126,8 @@ public final class Deployer {
         List<Address> adapters = contracts.stream().filter(c -> c.role() != Role.ROUTER).map(Contract::address)
                 .distinct().toList();
         List<Address> messengers = chain.bridges().values().stream()
-                .filter(b -> JunctionContracts.bridgeArtifact(b.key()).filter(ContractArtifacts.ACROSS_ADAPTER::equals)
-                        .isPresent())
-                .map(Bridge::spokePool).distinct().toList();
+                .flatMap(b -> JunctionContracts.bridgeAdapter(b).flatMap(AdapterSpec::bridgeMessenger).stream())
+                .distinct().toList();
         List<RpcCall> reads = new ArrayList<>();
         adapters.forEach(a -> reads.add(read(router.address(), "isAdapter(address)", a)));
         messengers.forEach(m -> reads.add(read(router.address(), "isBridgeMessenger(address)", m)));

@@ -3,10 +3,11 @@ package dev.junction.deploy;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
-import dev.junction.chain.abi.Abi.Value;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Bridge;
 import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.Protocols;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,7 +15,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -29,21 +29,15 @@ import java.util.TreeMap;
  * {@code calldata.AdapterDirectory.deployed}). The router takes its owner (the deployer) as a constructor argument,
  * so its address depends on who deployed it: chain mode reads it from {@code junction.chains.<id>.router}.
  *
- * <p>One adapter per provider key: {@code dexes.<key>} of kind {@code uniswap-v2} ->
- * {@code UniswapV2Adapter(factory, init-code-hash, 997, 1000)}, {@code uniswap-v3} ->
- * {@code UniswapV3Adapter(factory, init-code-hash)}, {@code curve} -> {@code CurveStableSwapAdapter()};
- * {@code bridges.<key>} named {@code across} (or {@code across-*}) -> {@code AcrossAdapter(spoke-pool)}, named
- * {@code cctp} (or {@code cctp-*}) -> {@code CctpAdapter(spoke-pool)} (CCTP's TokenMessenger in that setting). A
- * bridge under another key has no on-chain deposit Junction can call: no adapter, not executable there.
+ * <p>One adapter per provider key, as the provider's protocol room declares it ({@code protocol.DexProtocol#adapter},
+ * {@code BridgeProtocol#adapter}: its artifact and constructor arguments): every {@code dexes.<key>} by its kind's
+ * room, each {@code bridges.<key>} by the room that serves the key. A bridge whose room has no adapter has no on-chain
+ * deposit Junction can call: not executable there.
  */
 public final class JunctionContracts {
 
     /** The provider key the router is listed under in {@link #contracts}. */
     public static final String ROUTER_KEY = "router";
-
-    /** Uniswap V2's fee as the part that stays: 997/1000 (the adapter's constructor; forks differ). */
-    static final BigInteger V2_FEE_NUMERATOR = BigInteger.valueOf(997);
-    static final BigInteger V2_FEE_DENOMINATOR = BigInteger.valueOf(1000);
 
     private JunctionContracts() {
     }
@@ -103,45 +97,31 @@ public final class JunctionContracts {
             throw new IllegalArgumentException("junction.chains." + chain.id().value()
                     + ".wrapped-native is required to deploy the router (it wraps and unwraps native input/output)");
         }
-        return contract(ROUTER_KEY, Role.ROUTER, ContractArtifacts.ROUTER, Abi.address(owner),
-                Abi.address(chain.permit2()), Abi.address(chain.wrappedNative()));
+        return contract(ROUTER_KEY, Role.ROUTER, ContractArtifacts.ROUTER, Abi.encode(Abi.address(owner),
+                Abi.address(chain.permit2()), Abi.address(chain.wrappedNative())));
     }
 
     static List<Contract> adapterContracts(ChainSettings chain) {
         List<Contract> out = new ArrayList<>();
         for (Dex d : new TreeMap<>(chain.dexes()).values()) {
-            out.add(switch (d.kind()) {
-                case UNISWAP_V2 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V2_ADAPTER,
-                        Abi.address(d.factory()), Abi.bytes32(d.initCodeHash()),
-                        Abi.uint256(V2_FEE_NUMERATOR), Abi.uint256(V2_FEE_DENOMINATOR));
-                case UNISWAP_V3 -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.UNISWAP_V3_ADAPTER,
-                        Abi.address(d.factory()), Abi.bytes32(d.initCodeHash()));
-                case CURVE -> contract(d.key(), Role.SWAP_ADAPTER, ContractArtifacts.CURVE_ADAPTER);
-            });
+            AdapterSpec a = Protocols.dex(d.kind()).adapter(d);
+            out.add(contract(d.key(), Role.SWAP_ADAPTER, a.artifact(), a.constructorArguments()));
         }
         for (Bridge b : new TreeMap<>(chain.bridges()).values()) {
-            bridgeArtifact(b.key()).ifPresent(artifact -> out.add(contract(b.key(), Role.BRIDGE_ADAPTER, artifact,
-                    Abi.address(b.spokePool()))));
+            bridgeAdapter(b).ifPresent(a -> out.add(contract(b.key(), Role.BRIDGE_ADAPTER, a.artifact(),
+                    a.constructorArguments())));
         }
         return out;
     }
 
-    /** The adapter contract of a bridge provider key, empty when Junction has none for it. */
-    static Optional<String> bridgeArtifact(String key) {
-        String k = key.toLowerCase(Locale.ROOT);
-        if (k.equals("across") || k.startsWith("across-")) {
-            return Optional.of(ContractArtifacts.ACROSS_ADAPTER);
-        }
-        if (k.equals("cctp") || k.startsWith("cctp-")) {
-            return Optional.of(ContractArtifacts.CCTP_ADAPTER);
-        }
-        return Optional.empty();
+    /** The adapter of a configured bridge, as its room declares it; empty when Junction has none for it. */
+    static Optional<AdapterSpec> bridgeAdapter(Bridge bridge) {
+        return Protocols.bridge(bridge.key()).adapter(bridge);
     }
 
     /** A contract whose init code is the artifact's creation bytecode followed by its ABI-encoded arguments. */
-    private static Contract contract(String key, Role role, String artifact, Value... args) {
+    private static Contract contract(String key, Role role, String artifact, byte[] arguments) {
         byte[] code = ContractArtifacts.bytecode(artifact);
-        byte[] arguments = Abi.encode(args);
         byte[] init = Arrays.copyOf(code, code.length + arguments.length);
         System.arraycopy(arguments, 0, init, code.length, arguments.length);
         return new Contract(key, role, artifact, init, Create2.address(init));

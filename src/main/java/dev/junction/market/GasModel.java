@@ -2,9 +2,10 @@ package dev.junction.market;
 
 /**
  * Gas units a route costs on its source chain: per swap step by pool kind (V3 plus each initialized tick crossed), per
- * bridge deposit (the generic model takes the lane's {@code gasUnits}), and the route's fixed part. A market snapshot carries the model its quotes use
- * ({@link MarketSnapshot#gas()}): {@link #GENERIC} for the sandbox's generated markets, {@link RouterGas} (measured
- * from Junction's router) in chain mode.
+ * bridge deposit (the generic model takes the lane's {@code gasUnits}), and the route's fixed part. A market snapshot
+ * carries the model its quotes use ({@link MarketSnapshot#gas()}): {@link #GENERIC} for the sandbox's generated
+ * markets; in chain mode the protocol module's {@code RouterGas}, measured from Junction's router, each step's figure
+ * given by its protocol's room.
  */
 public interface GasModel {
 

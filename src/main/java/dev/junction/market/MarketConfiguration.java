@@ -25,7 +25,8 @@ import org.springframework.context.annotation.Configuration;
 public class MarketConfiguration {
 
     static final String SNAPSHOT = "snapshot";
-    static final String SYNTHETIC = "synthetic";
+    /** The source of the benchmarks' synthetic market (its bean: {@code protocol.synthetic}). */
+    public static final String SYNTHETIC = "synthetic";
     static final String CHAIN = "chain";
 
     @Bean

@@ -23,9 +23,12 @@ import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.LogEntry;
 import dev.junction.nodes.RpcException;
 import dev.junction.nodes.TxReceipt;
-import dev.junction.status.RouteLogs.Deposit;
+import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.BridgeDeposit;
+import dev.junction.protocol.BridgeFill;
+import dev.junction.protocol.BridgeTracking;
+import dev.junction.protocol.Protocols;
 import dev.junction.status.RouteLogs.Fallback;
-import dev.junction.status.RouteLogs.Fill;
 import dev.junction.status.RouteLogs.Route;
 import dev.junction.status.RouteLogs.Terms;
 import java.math.BigInteger;
@@ -47,9 +50,10 @@ import java.util.function.Supplier;
  * GET /status in chain mode: any transaction hash on a configured chain, read from the chain's node. The receipt and
  * the router's events give the route; a same-chain route ends with the receipt (DONE after the chain's
  * {@code confirmations}, FAILED with the router's error decoded from a replay of the transaction); a cross-chain route
- * goes on with the Across deposit in the receipt and its fill on the destination chain, found with
- * {@code eth_getLogs}. Answers are cached per head block of the chains they read (a terminal answer for good), so a
- * polling client costs the node nothing more within a block.
+ * goes on with the bridge's deposit in the receipt and its fill on the destination chain, found with
+ * {@code eth_getLogs}: what to look for is the bridge's room's ({@link BridgeTracking}). Answers are cached per head
+ * block of the chains they read (a terminal answer for good), so a polling client costs the node nothing more within
+ * a block.
  */
 final class ChainStatus {
 
@@ -80,7 +84,11 @@ final class ChainStatus {
     }
 
     /** A fill search of one deposit: the next destination block to search, or the fill found. */
-    private record FillSearch(long nextFrom, Fill found) {
+    private record FillSearch(long nextFrom, BridgeFill found) {
+    }
+
+    /** A bridge's deposit in a source receipt, the bridge's key and what follows it. */
+    private record Followed(BridgeDeposit deposit, String bridgeKey, BridgeTracking tracking) {
     }
 
     ChainStatus(List<ChainSettings> chains, Function<ChainId, Optional<EthRpc>> nodes,
@@ -248,11 +256,9 @@ final class ChainStatus {
         /** The bridge leg: the deposit in the source receipt, its fill on the destination chain. */
         StatusResult crossChain(TxReceipt receipt) {
             ChainId dest = route.bridge().destinationChain();
-            Map<Address, String> spokePools = new LinkedHashMap<>();
-            s.bridges().values().forEach(b -> spokePools.put(b.spokePool(), b.key()));
-            Optional<Deposit> deposit = RouteLogs.deposit(receipt.logs(), List.copyOf(spokePools.keySet()), dest);
+            Optional<Followed> deposit = deposit(receipt, dest);
             ChainSettings ds = chains.get(dest);
-            String bridgeKey = deposit.map(d -> spokePools.get(d.spokePool())).orElse(null);
+            String bridgeKey = deposit.map(Followed::bridgeKey).orElse(null);
             ChainSettings.Bridge destBridge = ds == null || bridgeKey == null ? null : ds.bridges().get(bridgeKey);
             if (deposit.isEmpty() || destBridge == null) {
                 return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "The bridge transfer "
@@ -261,12 +267,13 @@ final class ChainStatus {
                                 : "chain " + dest + " is not configured with bridge " + bridgeKey) + ".",
                         null, 60, null, minimum());
             }
-            Deposit d = deposit.get();
+            BridgeDeposit d = deposit.get().deposit();
             chainsRead.add(dest);
             EthRpc destRpc = node(dest);
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
                     + " has no head yet"));
-            Fill fill = findFill(destRpc, destBridge.spokePool(), source, d, head, updatedAt / 1000);
+            BridgeFill fill = findFill(destRpc, deposit.get().tracking(), destBridge.spokePool(), source, d, head,
+                    updatedAt / 1000);
             if (fill == null) {
                 if (head.blockTimestamp() > d.fillDeadline()) {
                     terminal = true;
@@ -314,6 +321,21 @@ final class ChainStatus {
             return answer(SwapStatus.DONE, Substatus.COMPLETED.name(), "The bridge transfer is complete: "
                     + fill.delivered() + " delivered to " + fill.recipient() + " on chain " + dest + ".", destTx,
                     null, null, fill.delivered());
+        }
+
+        /**
+         * The deposit to {@code dest} in the receipt of a bridge configured on the source chain that /status can
+         * follow (its room's {@link BridgeTracking}), in the order of the chain's bridges.
+         */
+        Optional<Followed> deposit(TxReceipt receipt, ChainId dest) {
+            for (ChainSettings.Bridge b : s.bridges().values()) {
+                Optional<BridgeTracking> tracking = Protocols.bridge(b.key()).tracking();
+                Optional<BridgeDeposit> found = tracking.flatMap(t -> t.deposit(receipt.logs(), b.spokePool(), dest));
+                if (found.isPresent()) {
+                    return Optional.of(new Followed(found.get(), b.key(), tracking.get()));
+                }
+            }
+            return Optional.empty();
         }
 
         /** Confirmations of a block on a chain: the market's head (or the block, if the market lags) counts. */
@@ -420,31 +442,38 @@ final class ChainStatus {
     }
 
     /**
-     * The provider key of an adapter: the configured DEX whose factory its {@code factory()} answers, or the bridge
-     * whose spoke pool its {@code spokePool()} answers. Read once per adapter.
+     * The provider key of an adapter: each configured provider's room says which getter of its adapter names the
+     * provider's contract and what it answers ({@link AdapterSpec.Probe}: e.g. {@code factory()} for Uniswap,
+     * {@code spokePool()} for Across, {@code tokenMessenger()} for CCTP; a Curve adapter has none); the adapter is
+     * asked each getter once, DEXes' first. Read once per adapter.
      */
     private Optional<String> providerKey(ChainId chain, Address adapter) {
-        ChainSettings s = chains.get(chain);
         return providers.computeIfAbsent(chain.value() + ":" + adapter.lower(), k -> {
             EthRpc rpc = node(chain);
-            Optional<Address> factory = addressCall(rpc, adapter, "factory()");
-            if (factory.isPresent()) {
-                for (ChainSettings.Dex d : s.dexes().values()) {
-                    if (factory.get().equals(d.factory())) {
-                        return Optional.of(d.key());
-                    }
-                }
-            }
-            Optional<Address> spokePool = addressCall(rpc, adapter, "spokePool()");
-            if (spokePool.isPresent()) {
-                for (ChainSettings.Bridge b : s.bridges().values()) {
-                    if (spokePool.get().equals(b.spokePool())) {
-                        return Optional.of(b.key());
-                    }
+            for (Map.Entry<String, Map<Address, String>> probe : probes(chains.get(chain)).entrySet()) {
+                Optional<Address> answer = addressCall(rpc, adapter, probe.getKey());
+                if (answer.isPresent() && probe.getValue().containsKey(answer.get())) {
+                    return Optional.of(probe.getValue().get(answer.get()));
                 }
             }
             return Optional.empty();
         });
+    }
+
+    /** By getter (in the order of first use: DEXes, then bridges), each answer's provider key on a chain. */
+    private static Map<String, Map<Address, String>> probes(ChainSettings s) {
+        Map<String, Map<Address, String>> out = new LinkedHashMap<>();
+        for (ChainSettings.Dex d : s.dexes().values()) {
+            Protocols.dex(d.kind()).adapter(d).probe()
+                    .ifPresent(p -> out.computeIfAbsent(p.getter(), g -> new LinkedHashMap<>()).putIfAbsent(p.answer(),
+                            d.key()));
+        }
+        for (ChainSettings.Bridge b : s.bridges().values()) {
+            Protocols.bridge(b.key()).adapter(b).flatMap(AdapterSpec::probe)
+                    .ifPresent(p -> out.computeIfAbsent(p.getter(), g -> new LinkedHashMap<>()).putIfAbsent(p.answer(),
+                            b.key()));
+        }
+        return out;
     }
 
     private static Optional<Address> addressCall(EthRpc rpc, Address to, String signature) {
@@ -460,12 +489,13 @@ final class ChainStatus {
     }
 
     /**
-     * The fill of a deposit on the destination chain, searched with {@code eth_getLogs} on its spoke pool by origin
-     * chain and deposit id, from the first block at or after the source block's time (less a slack) up to the
-     * market's head; later searches go on from where the last one stopped.
+     * The fill of a deposit on the destination chain, searched with {@code eth_getLogs} on the bridge's destination
+     * contract with the room's topics (Across: by origin chain and deposit id), from the first block at or after the
+     * source block's time (less a slack) up to the market's head; later searches go on from where the last one
+     * stopped.
      */
-    private Fill findFill(EthRpc rpc, Address spokePool, ChainId origin, Deposit d, ChainHead head,
-            long sourceTime) {
+    private BridgeFill findFill(EthRpc rpc, BridgeTracking tracking, Address contract, ChainId origin, BridgeDeposit d,
+            ChainHead head, long sourceTime) {
         String key = origin.value() + ":" + d.destinationChain().value() + ":" + d.depositId();
         FillSearch search = fills.get(key);
         if (search != null && search.found() != null) {
@@ -473,15 +503,14 @@ final class ChainStatus {
         }
         long from = search != null ? search.nextFrom()
                 : firstBlockAtOrAfter(rpc, head, sourceTime - FILL_SEARCH_SLACK_SECONDS);
-        List<List<Bytes32>> topics = List.of(List.of(RouteLogs.FILLED_RELAY, RouteLogs.FILLED_V3_RELAY),
-                List.of(Bytes32.of(BigInteger.valueOf(origin.value()))), List.of(Bytes32.of(d.depositId())));
-        Fill found = null;
+        List<List<Bytes32>> topics = tracking.fillTopics(origin, d);
+        BridgeFill found = null;
         while (from <= head.blockNumber() && found == null) {
             long to = Math.min(head.blockNumber(), from + LOG_RANGE - 1);
-            List<Fill> hits = new ArrayList<>();
-            for (LogEntry l : rpc.logs(spokePool, from, to, topics)) {
+            List<BridgeFill> hits = new ArrayList<>();
+            for (LogEntry l : rpc.logs(contract, from, to, topics)) {
                 if (!l.removed()) {
-                    hits.add(RouteLogs.fill(l));
+                    hits.add(tracking.fill(l));
                 }
             }
             found = hits.isEmpty() ? null : hits.getFirst();

@@ -8,9 +8,11 @@ import dev.junction.calldata.RouterAbi;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
 import dev.junction.chain.TxHash;
 import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.nodes.LogEntry;
+import dev.junction.protocol.Protocols;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +20,9 @@ import java.util.Optional;
 
 /**
  * What a transaction's logs and input say about a Junction route: the router's events ({@code RouteExecuted},
- * {@code StepExecuted}, {@code BridgeInitiated}, {@code DestinationFallback}), Across's deposit and fill events, and the
- * route's terms decoded from an {@code executeRoute} / {@code executeRouteWithPermit} input. Pure functions over hex.
+ * {@code StepExecuted}, {@code BridgeInitiated}, {@code DestinationFallback}) and the route's terms decoded from an
+ * {@code executeRoute} / {@code executeRouteWithPermit} input (a bridge step's data by its protocol's room). A bridge's
+ * own events are its room's ({@code protocol.BridgeTracking}). Pure functions over hex.
  */
 final class RouteLogs {
 
@@ -27,16 +30,6 @@ final class RouteLogs {
     static final Bytes32 STEP_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(1));
     static final Bytes32 BRIDGE_INITIATED = RouterAbi.topic(RouterAbi.EVENTS.get(2));
     static final Bytes32 DESTINATION_FALLBACK = RouterAbi.topic("DestinationFallback(bytes32,address,address,uint256)");
-
-    /** Across SpokePool (contracts 5.x, bytes32 addresses) and its legacy V3 events. */
-    static final Bytes32 FUNDS_DEPOSITED = RouterAbi.topic("FundsDeposited(bytes32,bytes32,uint256,uint256,uint256,"
-            + "uint256,uint32,uint32,uint32,bytes32,bytes32,bytes32,bytes)");
-    static final Bytes32 V3_FUNDS_DEPOSITED = RouterAbi.topic("V3FundsDeposited(address,address,uint256,uint256,"
-            + "uint256,uint32,uint32,uint32,uint32,address,address,address,bytes)");
-    static final Bytes32 FILLED_RELAY = RouterAbi.topic("FilledRelay(bytes32,bytes32,uint256,uint256,uint256,uint256,"
-            + "uint256,uint32,uint32,bytes32,bytes32,bytes32,bytes32,bytes32,(bytes32,bytes32,uint256,uint8))");
-    static final Bytes32 FILLED_V3_RELAY = RouterAbi.topic("FilledV3Relay(address,address,uint256,uint256,uint256,"
-            + "uint256,uint32,uint32,uint32,address,address,address,address,bytes,(address,bytes,uint256,uint8))");
 
     static final String EXECUTE_ROUTE = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE);
     static final String EXECUTE_ROUTE_WITH_PERMIT = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT);
@@ -62,16 +55,6 @@ final class RouteLogs {
     record Fallback(Bytes32 quoteId, Address receiver, Address token, BigInteger amount) {
     }
 
-    /** An Across deposit ({@code FundsDeposited} or {@code V3FundsDeposited}) by the spoke pool that emitted it. */
-    record Deposit(Address spokePool, ChainId destinationChain, BigInteger depositId, Address inputToken,
-            Address outputToken, BigInteger inputAmount, BigInteger outputAmount, long fillDeadline,
-            Address recipient) {
-    }
-
-    /** An Across fill ({@code FilledRelay} or {@code FilledV3Relay}): what the recipient was paid, and where. */
-    record Fill(TxHash txHash, long blockNumber, Address recipient, Address outputToken, BigInteger delivered) {
-    }
-
     /** The router's events of one route in a receipt (from the router's address only). */
     record Route(Executed executed, List<Step> steps, Bridge bridge) {
         boolean hasSwap() {
@@ -84,7 +67,10 @@ final class RouteLogs {
             BigInteger minAmountOut, Address receiver, boolean permit, List<TermStep> steps) {
     }
 
-    /** One step as the input names it; {@code destinationChain} is decoded for a bridge step (Across data), else 0. */
+    /**
+     * One step as the input names it; {@code destinationChain} is decoded from a bridge step's data by the room that
+     * can read it ({@link Protocols#destinationChain}), else 0.
+     */
     record TermStep(int kind, Address adapter, Address tokenIn, Address tokenOut, long destinationChain) {
     }
 
@@ -110,36 +96,6 @@ final class RouteLogs {
             }
         }
         return executed == null ? Optional.empty() : Optional.of(new Route(executed, List.copyOf(steps), bridge));
-    }
-
-    /** The Across deposit to {@code destination} that one of {@code spokePools} emitted in these logs, if any. */
-    static Optional<Deposit> deposit(List<LogEntry> logs, List<Address> spokePools, ChainId destination) {
-        for (LogEntry l : logs) {
-            boolean current = l.topic0().equals(FUNDS_DEPOSITED);
-            if (!(current || l.topic0().equals(V3_FUNDS_DEPOSITED)) || !spokePools.contains(l.address())
-                    || l.topics().size() < 4 || topicWord(l, 1).longValueExact() != destination.value()) {
-                continue;
-            }
-            // Both events: inputToken, outputToken, inputAmount, outputAmount, quoteTimestamp, fillDeadline,
-            // exclusivityDeadline, recipient, exclusiveRelayer, message (addresses as bytes32 or address words).
-            String d = strip(l.data());
-            return Optional.of(new Deposit(l.address(), destination, topicWord(l, 2), address(d, 0), address(d, 1),
-                    uint(d, 2), uint(d, 3), uint(d, 5).longValueExact(), address(d, 7)));
-        }
-        return Optional.empty();
-    }
-
-    /** A fill log as found by {@code eth_getLogs} on the destination's spoke pool. */
-    static Fill fill(LogEntry l) {
-        String d = strip(l.data());
-        // FilledRelay: ..., recipient (9), messageHash (10), then relayExecutionInfo inline: updatedRecipient (11),
-        // updatedMessageHash (12), updatedOutputAmount (13). FilledV3Relay: recipient (9), message offset (10),
-        // relayExecutionInfo offset (11) -> (updatedRecipient, updatedMessage offset, updatedOutputAmount, fillType).
-        if (l.topic0().equals(FILLED_RELAY)) {
-            return new Fill(l.transactionHash(), l.blockNumber(), address(d, 11), address(d, 1), uint(d, 13));
-        }
-        int info = uint(d, 11).intValueExact() / 32;
-        return new Fill(l.transactionHash(), l.blockNumber(), address(d, info), address(d, 1), uint(d, info + 2));
     }
 
     /** The router's {@code DestinationFallback} of a quote in these logs, if any. */
@@ -173,12 +129,12 @@ final class RouteLogs {
                 int kind = uint(a, at).intValueExact();
                 long destination = 0;
                 if (kind == RouterAbi.KIND_BRIDGE) {
-                    // Step.data = abi.encode(AcrossDeposit): offset word, then depositor, recipient, outputToken,
-                    // outputAmount, plannedInput, destinationChainId, ...
+                    // Step.data: its length word, then the bytes
                     int data = at + uint(a, at + 5).intValueExact() / 32;
-                    if (uint(a, data).intValueExact() >= 7 * 32) {
-                        destination = uint(a, data + 1 + 1 + 5).longValueExact();
-                    }
+                    int length = uint(a, data).intValueExact();
+                    int start = 64 * (data + 1);
+                    String bytes = a.substring(start, Math.min(a.length(), start + 2 * length));
+                    destination = Protocols.destinationChain(Hex.decode("0x" + bytes)).orElse(0);
                 }
                 steps.add(new TermStep(kind, address(a, at + 1), address(a, at + 2), address(a, at + 3), destination));
             }

@@ -5,14 +5,18 @@ import static dev.junction.calldata.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.junction.calldata.protocol.BridgeShape;
-import dev.junction.calldata.protocol.Ids;
-import dev.junction.calldata.protocol.Recipients;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.market.BridgeLane;
+import dev.junction.protocol.Protocols;
+import dev.junction.protocol.StepShape;
+import dev.junction.protocol.across.Across;
+import dev.junction.protocol.cctp.Cctp;
+import dev.junction.protocol.generic.GenericBridge;
+import dev.junction.protocol.shared.Recipients;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -76,7 +80,8 @@ class BridgeStepDecodeTest {
     @Test
     void acrossDepositCarriesEveryTermAndPaysTheReceiverDirectlyWhenItIsTheLastStep() {
         BridgeLane lane = lane("across", ETH, ARB, ETH_USDC, ARB_USDC);
-        assertThat(BridgeShape.ACROSS_V3.executable()).isTrue();
+        assertThat(Protocols.bridge(lane.provider()).shape(lane)).isEqualTo(Across.V3);
+        assertThat(Across.V3.executable()).isTrue();
         List<Type> a = acrossDeposit(onlyStep(lane, RECEIVER));
         assertThat(hex(a.get(0))).as("depositor: refunds go to the user").isEqualTo(word(SENDER));
         assertThat(hex(a.get(1))).isEqualTo(word(RECEIVER));
@@ -115,8 +120,8 @@ class BridgeStepDecodeTest {
     @Test
     void cctpV1StepDataIsCirclesDomainTheMintRecipientAndTheChain() {
         BridgeLane lane = lane("cctp", ETH, ARB, ETH_USDC, ARB_USDC);
-        assertThat(BridgeShape.of(bridge(lane, IN, OUT, MIN))).isEqualTo(BridgeShape.CCTP_V1);
-        assertThat(BridgeShape.CCTP_V1.executable()).isTrue();
+        assertThat(Protocols.bridge(lane.provider()).shape(lane)).isEqualTo(Cctp.V1);
+        assertThat(Cctp.V1.executable()).isTrue();
         byte[] data = onlyStep(lane, RECEIVER);
         List<Type> a = Decoded.payload(data, List.of(UINT32, BYTES32, UINT256));
         assertThat(data).hasSize(96);
@@ -130,10 +135,10 @@ class BridgeStepDecodeTest {
         long[][] expected = {{1, 0}, {43114, 1}, {10, 2}, {42161, 3}, {ChainId.SOLANA.value(), 5}, {8453, 6}, {137, 7},
                 {59144, 11}};
         for (long[] e : expected) {
-            assertThat(Ids.cctpDomain(ChainId.of(e[0])).orElseThrow())
+            assertThat(Cctp.domain(ChainId.of(e[0])).orElseThrow())
                     .as("chain " + e[0]).isEqualTo((int) e[1]);
         }
-        assertThat(Ids.cctpDomain(ChainId.of(56))).isEmpty();
+        assertThat(Cctp.domain(ChainId.of(56))).isEmpty();
     }
 
     @Test
@@ -247,7 +252,7 @@ class BridgeStepDecodeTest {
     void anUnknownBridgeUsesTheGenericCall() {
         BridgeLane lane = lane("arbitrum-native", ETH, ARB, ETH_USDC, ARB_USDC);
         byte[] data = onlyStep(lane, RECEIVER);
-        assertThat(Decoded.selector(data)).isEqualTo(RouterAbi.selector(BridgeShape.GENERIC.signature()));
+        assertThat(Decoded.selector(data)).isEqualTo(RouterAbi.selector(GenericBridge.SHAPE.signature()));
         List<Type> a = Decoded.args(data, List.of(BYTES32, UINT256, BYTES32, ADDRESS, BYTES32, UINT256, UINT256, UINT256,
                 BYTES));
         assertThat(hex(a.get(0))).isEqualTo(RouterAbi.topic("arbitrum-native").value());
@@ -263,7 +268,11 @@ class BridgeStepDecodeTest {
 
     @Test
     void everyBridgeShapeSelectorIsKeccakOfItsSignature() {
-        for (BridgeShape shape : BridgeShape.values()) {
+        List<StepShape> shapes = new ArrayList<>(Protocols.genericBridge().shapes());
+        Protocols.bridges().forEach(b -> shapes.addAll(b.shapes()));
+        assertThat(shapes.stream().filter(StepShape::executable)).containsExactlyInAnyOrder(Across.V3, Across.BYTES32,
+                Cctp.V1);
+        for (StepShape shape : shapes) {
             assertThat(RouterAbi.selector(shape.signature()))
                     .isEqualTo(RouterAbi.topic(shape.signature()).value().substring(0, 10));
         }

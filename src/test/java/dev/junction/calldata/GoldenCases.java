@@ -3,12 +3,11 @@ package dev.junction.calldata;
 import dev.junction.chain.AcquisitionMode;
 import static dev.junction.calldata.Fixtures.*;
 
-import dev.junction.calldata.protocol.BridgeShape;
-import dev.junction.calldata.protocol.SwapShape;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
+import dev.junction.protocol.Protocols;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,11 +57,9 @@ final class GoldenCases {
     /** The signature each step's data must decode with, in step order. */
     static List<String> stepSignatures(RouteCall call) {
         return call.steps().stream().map(s -> switch (s) {
-            case SwapCall sw -> SwapShape.of(sw.pool()).executable()
-                    ? "abi:" + SwapShape.of(sw.pool()).adapterData() : SwapShape.of(sw.pool()).signature();
-            case BridgeCall b -> BridgeShape.of(b).executable()
-                    ? "abi:" + BridgeShape.of(b).adapterData() : BridgeShape.of(b).signature();
-        }).toList();
+            case SwapCall sw -> Protocols.dex(sw.pool()).shape(sw.pool());
+            case BridgeCall b -> Protocols.bridge(b.provider()).shape(b.lane());
+        }).map(shape -> shape.executable() ? "abi:" + shape.adapterData() : shape.signature()).toList();
     }
 
     static RouteCall swapRoute(Pool pool, Address in, Address out) {

@@ -4,12 +4,17 @@ import dev.junction.chain.AcquisitionMode;
 import static dev.junction.calldata.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.junction.calldata.protocol.SwapShape;
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
 import dev.junction.market.Pool;
+import dev.junction.protocol.DexProtocol;
+import dev.junction.protocol.Protocols;
+import dev.junction.protocol.StepShape;
+import dev.junction.protocol.curve.Curve;
+import dev.junction.protocol.generic.GenericSwap;
+import dev.junction.protocol.uniswapv2.UniswapV2;
+import dev.junction.protocol.uniswapv3.UniswapV3;
 import java.math.BigInteger;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,6 +48,12 @@ class SwapStepDecodeTest {
         return step.data.getValue();
     }
 
+    /** The shape the pool's room picks. */
+    static StepShape shape(Pool pool) {
+        DexProtocol room = Protocols.dex(pool);
+        return room.shape(pool);
+    }
+
     static Address addr(Type<?> t) {
         return Address.evm(t.getValue().toString());
     }
@@ -54,8 +65,8 @@ class SwapStepDecodeTest {
     @ParameterizedTest
     @ValueSource(strings = {"uniswap-v2", "sushiswap", "pancakeswap", "quickswap", "trader-joe"})
     void uniswapV2ForksNeedNoStepData(String provider) {
-        assertThat(SwapShape.of(v2(provider))).isEqualTo(SwapShape.UNISWAP_V2);
-        assertThat(SwapShape.UNISWAP_V2.executable()).isTrue();
+        assertThat(shape(v2(provider))).isEqualTo(UniswapV2.ROUTER02);
+        assertThat(UniswapV2.ROUTER02.executable()).isTrue();
         byte[] data = stepData(v2(provider), ETH_USDC, ETH_WETH);
         assertThat(data).as("the V2 adapter derives the pair from its factory and the step's tokens").isEmpty();
     }
@@ -102,7 +113,8 @@ class SwapStepDecodeTest {
     @Test
     void uniswapV3StepDataIsThePoolFee() {
         byte[] data = stepData(v3("uniswap-v3", 500, 10), ETH_USDC, ETH_WETH);
-        assertThat(SwapShape.UNISWAP_V3_ROUTER02.executable()).isTrue();
+        assertThat(shape(v3("uniswap-v3", 500, 10))).isEqualTo(UniswapV3.ROUTER02);
+        assertThat(UniswapV3.ROUTER02.executable()).isTrue();
         List<Type> a = Decoded.payload(data, List.of(new TypeReference<Uint24>() { }));
         assertThat(uint(a.get(0))).isEqualTo(BigInteger.valueOf(500));
         assertThat(data).hasSize(32);
@@ -111,8 +123,8 @@ class SwapStepDecodeTest {
     @Test
     void pancakeswapV3KeepsItsRouterCallAndIsNotExecutable() {
         Pool pool = v3("pancakeswap", 500, 10);
-        assertThat(SwapShape.of(pool)).isEqualTo(SwapShape.PANCAKE_V3);
-        assertThat(SwapShape.PANCAKE_V3.executable()).as("its pools call pancakeV3SwapCallback").isFalse();
+        assertThat(shape(pool)).isEqualTo(UniswapV3.PANCAKE_V3);
+        assertThat(UniswapV3.PANCAKE_V3.executable()).as("its pools call pancakeV3SwapCallback").isFalse();
         byte[] data = stepData(pool, ETH_USDC, ETH_WETH);
         assertThat(Decoded.selector(data)).isEqualTo("0xb858183f");
         var p = (ProtocolStructs.ExactInput4) Decoded.args(data,
@@ -171,7 +183,7 @@ class SwapStepDecodeTest {
     void traderJoeConcentratedPoolsUseTheGenericSwap() {
         Pool pool = v3("trader-joe", 500, 10);
         byte[] data = stepData(pool, ETH_USDC, ETH_WETH);
-        assertThat(Decoded.selector(data)).isEqualTo(RouterAbi.selector(SwapShape.GENERIC.signature()));
+        assertThat(Decoded.selector(data)).isEqualTo(RouterAbi.selector(GenericSwap.SHAPE.signature()));
         List<Type> a = Decoded.args(data, List.of(new TypeReference<Bytes32>() { },
                 new TypeReference<org.web3j.abi.datatypes.Address>() { },
                 new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint256>() { },
@@ -188,10 +200,11 @@ class SwapStepDecodeTest {
 
     @Test
     void everySwapShapeSelectorIsKeccakOfItsSignature() {
-        assertThat(Arrays.stream(SwapShape.values()).filter(SwapShape::executable))
-                .containsExactlyInAnyOrder(SwapShape.UNISWAP_V2, SwapShape.UNISWAP_V3_ROUTER02,
-                        SwapShape.UNISWAP_V3_SWAP_ROUTER, SwapShape.CURVE);
-        for (SwapShape shape : SwapShape.values()) {
+        List<StepShape> shapes = Protocols.dexes().stream().flatMap(d -> d.shapes().stream()).toList();
+        assertThat(shapes.stream().filter(StepShape::executable))
+                .containsExactlyInAnyOrder(UniswapV2.ROUTER02, UniswapV3.ROUTER02, UniswapV3.SWAP_ROUTER,
+                        Curve.STABLE_SWAP);
+        for (StepShape shape : shapes) {
             assertThat(RouterAbi.selector(shape.signature()))
                     .isEqualTo(RouterAbi.topic(shape.signature()).value().substring(0, 10));
         }

@@ -10,7 +10,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.deploy.DeployCommand;
 import dev.junction.market.Market;
-import dev.junction.market.RouterGas;
+import dev.junction.protocol.RouterGas;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.RpcException;
 import dev.junction.nodes.RpcSettings;
@@ -199,7 +199,7 @@ class ChainBuildAnvilTest {
                 delta = delta.add(gas); // the receiver is the sender, who also paid the gas
             }
             assertThat(delta).as(what).isEqualTo(new BigInteger(route.path("amountOut").asString()));
-            // the quote's gas units (the router's measured table, market.RouterGas) against the receipt's gasUsed
+            // the quote's gas units (the router's measured table, protocol.RouterGas) against the receipt's gasUsed
             long quoted = Long.parseLong(route.path("gasFee").path("gasLimit").asString());
             long used = Long.parseLong(sent.path("gasUsed").asString());
             String shape = route.path("path").valueStream().map(s -> s.path("provider").path("name").asString())
@@ -211,9 +211,10 @@ class ChainBuildAnvilTest {
             assertThat(Math.abs(quoted - used)).as("quoted gas units %d vs the receipt's gasUsed %d for %s", quoted,
                     used, what).isLessThanOrEqualTo(used * GAS_TOLERANCE_PERCENT / 100);
             if (c.minWhole() > 0) {
-                RouterGas table = RouterGas.measured();
+                RouterGas gas = RouterGas.measured();
                 assertThat(quoted).as("the large swap's quote counts at least one tick crossed: " + what)
-                        .isGreaterThanOrEqualTo(table.base() + table.v3().first() + table.v3TickCrossed());
+                        .isGreaterThanOrEqualTo(gas.base() + gas.table().step("uniswap-v3").first()
+                                + gas.table().figure("v3TickCrossed"));
             }
             assertThat(sent.path("logs").findValuesAsString("address").stream()
                     .filter(a -> a.equalsIgnoreCase(router)).count()).isPositive();

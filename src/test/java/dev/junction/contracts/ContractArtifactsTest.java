@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Hex;
 import dev.junction.deploy.ContractArtifacts;
+import dev.junction.protocol.RoomSamples;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,9 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class ContractArtifactsTest {
 
-    static final List<String> DEPLOYED = List.of(ContractArtifacts.ROUTER, ContractArtifacts.UNISWAP_V2_ADAPTER,
-            ContractArtifacts.UNISWAP_V3_ADAPTER, ContractArtifacts.CURVE_ADAPTER, ContractArtifacts.ACROSS_ADAPTER,
-            ContractArtifacts.CCTP_ADAPTER);
+    /** The router and every adapter a protocol room deploys. */
+    static final List<String> DEPLOYED = Stream.concat(Stream.of(ContractArtifacts.ROUTER),
+            RoomSamples.adapterArtifacts().stream()).toList();
 
     final JsonMapper json = JsonMapper.builder().build();
 

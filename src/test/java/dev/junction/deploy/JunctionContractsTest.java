@@ -80,7 +80,7 @@ class JunctionContractsTest {
         ChainSettings c = settings(chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2")).getFirst();
         JunctionContracts.Contract v2 = JunctionContracts.contracts(c, OWNER_A).stream()
                 .filter(x -> x.key().equals("uniswap-v2")).findFirst().orElseThrow();
-        byte[] code = ContractArtifacts.bytecode(ContractArtifacts.UNISWAP_V2_ADAPTER);
+        byte[] code = ContractArtifacts.bytecode("UniswapV2Adapter");
         String args = Hex.encode(v2.initCode()).substring(2 + code.length * 2);
         assertThat(args).isEqualTo("0000000000000000000000005c69bee701ef814a2b6a3edd4b1652cb9cc5aa6f"
                 + "96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f"

@@ -3,7 +3,7 @@ package dev.junction.gasless;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.market.GasModel;
-import dev.junction.market.RouterGas;
+import dev.junction.protocol.RouterGas;
 import org.junit.jupiter.api.Test;
 
 /** What a gasless transaction adds to its planned route's gas: the Permit2 pull, and the router's fee transfer. */

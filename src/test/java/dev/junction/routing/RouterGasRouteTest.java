@@ -7,11 +7,13 @@ import dev.junction.chain.Address;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.market.RouterGas;
 import dev.junction.market.StablePool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.math.TickMath;
 import dev.junction.support.TestMarket;
+import dev.junction.protocol.RouterGas;
+import dev.junction.protocol.RouterGasTable;
+import dev.junction.protocol.StepGas;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -24,6 +26,13 @@ import org.junit.jupiter.api.Test;
 class RouterGasRouteTest {
 
     static final RouterGas GAS = RouterGas.measured();
+    /** The table's rows by name: the model must price each step with its room's row. */
+    static final RouterGasTable TABLE = GAS.table();
+    static final StepGas V2 = TABLE.step("uniswap-v2");
+    static final StepGas V3 = TABLE.step("uniswap-v3");
+    static final StepGas CURVE = TABLE.step("curve");
+    static final StepGas ACROSS = TABLE.step("across");
+    static final long V3_TICK = TABLE.figure("v3TickCrossed");
 
     static MarketSnapshot withRouterGas(TestMarket m) {
         MarketSnapshot s = m.snapshot();
@@ -42,8 +51,8 @@ class RouterGasRouteTest {
         PlannedRoute r = best(market, RouteRequest.of(ETH, WETH, ETH, USDC, units("1", 18)));
         assertThat(r.steps()).hasSize(1);
         assertThat(r.steps().getFirst().pool()).isInstanceOf(ConstantProductPool.class);
-        assertThat(r.steps().getFirst().gasUnits()).isEqualTo(GAS.v2().first());
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first()));
+        assertThat(r.steps().getFirst().gasUnits()).isEqualTo(V2.first());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + V2.first()));
         assertThat(r.gasFee()).isEqualTo(r.gasLimit().multiply(BigInteger.valueOf(20_000_000_000L)));
     }
 
@@ -52,14 +61,14 @@ class RouterGasRouteTest {
         PlannedRoute r = best(market, RouteRequest.of(ETH, Address.NATIVE, ETH, USDC, units("1", 18)).withFeeBps(30));
         assertThat(r.steps()).hasSize(1);
         assertThat(r.gasLimit()).isEqualTo(
-                BigInteger.valueOf(GAS.base() + GAS.wrapNative() + GAS.integratorFee() + GAS.v2().first()));
+                BigInteger.valueOf(GAS.base() + GAS.wrapNative() + GAS.integratorFee() + V2.first()));
     }
 
     @Test
     void nativeOutputAddsTheUnwrap() {
         PlannedRoute r = best(market, RouteRequest.of(ETH, USDC, ETH, Address.NATIVE, units("3000", 6)));
         assertThat(r.steps()).hasSize(1);
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.unwrapNative() + GAS.v2().first()));
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.unwrapNative() + V2.first()));
     }
 
     @Test
@@ -68,8 +77,8 @@ class RouterGasRouteTest {
         assertThat(r.steps()).hasSize(2);
         assertThat(r.steps().get(0).pool()).isInstanceOf(ConstantProductPool.class);
         assertThat(r.steps().get(1).pool()).isInstanceOf(StablePool.class);
-        assertThat(r.steps().get(1).gasUnits()).isEqualTo(GAS.curve().later());
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first() + GAS.curve().later()));
+        assertThat(r.steps().get(1).gasUnits()).isEqualTo(CURVE.later());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + V2.first() + CURVE.later()));
     }
 
     @Test
@@ -94,7 +103,7 @@ class RouterGasRouteTest {
         PlannedRoute r = best(withRouterGas(m), RouteRequest.of(ETH, WETH, ETH, USDC, in)
                 .withProviders(new ProviderFilter(Set.of("uniswap-v3"), Set.of())));
         assertThat(r.steps().getFirst().pool()).isSameAs(v3);
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v3().first() + GAS.v3TickCrossed()));
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + V3.first() + V3_TICK));
     }
 
     @Test
@@ -102,8 +111,8 @@ class RouterGasRouteTest {
         PlannedRoute r = best(market, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, units("1000", 6))
                 .withProviders(new ProviderFilter(Set.of("across"), Set.of())));
         assertThat(r.steps()).hasSize(1);
-        assertThat(r.steps().getFirst().lane().gasUnits()).isNotEqualTo(GAS.across().first());
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.across().first()));
+        assertThat(r.steps().getFirst().lane().gasUnits()).isNotEqualTo(ACROSS.first());
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + ACROSS.first()));
     }
 
     @Test
@@ -112,6 +121,6 @@ class RouterGasRouteTest {
                 .withProviders(new ProviderFilter(Set.of("uniswap-v2", "across"), Set.of())));
         assertThat(r.steps()).hasSize(2);
         assertThat(r.steps().get(1).kind()).isEqualTo(StepKind.BRIDGE);
-        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + GAS.v2().first() + GAS.across().later()));
+        assertThat(r.gasLimit()).isEqualTo(BigInteger.valueOf(GAS.base() + V2.first() + ACROSS.later()));
     }
 }

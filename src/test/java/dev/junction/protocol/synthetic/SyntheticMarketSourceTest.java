@@ -1,10 +1,18 @@
-package dev.junction.market;
+package dev.junction.protocol.synthetic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.junction.chain.Address;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.ConstantProductPool;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Pool;
+import dev.junction.market.StablePool;
+import dev.junction.market.SwapQuote;
+import dev.junction.market.Token;
 import dev.junction.market.math.ConcentratedLiquidity;
 import dev.junction.market.math.StableSwapMath;
 import java.math.BigDecimal;

@@ -1,5 +1,7 @@
-package dev.junction.market;
+package dev.junction.protocol.synthetic;
 
+import dev.junction.market.MarketConfiguration;
+import dev.junction.market.MarketSource;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;

@@ -1,11 +1,32 @@
-package dev.junction.market;
+package dev.junction.protocol.synthetic;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.Chain;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.ConstantProductPool;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.MarketSource;
+import dev.junction.market.Pool;
+import dev.junction.market.Provider;
+import dev.junction.market.ProviderType;
+import dev.junction.market.StablePool;
+import dev.junction.market.Token;
 import dev.junction.market.math.ConcentratedLiquidity;
 import dev.junction.market.math.ConcentratedLiquidity.Position;
 import dev.junction.market.math.LiquidityAmounts;
 import dev.junction.market.math.TickMath;
+import dev.junction.protocol.Fork;
+import dev.junction.protocol.across.Across;
+import dev.junction.protocol.cctp.Cctp;
+import dev.junction.protocol.celer.Celer;
+import dev.junction.protocol.curve.Curve;
+import dev.junction.protocol.hop.Hop;
+import dev.junction.protocol.stargate.Stargate;
+import dev.junction.protocol.uniswapv2.UniswapV2;
+import dev.junction.protocol.uniswapv3.UniswapV3;
+import dev.junction.protocol.wormhole.Wormhole;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -21,16 +42,27 @@ import java.util.SplittableRandom;
  * stablecoins), pools of all three kinds (45% constant product, 45% concentrated, 10% stableswap between stablecoins;
  * half of the pairs have WETH, USDC or USDT on one side) and bridge lanes for the canonical tokens between chains.
  * Every pool's marginal price is within 0.4% of the reference prices of its tokens. The same sizes and seed always give
- * the same market.
+ * the same market. Its providers are the rooms' forks (hence its place in the protocol module: no other module names a
+ * provider key).
  */
 public final class SyntheticMarketSource implements MarketSource {
 
     /** The first synthetic chain id; chain i has id FIRST_CHAIN_ID + i. */
     public static final long FIRST_CHAIN_ID = 900_000;
 
-    private static final String[] DEX_V2 = {"uniswap-v2", "sushiswap", "pancakeswap", "quickswap"};
-    private static final String[] DEX_V3 = {"uniswap-v3", "aerodrome", "camelot"};
-    private static final String[] BRIDGES = {"across", "stargate", "cctp", "hop", "celer", "wormhole"};
+    /** Uniswap V2 forks of the constant-product pools, with the fee each keeps (PancakeSwap V2: 0.25%). */
+    private static final V2Fork[] DEX_V2 = {new V2Fork(UniswapV2.UNISWAP_V2, 30), new V2Fork(UniswapV2.SUSHISWAP, 30),
+        new V2Fork(UniswapV2.PANCAKESWAP, 25), new V2Fork(UniswapV2.QUICKSWAP, 30)};
+    /** Uniswap V3 forks of the concentrated pools. */
+    private static final String[] DEX_V3 = {UniswapV3.UNISWAP_V3.key(), UniswapV3.AERODROME.key(),
+        UniswapV3.CAMELOT.key()};
+    /** The bridges of the USDC lanes; CCTP burns USDC at no fee and takes 13 to 19 minutes. */
+    private static final LaneBridge[] BRIDGES = {new LaneBridge(Across.KEY, false), new LaneBridge(Stargate.KEY, false),
+        new LaneBridge(Cctp.KEY, true), new LaneBridge(Hop.KEY, false), new LaneBridge(Celer.KEY, false),
+        new LaneBridge(Wormhole.KEY, false)};
+    /** The bridges of the USDT and WETH lanes: all but CCTP, which moves USDC only. */
+    private static final LaneBridge[] NON_USDC_BRIDGES = {BRIDGES[0], BRIDGES[1], BRIDGES[3], BRIDGES[4],
+        BRIDGES[5]};
     private static final int[] FEE_PIPS = {100, 500, 3000, 10000};
     private static final int[] SPACINGS = {1, 10, 60, 200};
     private static final long[] AMPS = {50, 100, 200, 500, 1000, 2000};
@@ -49,6 +81,14 @@ public final class SyntheticMarketSource implements MarketSource {
 
     private final Sizes sizes;
     private final long seed;
+
+    /** A V2 fork of the generated pools and the fee its pools keep, in basis points. */
+    private record V2Fork(Fork fork, int feeBps) {
+    }
+
+    /** A bridge of the generated lanes; a Circle burn has no fee and CCTP's attestation time. */
+    private record LaneBridge(String key, boolean circleBurn) {
+    }
 
     /**
      * How big a market to build.
@@ -186,10 +226,10 @@ public final class SyntheticMarketSource implements MarketSource {
         private Pool v2Pool(int i, ChainId chain, Token t0, Token t1, double liquidityUsd, double displacement) {
             BigInteger r0 = units(liquidityUsd / 2 / t0.priceUsd(), t0.decimals());
             BigInteger r1 = units(liquidityUsd / 2 / t1.priceUsd() * displacement, t1.decimals());
-            String provider = DEX_V2[random.nextInt(DEX_V2.length)];
+            V2Fork fork = DEX_V2[random.nextInt(DEX_V2.length)];
+            String provider = fork.fork().key();
             return new ConstantProductPool(id(chain, provider, i), chain, provider, t0.address(), t1.address(),
-                    r0.max(BigInteger.valueOf(1000)), r1.max(BigInteger.valueOf(1000)), provider.equals("pancakeswap") ? 25 : 30,
-                    liquidityUsd);
+                    r0.max(BigInteger.valueOf(1000)), r1.max(BigInteger.valueOf(1000)), fork.feeBps(), liquidityUsd);
         }
 
         private Pool v3Pool(int i, ChainId chain, Token t0, Token t1, double liquidityUsd, double displacement) {
@@ -258,7 +298,7 @@ public final class SyntheticMarketSource implements MarketSource {
                 // up to 2% imbalance: with A >= 50 the marginal price stays well within 0.4% of 1
                 balances.add(units(liquidityUsd / n * (1 + (random.nextDouble() * 2 - 1) * 0.02), t.decimals()));
             }
-            return new StablePool(id(chain, "curve", i), chain, "curve", addresses, decimals, balances,
+            return new StablePool(id(chain, Curve.KEY, i), chain, Curve.KEY, addresses, decimals, balances,
                     AMPS[random.nextInt(AMPS.length)], 1_000_000 + random.nextInt(3_000_001), liquidityUsd);
         }
 
@@ -275,9 +315,10 @@ public final class SyntheticMarketSource implements MarketSource {
                 }
                 Token in = canonical(from, laneTokens[token]);
                 Token out = canonical(to, laneTokens[token]);
-                String provider = token == 0 ? BRIDGES[random.nextInt(BRIDGES.length)]
-                        : new String[] {"across", "stargate", "hop", "celer", "wormhole"}[random.nextInt(5)];
-                boolean cctp = provider.equals("cctp");
+                LaneBridge bridge = token == 0 ? BRIDGES[random.nextInt(BRIDGES.length)]
+                        : NON_USDC_BRIDGES[random.nextInt(NON_USDC_BRIDGES.length)];
+                String provider = bridge.key();
+                boolean cctp = bridge.circleBurn();
                 int p50 = cctp ? 780 + random.nextInt(360) : 30 + random.nextInt(900);
                 lanes.add(new BridgeLane(provider, chains.get(from).id(), chains.get(to).id(), in.address(),
                         out.address(), cctp ? BigInteger.ZERO : units(0.05 + random.nextDouble(), in.decimals(), in.priceUsd()),
@@ -294,13 +335,18 @@ public final class SyntheticMarketSource implements MarketSource {
 
         private static List<Provider> providers() {
             List<Provider> providers = new ArrayList<>();
-            for (String[] keys : new String[][] {DEX_V2, DEX_V3, {"curve"}}) {
-                for (String key : keys) {
-                    providers.add(new Provider(key, key, ProviderType.DEX, "https://icons.junction.dev/" + key + ".svg"));
-                }
+            List<String> dexes = new ArrayList<>();
+            for (V2Fork f : DEX_V2) {
+                dexes.add(f.fork().key());
             }
-            for (String key : BRIDGES) {
-                providers.add(new Provider(key, key, ProviderType.BRIDGE, "https://icons.junction.dev/" + key + ".svg"));
+            dexes.addAll(List.of(DEX_V3));
+            dexes.add(Curve.KEY);
+            for (String key : dexes) {
+                providers.add(new Provider(key, key, ProviderType.DEX, "https://icons.junction.dev/" + key + ".svg"));
+            }
+            for (LaneBridge b : BRIDGES) {
+                providers.add(new Provider(b.key(), b.key(), ProviderType.BRIDGE,
+                        "https://icons.junction.dev/" + b.key() + ".svg"));
             }
             return providers;
         }

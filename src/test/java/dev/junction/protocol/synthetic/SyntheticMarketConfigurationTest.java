@@ -1,7 +1,9 @@
-package dev.junction.market;
+package dev.junction.protocol.synthetic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.MarketSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 

@@ -1,10 +1,11 @@
-package dev.junction.calldata.protocol;
+package dev.junction.protocol.shared;
 
 import dev.junction.chain.Address;
+import dev.junction.protocol.StepDataException;
 import java.math.BigInteger;
 import java.util.Arrays;
 
-/** Addresses as the 32-byte words bridges use for recipients on any chain. */
+/** Addresses as bridges take them: 32-byte words for recipients on any chain, or EVM addresses only. */
 public final class Recipients {
 
     private static final String BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -20,6 +21,18 @@ public final class Recipients {
         byte[] out = new byte[32];
         System.arraycopy(a.bytes(), 0, out, 12, 20);
         return out;
+    }
+
+    /**
+     * The address, which must be an EVM one for a call that takes an {@code address}.
+     *
+     * @throws StepDataException naming {@code parameter} when it is a Solana address
+     */
+    public static Address evm(Address a, String parameter) {
+        if (a.solana()) {
+            throw new StepDataException(parameter, "is a Solana address, which this bridge call cannot carry");
+        }
+        return a;
     }
 
     private static byte[] base58(String text) {

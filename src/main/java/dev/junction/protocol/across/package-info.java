@@ -1,0 +1,2 @@
+/** Room: Across (SpokePool deposits, relayer fills). */
+package dev.junction.protocol.across;

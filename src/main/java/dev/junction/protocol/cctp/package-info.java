@@ -1,0 +1,2 @@
+/** Room: Circle CCTP (USDC burn and mint). */
+package dev.junction.protocol.cctp;

@@ -1,0 +1,2 @@
+/** Room: Celer cBridge; sandbox only. */
+package dev.junction.protocol.celer;

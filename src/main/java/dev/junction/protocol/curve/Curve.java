@@ -1,0 +1,93 @@
+package dev.junction.protocol.curve;
+
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.int128;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.abi.Abi;
+import dev.junction.market.Pool;
+import dev.junction.market.StablePool;
+import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.DexProtocol;
+import dev.junction.protocol.Fork;
+import dev.junction.protocol.RouterGasTable;
+import dev.junction.protocol.StepGas;
+import dev.junction.protocol.StepShape;
+import dev.junction.protocol.SwapStep;
+import dev.junction.nodes.ChainSettings;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Curve StableSwap pools and its forks ({@link StablePool}; PancakeSwap's StableSwap pools of the snapshot), run
+ * through Junction's {@code CurveStableSwapAdapter}: the step data names the pool and the two coins' indexes, and the
+ * adapter calls the pool's {@code exchange(i, j, dx, min_dy)}.
+ */
+public final class Curve implements DexProtocol {
+
+    /** Curve StableSwap pool exchange(i, j, dx, min_dy); adapter data abi.encode(address pool, int128 i, int128 j). */
+    public static final StepShape STABLE_SWAP = new StepShape("CURVE", "exchange(int128,int128,uint256,uint256)",
+            "address,int128,int128");
+
+    /** The provider key of Curve's pools. */
+    public static final String KEY = "curve";
+    /** The forks Junction knows by name: Curve, PancakeSwap StableSwap; every stable pool takes the same call. */
+    static final List<Fork> FORKS = List.of(new Fork(KEY, STABLE_SWAP), new Fork("pancakeswap", STABLE_SWAP));
+    /** Router gas table row of a Curve step through the adapter. */
+    static final String GAS_ROW = KEY;
+
+    @Override
+    public ChainSettings.DexKind kind() {
+        return ChainSettings.DexKind.CURVE;
+    }
+
+    @Override
+    public Class<? extends Pool> poolKind() {
+        return StablePool.class;
+    }
+
+    @Override
+    public List<Fork> forks() {
+        return FORKS;
+    }
+
+    @Override
+    public byte[] stepData(SwapStep s) {
+        StablePool pool = (StablePool) s.pool();
+        return Abi.encode(address(poolAddress(pool)), int128(pool.coins().indexOf(s.tokenIn())),
+                int128(pool.coins().indexOf(s.tokenOut())));
+    }
+
+    /**
+     * {@code CurveStableSwapAdapter()}: no constructor arguments (the pool is in each step's data), so no getter
+     * names the DEX and /status cannot tell a Curve adapter from its address alone.
+     */
+    @Override
+    public AdapterSpec adapter(ChainSettings.Dex dex) {
+        return new AdapterSpec("CurveStableSwapAdapter", new byte[0], Optional.empty(), Optional.empty());
+    }
+
+    @Override
+    public SwapGas swapGas(RouterGasTable table) {
+        StepGas row = table.step(GAS_ROW);
+        return (ticksCrossed, afterSwap) -> row.units(afterSwap);
+    }
+
+    /**
+     * The on-chain address of a pool: the last {@code :}-separated part of the pool id when it is an EVM address
+     * (live markets key pools by address); the zero address for the sandbox's simulated pools, which have none (the
+     * simulated network runs the step by adapter and tokens, not by this field).
+     */
+    static Address poolAddress(StablePool pool) {
+        String id = pool.id();
+        String last = id.substring(id.lastIndexOf(':') + 1);
+        if (last.length() == 42 && last.startsWith("0x")) {
+            try {
+                return Address.evm(last);
+            } catch (IllegalArgumentException notAnAddress) {
+                return Address.ZERO;
+            }
+        }
+        return Address.ZERO;
+    }
+}

@@ -1,0 +1,2 @@
+/** Room: Curve StableSwap. */
+package dev.junction.protocol.curve;

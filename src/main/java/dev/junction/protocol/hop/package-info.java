@@ -1,0 +1,2 @@
+/** Room: Hop; sandbox only. */
+package dev.junction.protocol.hop;

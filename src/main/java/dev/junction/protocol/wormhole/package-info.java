@@ -1,0 +1,2 @@
+/** Room: Wormhole Token Bridge (Portal); sandbox only. */
+package dev.junction.protocol.wormhole;

@@ -1,0 +1,81 @@
+package dev.junction.protocol;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.ChainId;
+import dev.junction.market.BridgeLane;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.ConstantProductPool;
+import dev.junction.market.Pool;
+import dev.junction.market.StablePool;
+import dev.junction.nodes.ChainSettings;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/** Sample pools, lanes and settings for asking the rooms (mainnet token addresses, made-up contracts). */
+public final class RoomSamples {
+
+    public static final ChainId ETH = ChainId.of(1);
+    public static final ChainId ARB = ChainId.of(42161);
+    static final Address USDC = Address.evm("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+    static final Address WETH = Address.evm("0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+    static final Address USDT = Address.evm("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+    static final Address ARB_USDC = Address.evm("0xaf88d065e77c8cC2239327C5EDb3A432268e5831");
+    static final Address FACTORY = Address.evm("0x00000000000000000000000000000000000000F1");
+    static final Address BRIDGE_CONTRACT = Address.evm("0x00000000000000000000000000000000000000B1");
+    static final Bytes32 INIT_CODE_HASH = Bytes32.of("0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f");
+
+    private RoomSamples() {
+    }
+
+    public static ConstantProductPool v2(String provider) {
+        return new ConstantProductPool("eth:" + provider + ":usdc-weth", ETH, provider, USDC, WETH,
+                new BigInteger("50000000000000"), new BigInteger("20000000000000000000000"), 30, 1e8);
+    }
+
+    public static ConcentratedPool v3(String provider) {
+        return new ConcentratedPool("eth:" + provider + ":usdc-weth-500", ETH, provider, USDC, WETH, 500, 10,
+                new BigInteger("1771595571142957166518320255467520"), 198000, new BigInteger("30000000000000000000"),
+                new TreeMap<>(), 1e8);
+    }
+
+    public static StablePool curve(String provider) {
+        return new StablePool("eth:" + provider + ":usdc-usdt", ETH, provider, List.of(USDC, USDT), List.of(6, 6),
+                List.of(new BigInteger("100000000000000"), new BigInteger("100000000000000")), 2000, 1_000_000, 2e8);
+    }
+
+    /** One pool of every kind the market has. */
+    public static List<Pool> poolOfEveryKind() {
+        return List.of(v2("uniswap-v2"), v3("uniswap-v3"), curve("curve"));
+    }
+
+    public static BridgeLane lane(String provider, long gasUnits) {
+        return new BridgeLane(provider, ETH, ARB, USDC, ARB_USDC, BigInteger.ZERO, 5, 0.5, 120, 240,
+                BigInteger.ONE, new BigInteger("10000000000000"), gasUnits);
+    }
+
+    /** A configured DEX of a kind. */
+    public static ChainSettings.Dex dex(ChainSettings.DexKind kind) {
+        return new ChainSettings.Dex(kind.wire(), kind, FACTORY, List.of(), List.of(),
+                kind.defaultInitCodeHash() == null ? null : INIT_CODE_HASH);
+    }
+
+    /** A configured bridge under a key. */
+    public static ChainSettings.Bridge bridge(String key) {
+        return new ChainSettings.Bridge(key, BRIDGE_CONTRACT, List.of());
+    }
+
+    /** Every adapter artifact a room declares: each DEX kind's, each bridge room's (under its canonical key). */
+    public static List<String> adapterArtifacts() {
+        List<String> out = new ArrayList<>();
+        for (DexProtocol d : Protocols.dexes()) {
+            out.add(d.adapter(dex(d.kind())).artifact());
+        }
+        for (BridgeProtocol b : Protocols.bridges()) {
+            b.adapter(bridge(b.providerKeys().getFirst())).ifPresent(a -> out.add(a.artifact()));
+        }
+        return out;
+    }
+}
