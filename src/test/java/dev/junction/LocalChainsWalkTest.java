@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.deploy.DeployCommand;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.TypeScriptClientPackage;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -46,7 +47,8 @@ import tools.jackson.databind.node.ObjectNode;
  * does), with {@code LOCAL_CHAINS_STATE_DIR} naming this test's state directory. Each walk is a file of the
  * repository, {@code chains/walk/*.mjs}, that the README shows as its js blocks after the bash block that runs it
  * ({@code node chains/walk/ethers.mjs}): the test checks that the file is exactly those blocks and runs that command
- * from the project root, as the README says. Then the playground in Chromium, and {@code down}. What needs Junction in chain mode is reported as skipped, with the
+ * from the project root, as the README says. Then the TypeScript client's tests on these chains and this Junction,
+ * the playground in Chromium, and {@code down}. What needs Junction in chain mode is reported as skipped, with the
  * reason, while this build has none.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -207,8 +209,24 @@ class LocalChainsWalkTest {
         assertThat(out).contains("\u2139 pass 2").contains("\u2139 fail 0"); // node's spec reporter: "ℹ pass 2"
     }
 
+    /**
+     * The TypeScript client's tests on these chains and this Junction ({@code clients/typescript/test/
+     * local-chains.test.mjs}): quote, build and {@code sendBuiltTransaction} with an ethers wallet and a viem wallet
+     * client, gasless swaps signed with both, each to DONE; every answer checked against the OpenAPI document.
+     */
     @Test
     @Order(5)
+    void theTypeScriptClientSwapsToDone() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        TypeScriptClientPackage.build();
+        String out = run(List.of("node", "--test", "--test-reporter=spec", "test/local-chains.test.mjs"),
+                TypeScriptClientPackage.DIR, 600, Map.of("UP_JSON", stateDir.resolve("up.json").toString()));
+        System.out.println(out);
+        assertThat(out).contains("\u2139 fail 0").doesNotContain("\u2139 pass 0"); // node's spec reporter
+    }
+
+    @Test
+    @Order(6)
     void downStopsEverything() throws Exception {
         Block last = blocks.getLast();
         assertThat(last.code()).isEqualTo("bin/local-chains down");
