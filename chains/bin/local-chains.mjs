@@ -10,8 +10,10 @@
 // command), starts the Across test relayer and Junction in chain mode, then prints ONE JSON line (the last line of
 // its output) and returns, leaving everything running. Everything it started is recorded in STATE_DIR/pids.json
 // for `down`. Progress goes to stderr.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync, copyFileSync, openSync, readdirSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, readFileSync, writeFileSync, writeSync, copyFileSync, openSync, readdirSync, rmSync }
+  from "node:fs";
+import { createInterface } from "node:readline";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ethers } from "ethers";
@@ -76,12 +78,48 @@ function javaBinary() {
   throw new Error("no JDK 21+ found (set JAVA_HOME)");
 }
 
-function junctionJar() {
+/**
+ * target/junction/junction.jar, built first when missing (./mvnw -DskipTests package). Maven's output goes to
+ * STATE_DIR/build.log; its progress (each plugin step, and every 15 s without one) to stderr; on failure its last lines.
+ */
+async function junctionJar() {
   const jar = join(ROOT, "target", "junction", "junction.jar");
-  if (!existsSync(jar)) {
-    say("building Junction (./mvnw -DskipTests package; first start only)");
-    execFileSync(join(ROOT, "mvnw"), ["-B", "-ntp", "-q", "-DskipTests", "package"], { cwd: ROOT, stdio: ["ignore", 2, 2] });
+  if (existsSync(jar)) return jar;
+  mkdirSync(stateDir, { recursive: true });
+  const logFile = join(stateDir, "build.log");
+  say(`building Junction (./mvnw -DskipTests package; first start only, a few minutes on a fresh clone; log ${logFile})`);
+  const started = Date.now();
+  const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+  const lines = [];
+  let lastStep = Date.now();
+  const maven = spawn(join(ROOT, "mvnw"), ["-B", "-ntp", "-DskipTests", "package"], { cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"] });
+  const log = openSync(logFile, "w");
+  const onLine = (line) => {
+    writeSync(log, `${line}\n`);
+    lines.push(line);
+    if (lines.length > 40) lines.shift();
+    // "[INFO] --- compiler:3.15.0:compile (default-compile) @ junction ---": one line per plugin step
+    const step = line.match(/^\[INFO\] --- (\S+?)(?::[\d.]+)?:(\S+) (?:\((\S+)\) )?@ /);
+    if (step) {
+      lastStep = Date.now();
+      say(`building Junction, ${seconds()}: ${step[1]} ${step[2]}${step[3] ? ` (${step[3]})` : ""}`);
+    }
+  };
+  for (const stream of [maven.stdout, maven.stderr]) {
+    createInterface({ input: stream }).on("line", onLine);
   }
+  const ticker = setInterval(() => {
+    if (Date.now() - lastStep >= 15000) say(`building Junction, ${seconds()}: still working`);
+  }, 15000);
+  const code = await new Promise((resolve) => maven.on("close", resolve));
+  clearInterval(ticker);
+  closeSync(log);
+  if (code !== 0 || !existsSync(jar)) {
+    process.stderr.write(`${lines.join("\n")}\n`);
+    throw new Error(`./mvnw -DskipTests package failed (exit ${code}) after ${seconds()}; its output: ${logFile}`);
+  }
+  say(`Junction built in ${seconds()}`);
   return jar;
 }
 
@@ -180,7 +218,7 @@ async function up() {
   let jar;
   if (!values["no-junction"]) {
     java = javaBinary();
-    jar = junctionJar();
+    jar = await junctionJar();
   }
 
   // 1. The chains' state: deployed into fresh anvils (automine, fast) and dumped, or loaded from --load-state.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.deploy.DeployCommand;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.TypeScriptClientPackage;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -15,12 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,10 +44,12 @@ import tools.jackson.databind.node.ObjectNode;
  * in order. The bash blocks run from the project root ({@code bin/local-chains up} with one-second blocks and
  * {@code --no-junction}: during {@code ./mvnw verify} there is no packaged jar, so Junction is started from this
  * build's classes on the configuration {@code up} generated, and its URL added to {@code up.json} as {@code up}
- * does). JS blocks form one script per walk (a block starting with {@code import} starts a new one), run by node
- * with ethers v6 / viem from {@code chains/}. The first block of each walk (providers, funding a fresh wallet) needs
- * only the chains; the rest needs Junction in chain mode, and is reported as skipped, with the reason, while this
- * build has none.
+ * does), with {@code LOCAL_CHAINS_STATE_DIR} naming this test's state directory. Each walk is a file of the
+ * repository, {@code chains/walk/*.mjs}, that the README shows as its js blocks after the bash block that runs it
+ * ({@code node chains/walk/ethers.mjs}): the test checks that the file is exactly those blocks and runs that command
+ * from the project root, as the README says. Then the TypeScript client's tests on these chains and this Junction,
+ * the playground in Chromium, and {@code down}. What needs Junction in chain mode is reported as skipped, with the
+ * reason, while this build has none.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -52,6 +57,7 @@ class LocalChainsWalkTest {
 
     private static final Pattern BLOCK = Pattern.compile(
             "<!-- runnable: local-chains -->\\s*\\n```(\\w+)\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final Pattern RUN_WALK = Pattern.compile("node (chains/walk/[\\w-]+\\.mjs)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private record Block(String lang, String code) {
@@ -63,7 +69,8 @@ class LocalChainsWalkTest {
     private Map<String, String> env;
     private ConfigurableApplicationContext junction;
     private String junctionUnavailable;
-    private final List<List<String>> walks = new ArrayList<>();
+    /** The README's walks: the command that runs each, and the js blocks that are its file. */
+    private final Map<String, List<String>> walks = new LinkedHashMap<>();
 
     @BeforeAll
     void up() throws Exception {
@@ -85,14 +92,16 @@ class LocalChainsWalkTest {
         JsonNode printed = JSON.readTree(lines[lines.length - 1]);
         assertThat(new TreeSet<>(printed.get("chains").propertyNames())).containsExactly("1", "42161", "8453");
         startJunction(printed);
+        String walk = null;
         for (Block b : blocks) {
-            if (!b.lang().equals("js")) {
-                continue;
+            if (b.lang().equals("bash")) {
+                walk = RUN_WALK.matcher(b.code()).matches() ? b.code() : null;
+                if (walk != null) {
+                    walks.put(walk, new ArrayList<>());
+                }
+            } else if (walk != null) {
+                walks.get(walk).add(b.code());
             }
-            if (b.code().startsWith("import ") || walks.isEmpty()) {
-                walks.add(new ArrayList<>());
-            }
-            walks.getLast().add(b.code());
         }
     }
 
@@ -134,23 +143,29 @@ class LocalChainsWalkTest {
         }
     }
 
+    /** Each walk file is the README's blocks, in order (after the file's leading comment lines). */
     @Test
     @Order(1)
-    void everyWalkConnectsAndFundsAFreshWallet() throws Exception {
-        assertThat(walks).hasSize(2);
-        for (List<String> walk : walks) {
-            String out = node(walk.getFirst());
-            assertThat(out).contains("USDC 5000");
+    void theWalkFilesAreTheReadmesBlocks() throws Exception {
+        assertThat(walks.keySet()).containsExactly("node chains/walk/ethers.mjs", "node chains/walk/viem.mjs");
+        for (Map.Entry<String, List<String>> walk : walks.entrySet()) {
+            Matcher file = RUN_WALK.matcher(walk.getKey());
+            assertThat(file.matches()).isTrue();
+            String code = Files.readString(Path.of(file.group(1))).lines().dropWhile(l -> l.startsWith("//"))
+                    .collect(Collectors.joining("\n"));
+            assertThat(code).as(file.group(1) + " is README's blocks of that walk")
+                    .isEqualTo(String.join("\n", walk.getValue()));
         }
     }
 
+    /** The walks, run exactly as the README says: its command, from the project root. */
     @Test
     @Order(2)
-    void theJunctionBlocksRunToDone() throws Exception {
+    void theWalksRunToDoneAsTheReadmeSays() throws Exception {
         Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
-        for (List<String> walk : walks) {
-            String out = node(String.join("\n", walk));
-            assertThat(out).contains("DONE").doesNotContain("FAILED");
+        for (String command : walks.keySet()) {
+            String out = run(List.of("bash", "-c", command), new File("."), 600);
+            assertThat(out).as(command).contains("USDC 5000").contains("DONE").doesNotContain("FAILED");
         }
     }
 
@@ -194,8 +209,24 @@ class LocalChainsWalkTest {
         assertThat(out).contains("\u2139 pass 2").contains("\u2139 fail 0"); // node's spec reporter: "ℹ pass 2"
     }
 
+    /**
+     * The TypeScript client's tests on these chains and this Junction ({@code clients/typescript/test/
+     * local-chains.test.mjs}): quote, build and {@code sendBuiltTransaction} with an ethers wallet and a viem wallet
+     * client, gasless swaps signed with both, each to DONE; every answer checked against the OpenAPI document.
+     */
     @Test
     @Order(5)
+    void theTypeScriptClientSwapsToDone() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        TypeScriptClientPackage.build();
+        String out = run(List.of("node", "--test", "--test-reporter=spec", "test/local-chains.test.mjs"),
+                TypeScriptClientPackage.DIR, 600, Map.of("UP_JSON", stateDir.resolve("up.json").toString()));
+        System.out.println(out);
+        assertThat(out).contains("\u2139 fail 0").doesNotContain("\u2139 pass 0"); // node's spec reporter
+    }
+
+    @Test
+    @Order(6)
     void downStopsEverything() throws Exception {
         Block last = blocks.getLast();
         assertThat(last.code()).isEqualTo("bin/local-chains down");
@@ -214,18 +245,6 @@ class LocalChainsWalkTest {
         }
         if (stateDir != null && Files.exists(stateDir.resolve("pids.json"))) {
             run(List.of("bash", "-c", "bin/local-chains down"), new File("."), 120);
-        }
-    }
-
-    private String node(String script) throws Exception {
-        Path dir = AnvilHarness.DIR.toPath().resolve(".walk");
-        Files.createDirectories(dir);
-        Path file = Files.createTempFile(dir, "walk", ".mjs");
-        try {
-            Files.writeString(file, script);
-            return run(List.of("node", file.toAbsolutePath().toString()), work.toFile(), 600);
-        } finally {
-            Files.deleteIfExists(file);
         }
     }
 

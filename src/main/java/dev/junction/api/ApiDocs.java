@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The documented parameters of the six operations, with their rules and units, exactly as {@link QuoteRequest} and
- * the other request records enforce them. {@link OpenApiConfig} puts them into {@code /v3/api-docs}.
+ * The documented parameters of the six operations and the discovery endpoints, with their rules and units, exactly
+ * as {@link QuoteRequest} and the other request records enforce them. {@link OpenApiConfig} puts them into {@code /v3/api-docs}.
  */
 final class ApiDocs {
 
@@ -53,7 +53,10 @@ final class ApiDocs {
     private ApiDocs() {
     }
 
-    /** Query parameters of the GET operations, by path (without the /v1 prefix), in the interface's order. */
+    /**
+     * Query parameters of the GET operations, by path (without the /v1 prefix), in the interface's order; the
+     * discovery endpoints' optional filters too.
+     */
     static Map<String, List<Parameter>> queryParameters() {
         Map<String, List<Parameter>> m = new LinkedHashMap<>();
         m.put("/quote", quote(false));
@@ -83,6 +86,15 @@ final class ApiDocs {
                 string("txHash", true, "Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002."),
                 chain("fromChainId", "Source chain of the transaction. "),
                 string("userAddress", false, "Wallet that started the route. " + WALLET)));
+        m.put("/tokens", List.of(
+                optionalChain("chain", "Only tokens on this chain. "),
+                query("symbol", false, "Only tokens with this symbol (case-insensitive, exact). At most 32 characters; "
+                        + "otherwise 1002.", new StringSchema().maxLength(32))));
+        m.put("/connections", List.of(
+                optionalChain("fromChain", "Only lanes from this chain. "),
+                optionalChain("toChain", "Only lanes to this chain. "),
+                query("fromToken", false, "Only lanes depositing this token on fromChain; requires fromChain (1001 "
+                        + "otherwise). " + TOKEN, new StringSchema())));
         return m;
     }
 
@@ -161,15 +173,20 @@ final class ApiDocs {
         return m;
     }
 
-    /** What {@code data} holds on success, by path. */
+    /** What {@code data} holds on success, by path: every operation of the document. */
     static Map<String, String> successData() {
         return Map.of(
-                "/quote", "`data`: array of route objects.",
-                "/build-best-path", "`data`: object with `Tx` (transaction object) and `route`.",
+                "/quote", "`data`: array of route objects, best first.",
+                "/build-best-path", "`data`: object with `Tx` (transaction object) and `route` (null unless "
+                        + "`includeRoute=true`).",
                 "/build-path", "`data`: transaction object.",
                 "/gasless/quote", "`data`: array of gasless quote items (quote, eip712 typed data, nonce, deadline).",
                 "/gasless/submit-swap", "`data`: gasless swap result.",
-                "/status", "`data`: status result.");
+                "/status", "`data`: status result.",
+                "/chains", "`data`: `{chains: [...]}`, every chain served.",
+                "/tokens", "`data`: `{tokens: [...]}`, the tokens that match.",
+                "/providers", "`data`: `{providers: [...]}`, every DEX and bridge.",
+                "/connections", "`data`: `{connections: [...]}`, the bridge lanes that match.");
     }
 
     private static Parameter query(String name, boolean required, String description, Schema<?> schema) {
@@ -179,6 +196,10 @@ final class ApiDocs {
     private static Parameter chain(String name, String what) {
         return query(name, true, what + CHAIN,
                 new IntegerSchema().format("int64").minimum(BigDecimal.ZERO));
+    }
+
+    private static Parameter optionalChain(String name, String what) {
+        return query(name, false, what + CHAIN, new IntegerSchema().format("int64").minimum(BigDecimal.ZERO));
     }
 
     private static Parameter token(String name, String what) {
@@ -245,20 +266,8 @@ final class ApiDocs {
                     "amount", "1000000000", "sender", WALLET_EXAMPLE, "acquisitionMode", "2");
             case "/status" -> Map.of("txHash", "0x1cb5db27293a3477891dd435bbb122ea62b3f4aa316a1bee40ba5ca92a437741",
                     "fromChainId", "1");
-            default -> Map.of();
-        };
-    }
-
-    /**
-     * A working request body for the POST operations that can have one: {@code /build-path} without a {@code pathId}
-     * builds the best route of the pair (the same 1 ETH -> USDC on Arbitrum as the GET examples).
-     * {@code /gasless/submit-swap} has none: its {@code quoteId} and {@code signature} come from a fresh
-     * {@code /gasless/quote} and the owner's wallet, so no fixed value can work.
-     */
-    static Map<String, Object> bodyExample(String base) {
-        return switch (base) {
-            case "/build-path" -> Map.of("fromChain", 1, "toChain", 42161, "fromToken", NATIVE, "toToken", ARB_USDC,
-                    "Amount", "1000000000000000000", "Sender", WALLET_EXAMPLE, "slippage", 0.5);
+            case "/tokens" -> Map.of("chain", "42161", "symbol", "USDC");
+            case "/connections" -> Map.of("fromChain", "1", "toChain", "42161", "fromToken", USDC);
             default -> Map.of();
         };
     }
@@ -310,6 +319,12 @@ final class ApiDocs {
             }
             case "/status" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
                     ErrorCode.INVALID_ADDRESS, ErrorCode.UNSUPPORTED_CHAIN));
+            case "/chains", "/providers" -> {
+                // no parameters: only the errors of every operation
+            }
+            case "/tokens" -> out.addAll(List.of(ErrorCode.INVALID_PARAMETER, ErrorCode.UNSUPPORTED_CHAIN));
+            case "/connections" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
+                    ErrorCode.INVALID_ADDRESS, ErrorCode.UNSUPPORTED_CHAIN, ErrorCode.UNSUPPORTED_TOKEN));
             default -> out.addAll(List.of(ErrorCode.values()));
         }
         return List.copyOf(out);

@@ -6,8 +6,6 @@ import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
@@ -42,11 +40,7 @@ public class DiscoveryController {
                 market.chains().stream().map(c -> DiscoveryViews.ChainView.of(c, market)).toList()));
     }
 
-    @Operation(operationId = "tokens", summary = "Tokens Junction knows, optionally on one chain and with one symbol.",
-            parameters = {
-                @Parameter(name = "chain", in = ParameterIn.QUERY, description = "Chain id; only tokens on it."),
-                @Parameter(name = "symbol", in = ParameterIn.QUERY,
-                        description = "Only tokens with this symbol (case-insensitive, exact).")})
+    @Operation(operationId = "tokens", summary = "Tokens Junction knows, optionally on one chain and with one symbol.")
     @GetMapping(path = {"/tokens", "/v1/tokens"}, produces = MediaType.APPLICATION_JSON_VALUE)
     public Envelope<DiscoveryViews.Tokens> tokens(HttpServletRequest http) {
         QueryParams q = new QueryParams(http.getParameterMap());
@@ -71,12 +65,7 @@ public class DiscoveryController {
     }
 
     @Operation(operationId = "connections", summary = "Bridge lanes: which bridges connect which tokens between "
-            + "which chains, with fee, latency, minimum and capacity.",
-            parameters = {
-                @Parameter(name = "fromChain", in = ParameterIn.QUERY, description = "Source chain id."),
-                @Parameter(name = "toChain", in = ParameterIn.QUERY, description = "Destination chain id."),
-                @Parameter(name = "fromToken", in = ParameterIn.QUERY,
-                        description = "Token deposited on fromChain (needs fromChain).")})
+            + "which chains, with fee, latency, minimum and capacity.")
     @GetMapping(path = {"/connections", "/v1/connections"}, produces = MediaType.APPLICATION_JSON_VALUE)
     public Envelope<DiscoveryViews.Connections> connections(HttpServletRequest http) {
         QueryParams q = new QueryParams(http.getParameterMap());

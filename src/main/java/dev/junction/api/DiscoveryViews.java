@@ -6,6 +6,7 @@ import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Provider;
 import dev.junction.market.Token;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /** The payloads of the discovery endpoints: what the market holds, as the wire shows it. */
@@ -61,6 +62,7 @@ final class DiscoveryViews {
      * @param displayName human-readable name
      * @param type {@code dex} or {@code bridge}
      */
+    @Schema(name = "DiscoveryProvider")
     public record ProviderView(String name, String displayName, String type, String icon) {
 
         static ProviderView of(Provider p) {

@@ -10,6 +10,7 @@ import dev.junction.gasless.PermitWitnessTransferFrom;
 import dev.junction.gasless.RouteWitness;
 import dev.junction.gasless.SwapWitness;
 import dev.junction.gasless.TypedField;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,26 +26,32 @@ final class GaslessResponses {
     }
 
     /** Element of {@code data} of /gasless/quote (2.8). */
+    @Schema(name = "GaslessQuoteItem")
     record QuoteItem(CalldataTemplate calldataTemplate, String deadline, Eip712 eip712, Fee fee, String nonce,
             Quote quote, String quoteId) {
     }
 
+    @Schema(name = "GaslessCalldataTemplate")
     record CalldataTemplate(String callDataHash, ExecutionPlan executionPlan, String innerData, String meta, String to,
             String value) {
     }
 
     /** {@code executionPlan}: who runs the route and its steps in readable form. */
+    @Schema(name = "GaslessExecutionPlan")
     record ExecutionPlan(String executor, String permit2, List<Step> steps) {
     }
 
+    @Schema(name = "GaslessExecutionStep")
     record Step(int step, String action, long chain, String provider, String tokenIn, String tokenOut, String amountIn,
             String minAmountOut, String description) {
     }
 
     /** 2.9. */
+    @Schema(name = "Eip712TypedData")
     record Eip712(Domain domain, Message message, String primaryType, Map<String, List<Field>> types) {
     }
 
+    @Schema(name = "Eip712Domain")
     record Domain(long chainId, String name, String verifyingContract) {
     }
 
@@ -53,49 +60,62 @@ final class GaslessResponses {
      * {@link RouteWitnessJson} (JunctionRoute, Junction's router on a real chain).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Message(String deadline, String nonce, TokenPermissions permitted, String spender, Object witness) {
+    @Schema(name = "PermitMessage")
+    record Message(String deadline, String nonce, TokenPermissions permitted, String spender,
+            @Schema(oneOf = {Witness.class, RouteWitnessJson.class}) Object witness) {
     }
 
+    @Schema(name = "TokenPermissions")
     record TokenPermissions(String amount, String token) {
     }
 
+    @Schema(name = "SwapWitness")
     record Witness(String quoteId, String outputToken, String minAmountOut, String receiver, String toChain) {
     }
 
     /** The {@code JunctionRoute} witness the router verifies (uint256 as decimal strings, bytes32 as 0x-hex). */
+    @Schema(name = "JunctionRouteWitness")
     record RouteWitnessJson(String quoteId, String inputToken, String amountIn, String outputToken,
             String minAmountOut, String receiver, String deadline, String feeBps, String feeRecipient,
             String destinationCall, String steps) {
     }
 
+    @Schema(name = "Eip712Field")
     record Field(String name, String type) {
     }
 
+    @Schema(name = "GaslessFee")
     record Fee(String feeAmount, String feeRecipient, double feeUsd) {
     }
 
     /** 2.10. */
+    @Schema(name = "GaslessQuoteTerms")
     record Quote(int acquisitionMode, String aggregator, String aggregatorId, String amountIn, String amountInAfterFee,
             String amountOut, String amountOutMin, int bridgeCount, List<String> bridgeProviders,
             CostBreakdown costBreakdownUsd, TokenAmount fromToken, Latency latencyBreakdownMs, String receiver,
             String routeKind, TokenAmount toToken, long fromChain, String sender, long toChain) {
     }
 
+    @Schema(name = "GaslessCostBreakdownUsd")
     record CostBreakdown(double bridgeFeeUsd, double dexFeeUsd, double gasUsd, double netOutputUsd, double outputUsd) {
     }
 
+    @Schema(name = "GaslessTokenAmount")
     record TokenAmount(String address, String amount) {
     }
 
+    @Schema(name = "GaslessLatencyMs")
     record Latency(long bridgeP90Ms, long dexP90Ms, long totalP90Ms) {
     }
 
     /** 2.11. */
+    @Schema(name = "GaslessSwapResult")
     record SwapResult(String amountIn, String amountOut, String executionTxHash, String feeAmount, long fromChainId,
             String fromToken, RouteKind routeKind, String status, String swapId, String executorTxId, long toChainId,
             String toToken) {
     }
 
+    @Schema(name = "GaslessRouteKind")
     record RouteKind(String kind, int bridgeCount, List<String> providers) {
     }
 

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -105,6 +107,82 @@ class OpenApiDocumentTest extends ApiTestSupport {
         }
         assertThat(docs.get("x-error-codes")).hasSize(ErrorCode.values().length);
         assertThat(description).contains("Unix seconds").contains("milliseconds").contains("basis points");
+    }
+
+    /**
+     * Issue 41: every operation, the discovery endpoints included, has a typed success envelope with examples, and
+     * each error status lists its codes with one example envelope per code; the discovery parameters and both POST
+     * bodies have a schema and an example. (The TypeScript client's tests check every example against its schema.)
+     */
+    @Test
+    void everyOperationHasTypedResponsesWithExamplesForEveryCode() throws Exception {
+        JsonNode docs = apiDocs();
+        assertThat(docs.get("paths").propertyNames()).containsExactlyInAnyOrder("/quote", "/build-best-path",
+                "/build-path", "/gasless/quote", "/gasless/submit-swap", "/status", "/chains", "/tokens",
+                "/providers", "/connections");
+        for (String path : docs.get("paths").propertyNames()) {
+            for (String method : docs.get("paths").get(path).propertyNames()) {
+                JsonNode op = docs.get("paths").get(path).get(method);
+                JsonNode ok = op.get("responses").get("200").get("content").get("application/json");
+                String envelope = ok.get("schema").get("$ref").asString();
+                assertThat(envelope).as(path).startsWith("#/components/schemas/Envelope");
+                JsonNode envelopeSchema = docs.get("components").get("schemas").get(envelope.substring(21));
+                assertThat(envelopeSchema.get("required").toString()).as(path).contains("code", "data", "message");
+                assertThat(ok.get("examples").size()).as(path + " 200 examples").isPositive();
+                assertThat(op.get("tags").get(0).asString()).as(path).isIn("quote", "build", "gasless", "status",
+                        "discovery");
+                for (String status : op.get("responses").propertyNames()) {
+                    if (status.equals("200")) {
+                        continue;
+                    }
+                    JsonNode error = op.get("responses").get(status);
+                    JsonNode examples = error.get("content").get("application/json").get("examples");
+                    List<String> codes = Pattern.compile("(\\d{4}) [A-Z_]+:")
+                            .matcher(error.get("description").asString()).results().map(r -> r.group(1)).toList();
+                    assertThat(codes).as(path + " " + status).isNotEmpty();
+                    for (String code : codes) {
+                        ErrorCode c = Arrays.stream(ErrorCode.values())
+                                .filter(e -> Integer.toString(e.code()).equals(code)).findFirst().orElseThrow();
+                        assertThat(c.status().value()).isEqualTo(Integer.parseInt(status));
+                        assertThat(examples.get(c.name()).get("value").get("code").asInt()).as(path + " " + code)
+                                .isEqualTo(c.code());
+                    }
+                }
+            }
+        }
+        for (String[] p : new String[][] {{"/tokens", "chain"}, {"/tokens", "symbol"}, {"/connections", "fromChain"},
+            {"/connections", "toChain"}, {"/connections", "fromToken"}}) {
+            JsonNode param = parameter(docs.get("paths").get(p[0]).get("get"), p[1]);
+            assertThat(param.get("schema").get("type")).as(p[0] + " " + p[1]).isNotNull();
+            assertThat(param.get("example")).as(p[0] + " " + p[1]).isNotNull();
+            assertThat(param.get("description").asString()).as(p[0] + " " + p[1]).contains("otherwise");
+        }
+        assertThat(parameter(docs.get("paths").get("/tokens").get("get"), "chain").get("example").isNumber()).isTrue();
+        for (String post : List.of("/build-path", "/gasless/submit-swap")) {
+            assertThat(docs.get("paths").get(post).get("post").get("requestBody").get("content")
+                    .get("application/json").get("example")).as(post).isNotNull();
+        }
+        assertThat(docs.get("components").get("schemas").has("JsonNode")).isFalse();
+    }
+
+    /** The nullability tables name real schemas and properties (a misspelt name would silently mark nothing). */
+    @Test
+    void theNullabilityTablesNameRealProperties() throws Exception {
+        JsonNode schemas = apiDocs().get("components").get("schemas");
+        for (Map<String, Set<String>> table : List.of(OpenApiSchemas.ABSENT_WITHOUT_VALUE,
+                OpenApiSchemas.NULLABLE)) {
+            table.forEach((schema, properties) -> {
+                assertThat(schemas.has(schema)).as(schema).isTrue();
+                properties.forEach(p -> assertThat(schemas.get(schema).get("properties").has(p))
+                        .as(schema + "." + p).isTrue());
+            });
+        }
+        JsonNode status = schemas.get("StatusResult");
+        assertThat(status.get("required").toString()).contains("destTxDetails", "status");
+        assertThat(status.get("properties").get("swapId").get("type").toString()).contains("null");
+        assertThat(schemas.get("RouteView").get("required").toString()).contains("amountOut")
+                .doesNotContain("blockNumber");
+        assertThat(schemas.get("PermitMessage").get("properties").get("witness").get("oneOf")).hasSize(2);
     }
 
     private static JsonNode parameter(JsonNode operation, String name) {

@@ -32,6 +32,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  *       A {@code js} block runs in Node.js with ethers v6 ({@code src/test/node-gasless}) and must exit 0; a js block
  *       without an {@code import} continues the walk of the js block before it (both run as one script).</li>
  *   <li>{@code <!-- runnable: local-chains -->}: run by the local-chains walk test (the {@code chains} engineer's).</li>
+ *   <li>{@code <!-- runnable: typescript-client -->}: README's TypeScript quickstart, type-checked, compiled and run
+ *       against a sandbox server by {@code TypeScriptClientTest}, in a project that installed the packed client.</li>
  *   <li>{@code <!-- example-output -->} and {@code <!-- not-runnable: reason -->}: output, configuration or
  *       illustrative blocks.</li>
  * </ul>
@@ -42,7 +44,8 @@ class ReadmeExamplesTest {
 
     static final Path README = Path.of("README.md");
     static final Pattern MARKER = Pattern.compile(
-            "<!-- (runnable: sandbox|runnable: local-chains|example-output|not-runnable: \\S.*) -->");
+            "<!-- (runnable: sandbox|runnable: local-chains|runnable: typescript-client|example-output"
+                    + "|not-runnable: \\S.*) -->");
     static final Pattern ENVELOPE = Pattern.compile("\\{\"code\":(\\d+),\"data\"");
     static final Pattern EXPECTED = Pattern.compile("#\\s*\\{\"code\":(\\d+)");
 
@@ -84,8 +87,8 @@ class ReadmeExamplesTest {
         List<Block> blocks = blocks();
         assertThat(blocks).hasSizeGreaterThan(10);
         assertThat(blocks.stream().filter(b -> b.marker() == null).map(b -> "README.md:" + b.line()).toList())
-                .as("blocks without <!-- runnable: sandbox|local-chains -->, <!-- example-output --> or "
-                        + "<!-- not-runnable: reason --> on the line before").isEmpty();
+                .as("blocks without <!-- runnable: sandbox|local-chains|typescript-client -->, "
+                        + "<!-- example-output --> or <!-- not-runnable: reason --> on the line before").isEmpty();
         assertThat(blocks.stream().filter(b -> "runnable: sandbox".equals(b.marker())).toList())
                 .as("sandbox examples").hasSizeGreaterThan(5);
     }

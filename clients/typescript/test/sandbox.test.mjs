@@ -1,0 +1,217 @@
+// The client against a real Junction on the sandbox (embedded market and network): JUNCTION_URL, started by
+// TypeScriptClientTest with a fast clock. Every answer is checked against the service's OpenAPI document
+// (conformance.mjs). Run: JUNCTION_URL=http://127.0.0.1:8080 node --test test/sandbox.test.mjs (after npm run build).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { before, test } from "node:test";
+import * as esm from "@junction/client";
+import { Interface, Wallet } from "ethers";
+import { createWalletClient, http } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { EXECUTE_ROUTE, EXECUTE_ROUTE_WITH_PERMIT, routeInput } from "../dist/esm/abi.js";
+import { apiDocs, conformingFetch } from "./conformance.mjs";
+
+const { createJunctionClient, JunctionError, signGaslessQuote, StatusTimeoutError, waitForStatus } = esm;
+const BASE_URL = process.env.JUNCTION_URL ?? "http://localhost:8080";
+const WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+const NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
+const ETH_USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+const ARB_USDC = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
+const ARB_WETH = "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1";
+
+let api;
+let checked;
+let junction;
+
+before(async () => {
+  api = await apiDocs(BASE_URL);
+  checked = conformingFetch(api, BASE_URL);
+  junction = createJunctionClient({ baseUrl: BASE_URL, fetch: checked.fetch });
+});
+
+test("the ESM and CommonJS entry points export the same API", () => {
+  const cjs = createRequire(import.meta.url)("@junction/client");
+  assert.deepEqual(Object.keys(cjs).sort(), Object.keys(esm).sort());
+  for (const name of ["createJunctionClient", "JunctionError", "waitForStatus", "signGaslessQuote",
+    "sendBuiltTransaction", "StatusTimeoutError"]) {
+    assert.equal(typeof esm[name], "function", name);
+    assert.equal(typeof cjs[name], "function", name);
+  }
+});
+
+test("every example of the OpenAPI document conforms to its schema", () => {
+  let examples = 0;
+  for (const [path, item] of Object.entries(api.doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      for (const p of op.parameters ?? []) {
+        if (p.example !== undefined) {
+          assert.deepEqual(api.check(p.schema, p.example), [], `${method} ${path} parameter ${p.name}`);
+          examples++;
+        }
+      }
+      const body = op.requestBody?.content?.["application/json"];
+      if (body?.example !== undefined) {
+        assert.deepEqual(api.check(body.schema, body.example), [], `${method} ${path} request body`);
+        examples++;
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        const media = response.content["application/json"];
+        assert.ok(Object.keys(media.examples ?? {}).length > 0, `${method} ${path} ${status} has examples`);
+        for (const [name, example] of Object.entries(media.examples)) {
+          assert.deepEqual(api.check(media.schema, example.value), [], `${method} ${path} ${status} ${name}`);
+          assert.equal(example.value.code === 0, status === "200", `${method} ${path} ${status} ${name}: code`);
+          examples++;
+        }
+      }
+    }
+  }
+  assert.ok(examples > 100, `${examples} examples`);
+});
+
+test("the discovery methods answer typed data", async () => {
+  const { chains } = await junction.chains();
+  assert.ok(chains.some((c) => c.id === 42161 && c.nativeToken?.address === NATIVE));
+  const { tokens } = await junction.tokens({ chain: 42161, symbol: "usdc" });
+  assert.deepEqual(tokens.map((t) => t.address), [ARB_USDC]);
+  assert.ok((await junction.tokens()).tokens.length > tokens.length);
+  const { providers } = await junction.providers();
+  assert.ok(providers.some((p) => p.name === "across" && p.type === "bridge" && p.displayName === "Across"));
+  const { connections } = await junction.connections({ fromChain: 1, toChain: 42161, fromToken: ETH_USDC });
+  assert.ok(connections.length > 0);
+  assert.ok(connections.every((c) => c.fromChain === 1 && c.toChain === 42161 && c.fromToken.address === ETH_USDC));
+});
+
+test("quote, then build one of its routes by pathId, and build the best route with it", async () => {
+  const params = { fromChain: 1, toChain: 42161, fromToken: NATIVE, toToken: ARB_USDC,
+    amount: "1000000000000000000", sender: WALLET, slippage: 0.5, Integrator: WALLET, feeBps: 20,
+    includeProvider: ["across", "uniswap-v3", "uniswap-v2", "curve", "sushiswap"] };
+  const routes = await junction.quote(params);
+  assert.ok(routes.length > 1);
+  assert.ok(routes.every((r) => r.integratorId === WALLET && r.slippage === 0.5 && r.quoteId === routes[0].quoteId));
+  assert.ok(BigInt(routes[0].amountOut) >= BigInt(routes[1].amountOut));
+  const second = routes[1];
+  const tx = await junction.buildPath({ Amount: params.amount, Sender: WALLET, fromChain: 1, fromToken: NATIVE,
+    toChain: 42161, toToken: ARB_USDC, pathId: second.pathId });
+  assert.equal(tx.chain, 1);
+  assert.equal(tx.to, second.routeAddress);
+  assert.equal(tx.value, params.amount); // native input: the value is the amount
+  const input = routeInput(tx.data);
+  assert.equal(input.inputToken.toLowerCase(), NATIVE.toLowerCase());
+  assert.equal(input.amountIn, BigInt(params.amount));
+  assert.equal(input.acquisitionMode, 1);
+  const best = await junction.buildBestPath({ ...params, includeRoute: true });
+  assert.equal(best.Tx.chain, 1);
+  assert.ok(best.route !== null && best.route.pathId.endsWith(":0"));
+  const withoutRoute = await junction.buildBestPath(params);
+  assert.equal(withoutRoute.route, null);
+});
+
+test("an invalid request surfaces as a JunctionError with the catalogue's code and param", async () => {
+  const valid = { fromChain: 1, toChain: 42161, fromToken: NATIVE, toToken: ARB_USDC, amount: "1", sender: WALLET };
+  const refused = async (call, code, param, status) => {
+    const error = await call.then(() => assert.fail("expected a JunctionError"), (e) => e);
+    assert.ok(error instanceof JunctionError, String(error));
+    assert.deepEqual([error.code, error.param, error.status], [code, param, status], error.message);
+    assert.match(error.message, new RegExp(param ?? "."));
+    assert.match(error.requestId, /\S/);
+  };
+  await refused(junction.quote({ ...valid, feeBps: 10001 }), 1002, "feeBps", 400);
+  await refused(junction.quote({ ...valid, amount: "0" }), 1004, "amount", 400);
+  await refused(junction.quote({ ...valid, fromChain: 999 }), 1005, "fromChain", 400);
+  await refused(junction.buildPath({ Amount: "1", fromChain: 1, fromToken: NATIVE, toChain: 42161,
+    toToken: ARB_USDC }), 1001, "Sender", 400);
+  await refused(junction.submitSwap({ quoteId: "0x1234", signature: `0x${"11".repeat(65)}` }), 4001, "quoteId", 404);
+  await refused(junction.status({ txHash: "0x12", fromChainId: 1 }), 1002, "txHash", 400);
+  await refused(junction.tokens({ chain: 999 }), 1005, "chain", 400);
+});
+
+test("the API key goes out as X-API-Key, and the v1 prefix is not needed", async () => {
+  const sent = conformingFetch(api, BASE_URL);
+  const keyed = createJunctionClient({ baseUrl: `${BASE_URL}/`, apiKey: "integrator-key", fetch: sent.fetch });
+  await keyed.providers();
+  assert.equal(sent.requests.length, 1);
+  assert.equal(sent.requests[0].headers.get("X-API-Key"), "integrator-key");
+  assert.equal(new URL(sent.requests[0].url).pathname, "/providers");
+});
+
+test("gasless with ethers: quote, sign, submit, waitForStatus to DONE", async () => {
+  const wallet = Wallet.createRandom();
+  const [item] = await junction.gaslessQuote({ fromChain: 1, toChain: 42161, fromToken: ETH_USDC,
+    toToken: ARB_WETH, amount: "1000000000", sender: wallet.address, acquisitionMode: 3, meta: "order-7" });
+  assert.equal(item.eip712.primaryType, "PermitWitnessTransferFrom");
+  assert.equal(item.calldataTemplate.meta, "order-7");
+  const signature = await signGaslessQuote(item, wallet);
+  const swap = await junction.submitSwap({ quoteId: item.quoteId, signature });
+  assert.equal(swap.status, "PENDING");
+  const updates = [];
+  const done = await waitForStatus(junction, { txHash: swap.executionTxHash, fromChainId: 1,
+    userAddress: wallet.address }, { timeoutMs: 120_000, onUpdate: (s) => updates.push(s) });
+  assert.equal(done.status, "DONE", done.details.message);
+  assert.equal(done.routeKind, "crossChainSwap");
+  assert.equal(done.toAsset.address, ARB_WETH);
+  assert.equal(updates.at(-1), done);
+  for (let i = 1; i < updates.length; i++) {
+    assert.notDeepEqual(updates[i], updates[i - 1]);
+  }
+  // the same signature again answers the same swap
+  assert.equal((await junction.submitSwap({ quoteId: item.quoteId, signature })).swapId, swap.swapId);
+});
+
+test("gasless with a viem wallet client: quote, sign, submit, waitForStatus to DONE", async () => {
+  const wallet = createWalletClient({ account: privateKeyToAccount(generatePrivateKey()),
+    transport: http("http://127.0.0.1:9") }); // a local account signs without its transport
+  const [item] = await junction.gaslessQuote({ fromChain: 42161, toChain: 42161, fromToken: ARB_USDC,
+    toToken: ARB_WETH, amount: "1000000000", sender: wallet.account.address, acquisitionMode: 2 });
+  assert.equal(item.eip712.primaryType, "PermitTransferFrom");
+  const swap = await junction.submitSwap({ quoteId: item.quoteId, signature: await signGaslessQuote(item, wallet) });
+  const done = await waitForStatus(junction, { txHash: swap.executionTxHash, fromChainId: 42161 },
+    { timeoutMs: 120_000 });
+  assert.equal(done.status, "DONE", done.details.message);
+  assert.equal(done.kind, "gasless");
+});
+
+test("a signature by another key is refused with 4004 naming signature", async () => {
+  const owner = Wallet.createRandom();
+  const [item] = await junction.gaslessQuote({ fromChain: 42161, toChain: 42161, fromToken: ARB_USDC,
+    toToken: ARB_WETH, amount: "1000000000", sender: owner.address, acquisitionMode: 3 });
+  const error = await junction.submitSwap({ quoteId: item.quoteId,
+    signature: await signGaslessQuote(item, Wallet.createRandom()) }).catch((e) => e);
+  assert.ok(error instanceof JunctionError);
+  assert.deepEqual([error.code, error.param, error.status], [4004, "signature", 400]);
+});
+
+test("waitForStatus gives up after timeoutMs with the last answer, and stops on an abort", async () => {
+  const unknown = { txHash: `0x${"ab".repeat(32)}`, fromChainId: 1 };
+  const timedOut = await waitForStatus(junction, unknown, { timeoutMs: 1500 }).catch((e) => e);
+  assert.ok(timedOut instanceof StatusTimeoutError, String(timedOut));
+  assert.equal(timedOut.last.status, "NOT_FOUND");
+  assert.ok(timedOut.last.details.pollAfterSeconds >= 1);
+  const controller = new AbortController();
+  const waiting = waitForStatus(junction, unknown, { signal: controller.signal });
+  setTimeout(() => controller.abort(new Error("stop")), 200);
+  await assert.rejects(waiting, /stop/);
+});
+
+test("the calldata reader and selectors agree with the router's ABI", () => {
+  const abi = JSON.parse(readFileSync(new URL("../../../contracts/abi/JunctionRouter.json", import.meta.url), "utf8"));
+  const router = new Interface(abi);
+  assert.equal(router.getFunction("executeRoute").selector, EXECUTE_ROUTE);
+  assert.equal(router.getFunction("executeRouteWithPermit").selector, EXECUTE_ROUTE_WITH_PERMIT);
+  const params = [`0x${"01".repeat(32)}`, ARB_USDC, 123456789012345678901234567890n, ARB_WETH, 5n, WALLET, 1795000000n,
+    20, WALLET, 0, "0xdeadbeef", 0n];
+  const steps = [[0, WALLET, ARB_USDC, ARB_WETH, 5n, "0x"]];
+  const data = router.encodeFunctionData("executeRoute", [params, steps]);
+  assert.deepEqual(routeInput(data), { inputToken: ARB_USDC.toLowerCase(), amountIn: params[2], acquisitionMode: 0 });
+  const permit = [WALLET, 1n, 2n, "0x1234"];
+  const relayed = router.encodeFunctionData("executeRouteWithPermit", [[...params.slice(0, 9), 3, "0x", 0n], steps,
+    permit]);
+  assert.equal(routeInput(relayed).acquisitionMode, 3);
+});
+
+test("every operation of the document was exercised and conformed", () => {
+  const operations = Object.entries(api.doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+  const exercised = new Set(checked.seen.map((s) => s.split(" ").slice(0, 2).join(" ")));
+  assert.deepEqual(operations.filter((o) => !exercised.has(o)), []);
+});
