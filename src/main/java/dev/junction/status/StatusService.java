@@ -91,6 +91,11 @@ public class StatusService {
         return map(found.get(), market.current());
     }
 
+    /** A swap of the executor as GET /status answers it now (the webhooks' body of a swap's change). */
+    public StatusResult of(SwapView swap) {
+        return map(swap, market.current());
+    }
+
     StatusResult map(SwapView v, MarketSnapshot m) {
         SwapStatus status = status(v.state());
         boolean received = v.receivedToken() != null;

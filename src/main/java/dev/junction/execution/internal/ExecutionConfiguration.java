@@ -4,6 +4,7 @@ import dev.junction.chain.Address;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.InstanceId;
 import dev.junction.execution.SettlementListener;
+import dev.junction.execution.SwapChangeListener;
 import dev.junction.execution.Simulator;
 import dev.junction.execution.Swaps;
 import dev.junction.execution.network.EmbeddedNetwork;
@@ -41,9 +42,10 @@ class ExecutionConfiguration {
                 listeners.orderedStream().toList());
     }
 
+    /** The swap store; each {@link SwapChangeListener} bean hears of every change in its database transaction. */
     @Bean
-    SwapRepository swapRepository(JdbcClient jdbc) {
-        return new SwapRepository(jdbc);
+    SwapRepository swapRepository(JdbcClient jdbc, ObjectProvider<SwapChangeListener> listeners) {
+        return new SwapRepository(jdbc, listeners.orderedStream().toList());
     }
 
     @Bean
