@@ -6,7 +6,7 @@ import dev.junction.execution.SwapChangeListener;
 import dev.junction.execution.SwapView;
 import dev.junction.status.StatusService;
 import dev.junction.webhooks.Submitter;
-import org.springframework.beans.factory.ObjectProvider;
+import java.util.function.Supplier;
 
 /**
  * The executor's changes into the outbox, in the transaction that saves them: each swap's acceptance and transitions
@@ -18,9 +18,9 @@ final class SwapOutbox implements SwapChangeListener {
     private final Outbox outbox;
     private final OutboxRepository followers;
     // lazily: the status service reads swaps through the executor, which is built with this listener
-    private final ObjectProvider<StatusService> status;
+    private final Supplier<StatusService> status;
 
-    SwapOutbox(Outbox outbox, OutboxRepository followers, ObjectProvider<StatusService> status) {
+    SwapOutbox(Outbox outbox, OutboxRepository followers, Supplier<StatusService> status) {
         this.outbox = outbox;
         this.followers = followers;
         this.status = status;
@@ -33,6 +33,6 @@ final class SwapOutbox implements SwapChangeListener {
         if (sequence == 1) {
             Submitter.current().ifPresent(owner -> followers.follow(chain, tx, owner, occurredAtMs));
         }
-        outbox.record(chain, tx, sequence, status.getObject().of(swap), occurredAtMs);
+        outbox.record(chain, tx, sequence, status.get().of(swap), occurredAtMs);
     }
 }

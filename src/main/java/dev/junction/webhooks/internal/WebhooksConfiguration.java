@@ -60,7 +60,7 @@ class WebhooksConfiguration {
     /** The executor's changes into the outbox (written whether or not this instance delivers). */
     @Bean
     SwapOutbox swapOutbox(Outbox outbox, OutboxRepository events, ObjectProvider<StatusService> status) {
-        return new SwapOutbox(outbox, events, status);
+        return new SwapOutbox(outbox, events, status::getObject);
     }
 
     @Bean

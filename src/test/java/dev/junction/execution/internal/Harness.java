@@ -3,6 +3,7 @@ package dev.junction.execution.internal;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.junction.chain.Address;
+import dev.junction.execution.SwapChangeListener;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.market.SimulationClock;
@@ -11,7 +12,9 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.JdbcTransactionManager;
@@ -38,6 +41,8 @@ public final class Harness implements AutoCloseable {
     public final SwapProcessor processor;
     public final SwapRunner runner;
     public final SwapService service;
+    /** Told of every swap change, in its database transaction (add before submitting). */
+    public final List<SwapChangeListener> listeners = new CopyOnWriteArrayList<>();
 
     private Harness(String url, String schema, boolean ownsSchema, double speed, double failureRate, boolean runner,
             int leaseSeconds, RetryPolicy retry) {
@@ -55,7 +60,8 @@ public final class Harness implements AutoCloseable {
         this.tx = new TransactionTemplate(new JdbcTransactionManager(ds));
         this.clock = new SimulationClock(Clock.systemUTC(), speed);
         this.network = new EmbeddedNetwork(market, clock, jdbc, tx, failureRate, 7);
-        this.repo = new SwapRepository(jdbc);
+        this.repo = new SwapRepository(jdbc, List.of((swap, sequence, at) -> listeners.forEach(
+                l -> l.changed(swap, sequence, at))));
         ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16,
                 "0x00000000000000000000000000000000000a11ce", false, retry.maxAttempts(), retry.baseDelayMs(),
                 retry.maxDelayMs());
