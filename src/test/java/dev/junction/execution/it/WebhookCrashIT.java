@@ -51,7 +51,9 @@ class WebhookCrashIT {
             JsonNode pending = api.ok("GET", "/webhooks/" + hook.get("id").asString() + "/deliveries?state=PENDING",
                     null);
             assertThat(pending.size()).as("deliveries waiting while the receiver is down").isPositive();
-            assertThat(pending.get(0).path("attempts").asInt()).isPositive();
+            // the first change of each swap was tried again and again; the later ones wait behind it (order)
+            assertThat(pending.valueStream().filter(p -> p.path("attempts").asInt() > 1).count())
+                    .isEqualTo(txs.size());
             receiver.restart();
             receiver.await(Duration.ofSeconds(60), PushChecks.allEnded(txs));
             int events = PushChecks.assertCompleteInOrderSigned(receiver.received(), txs, secret);
