@@ -94,15 +94,19 @@ class OpenApiConfig {
     }
 
     /** The capability tag of each operation of the interface, by path. */
-    static final Map<String, String> CAPABILITY = Map.of("/quote", "quote", "/build-best-path", "build",
-            "/build-path", "build", "/gasless/quote", "gasless", "/gasless/submit-swap", "gasless", "/status",
-            "status");
+    static final Map<String, String> CAPABILITY = Map.ofEntries(Map.entry("/quote", "quote"),
+            Map.entry("/build-best-path", "build"), Map.entry("/build-path", "build"),
+            Map.entry("/gasless/quote", "gasless"), Map.entry("/gasless/submit-swap", "gasless"),
+            Map.entry("/status", "status"), Map.entry("/status/watch", "status"), Map.entry("/status/stream", "status"),
+            Map.entry("/webhooks", "webhooks"), Map.entry("/webhooks/{id}", "webhooks"),
+            Map.entry("/webhooks/{id}/deliveries", "webhooks"));
 
     private static final Map<String, String> CAPABILITY_DESCRIPTION = new LinkedHashMap<>(Map.of(
             "quote", "Routes for a token pair and amount.",
             "build", "Router calldata for the best route or a selected one.",
             "gasless", "Permit2-signed swaps the executor sends for the user.",
-            "status", "Progress of a route by its source transaction."));
+            "status", "Progress of a route by its source transaction: polled, watched or streamed.",
+            "webhooks", "Signed webhooks of the caller's status changes, delivered at least once."));
 
     private static void responses(Operation op, String base) {
         ApiResponses responses = new ApiResponses();
