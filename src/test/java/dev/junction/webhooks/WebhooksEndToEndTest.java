@@ -28,11 +28,13 @@ import tools.jackson.databind.JsonNode;
  * Issue 40 on the sandbox (embedded network at 600x, API keys configured): gasless swaps submitted over HTTP are pushed
  * to the submitting key's webhook on loopback with every transition to DONE, FAILED and REFUNDED, in sequence order,
  * each signature verifying; another key's webhook sees none of them; the status stream follows a swap to DONE and a
- * reconnect with Last-Event-ID resumes without a gap; refused URLs answer 1012.
+ * reconnect with Last-Event-ID resumes without a gap; refused URLs answer 1012; every request rule answers its code;
+ * the meters are served.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "junction.rate-limit.enabled=false", "junction.simulation.clock-speed=600", "junction.market.living=false",
-    "junction.simulation.bridge-failure-rate=0.5", "junction.security.api-keys=key-a,key-b",
+    "junction.simulation.bridge-failure-rate=0.5", "junction.security.api-keys=key-a,key-b,key-c",
+    "junction.webhooks.max-per-key=2",
     "junction.webhooks.allowed-hosts=127.0.0.1", "junction.webhooks.retry-base=100ms",
     "junction.webhooks.retry-max=500ms", "junction.webhooks.poll-interval=100ms",
     "junction.webhooks.stream-poll-interval=100ms"})
@@ -121,6 +123,65 @@ class WebhooksEndToEndTest {
                 .isTrue();
         assertThat(a.ok("DELETE", "/webhooks/" + hookA.get("id").asString(), null).path("deleted").asBoolean())
                 .isTrue();
+
+        assertThat(prometheus()).contains("junction_webhooks_deliveries_total", "junction_webhooks_failures_total",
+                "junction_webhooks_retries_total", "junction_webhooks_dead_total", "junction_webhooks_pending",
+                "junction_webhooks_oldest_pending_age_seconds");
+    }
+
+    @Test
+    void everyRuleOfThePushEndpointsAnswersItsCode() throws Exception {
+        try (WebhookReceiver receiverC = new WebhookReceiver()) {
+            rules(a.withKey("key-c"), receiverC);
+        }
+    }
+
+    void rules(JunctionHttp c, WebhookReceiver receiverC) throws Exception {
+        assertThat(c.send("POST", "/webhooks", "{}").path("code").asInt()).isEqualTo(1001);
+        assertThat(c.send("POST", "/webhooks", "{\"url\": 5}").path("code").asInt()).isEqualTo(1002);
+        assertThat(c.send("POST", "/webhooks", "{\"url\": \"" + receiverC.url("/c") + "\", \"description\": \""
+                + "d".repeat(257) + "\"}").path("data").path("param").asString()).isEqualTo("description");
+        JsonNode first = c.register(receiverC.url("/c1"));
+        c.register(receiverC.url("/c2"));
+        JsonNode third = c.send("POST", "/webhooks", "{\"url\": \"" + receiverC.url("/c3") + "\"}");
+        assertThat(third.path("code").asInt()).as(third.toString()).isEqualTo(1014);
+        assertThat(third.path("httpStatus").asInt()).isEqualTo(409);
+        String id = first.get("id").asString();
+        assertThat(c.get("/webhooks/" + id + "/deliveries?state=LOST").path("data").path("param").asString())
+                .isEqualTo("state");
+        assertThat(c.get("/webhooks/" + id + "/deliveries?limit=0").path("data").path("param").asString())
+                .isEqualTo("limit");
+        JsonNode gone = c.send("DELETE", "/webhooks/wh_" + "0".repeat(32), null);
+        assertThat(gone.path("code").asInt()).isEqualTo(1013);
+        assertThat(gone.path("httpStatus").asInt()).isEqualTo(404);
+        assertThat(c.ok("GET", "/webhooks", null).size()).isEqualTo(2);
+
+        String hash = "0x" + "ab".repeat(32);
+        assertThat(c.send("POST", "/status/watch", "{\"fromChainId\": 1}").path("code").asInt()).isEqualTo(1001);
+        assertThat(c.send("POST", "/status/watch", "{\"txHash\": \"0x12\", \"fromChainId\": 1}").path("data")
+                .path("param").asString()).isEqualTo("txHash");
+        assertThat(c.send("POST", "/status/watch", "{\"txHash\": \"" + hash + "\", \"fromChainId\": \"1\"}")
+                .path("code").asInt()).isEqualTo(1002);
+        assertThat(c.send("POST", "/status/watch", "{\"txHash\": \"" + hash + "\", \"fromChainId\": 999999}")
+                .path("code").asInt()).isEqualTo(1005);
+        JsonNode watched = c.ok("POST", "/status/watch", "{\"txHash\": \"" + hash + "\", \"fromChainId\": 1}");
+        assertThat(watched.path("txHash").asString()).isEqualTo(hash);
+        assertThat(watched.path("expiresAtMs").asLong()).isGreaterThan(System.currentTimeMillis());
+        assertThat(c.get("/status/stream?txHash=0x12&fromChainId=1").path("code").asInt()).isEqualTo(1002);
+        JsonNode badResume = JunctionHttp.JSON.readTree(HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/status/stream?txHash=" + hash + "&fromChainId=1"))
+                .header("X-API-Key", "key-c").header("Last-Event-ID", "42").build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertThat(badResume.path("data").path("param").asString()).isEqualTo("Last-Event-ID");
+        for (JsonNode w : c.ok("GET", "/webhooks", null)) {
+            c.ok("DELETE", "/webhooks/" + w.path("id").asString(), null);
+        }
+    }
+
+    String prometheus() throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/actuator/prometheus")).header("X-API-Key", "key-a").build(), HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     @Test
