@@ -223,6 +223,16 @@ class WebhooksEndToEndTest {
             assertThat(e.path("sequence").asLong()).as("no gap").isEqualTo(seq++);
         }
         assertThat(all.getLast().path("status").asString()).isEqualTo(end);
+        // a stream opened at submission follows a swap to DONE, its events contiguous
+        String sameChain = a.swap(1, JunctionHttp.USDC, 1, JunctionHttp.WETH, "1000000000");
+        List<String[]> live = stream(sameChain, null, Integer.MAX_VALUE);
+        long next = JunctionHttp.JSON.readTree(live.getFirst()[1]).path("sequence").asLong();
+        for (String[] e : live) {
+            JsonNode event = JunctionHttp.JSON.readTree(e[1]);
+            assertThat(e[0]).isEqualTo(event.path("event").asString());
+            assertThat(event.path("sequence").asLong()).isEqualTo(next++);
+        }
+        assertThat(JunctionHttp.JSON.readTree(live.getLast()[1]).path("status").asString()).isEqualTo("DONE");
         // a fresh stream of a finished swap: its last change at once, then the end
         List<String[]> after = stream(tx, null, Integer.MAX_VALUE);
         assertThat(after).hasSize(1);

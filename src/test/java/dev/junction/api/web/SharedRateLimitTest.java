@@ -67,11 +67,11 @@ class SharedRateLimitTest {
             RateLimitBuckets shared = RateLimitBuckets.shared(new AccessProperties.RateLimit(true, 1_000_000,
                     Duration.ofMinutes(1), 1_000), db.dataSource(), TimeMeter.SYSTEM_MILLISECONDS);
             RateLimitBuckets memory = RateLimitBuckets.inMemory(SIXTY_A_MINUTE);
-            for (int i = 0; i < 300; i++) {
+            for (int i = 0; i < 100; i++) {
                 shared.consume("warm-up");
                 memory.consume("warm-up");
             }
-            int n = 2_000;
+            int n = 500;
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
                 shared.consume("key:one");
