@@ -9,6 +9,11 @@ export function setApiKey(key) {
   apiKey = key.trim();
 }
 
+/** The headers every request carries: the API key, when the user typed one. */
+export function authHeaders() {
+  return apiKey ? { 'X-API-Key': apiKey } : {};
+}
+
 export class ApiError extends Error {
   constructor(status, code, message, param) {
     super(message);
@@ -31,8 +36,7 @@ export function query(params) {
 /** GET path?params or POST path with a JSON body; resolves to the envelope's data, rejects with ApiError. */
 export async function call(method, path, { params, body } = {}) {
   const url = BASE + path + (params ? '?' + query(params) : '');
-  const headers = { Accept: 'application/json' };
-  if (apiKey) headers['X-API-Key'] = apiKey;
+  const headers = { Accept: 'application/json', ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response;
   try {

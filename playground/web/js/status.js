@@ -1,6 +1,7 @@
-// Follows GET /status live: polls after the server's details.pollAfterSeconds until a terminal state, and shows the
-// progress through the states with the transaction hashes.
-import { call, curl } from './api.js';
+// Follows a route live through GET /status/stream (server-sent events, read with fetch: EventSource cannot send the
+// X-API-Key header): the current status at once, then each change until a terminal state; a dropped connection is
+// resumed with Last-Event-ID, so no change is missed. Shows the progress through the states with the hashes.
+import { ApiError, BASE, authHeaders, curl, query } from './api.js';
 import { clear, copyButton, h, rawJson } from './dom.js';
 import { human } from './format.js';
 
@@ -23,7 +24,7 @@ function txLine(label, tx, chainOf) {
     tx.timestamp ? ` · in a block at ${new Date(tx.timestamp * 1000).toISOString().replace('.000Z', 'Z')}` : ' · not yet in a block');
 }
 
-function render(into, data, params, chainOf, nextPoll) {
+function render(into, data, params, chainOf, changes) {
   const d = data.details ?? {};
   const terminal = TERMINAL.includes(data.status);
   const current = stageIndex(d.substatus);
@@ -49,28 +50,90 @@ function render(into, data, params, chainOf, nextPoll) {
       ? h('p', {}, data.status === 'DONE' ? 'Received ' : 'Guaranteed minimum ',
         h('b', {}, human(to.amount, to.decimals)), ` ${to.symbol ?? ''}`,
         d.receivedToken ? ` · received instead ${d.receivedAmount} of ${d.receivedToken}` : '') : '',
-    h('p', { class: 'hint' }, terminal ? 'Final state: polling stopped.'
-      : `Next poll in ${nextPoll} s (the server's pollAfterSeconds).`),
-    h('pre', { class: 'curl' }, curl('GET', '/status', { params })),
+    h('p', { class: 'hint' }, terminal ? `Final state: the stream ended (${changes} change${changes === 1 ? '' : 's'} `
+      + 'received).' : `Live: GET /status/stream pushes each change (${changes} so far); no polling.`),
+    h('pre', { class: 'curl' }, curl('GET', '/status/stream', { params }).replace(/^curl -s /, 'curl -sN ')),
     rawJson('Raw JSON', data));
 }
 
-/** Polls /status for txHash on fromChainId, rendering into `into`; returns {stop()}. */
+/** Whether Junction will say nothing more: a terminal status, or a hash that is no route (no poll hint). */
+function final(data) {
+  return TERMINAL.includes(data.status) || (data.status === 'NOT_FOUND' && data.details?.pollAfterSeconds == null);
+}
+
+/**
+ * Reads one connection of the stream, calling onStatus(data, id) per event; resolves when the server ends it, rejects
+ * with an ApiError when the request is refused (its JSON envelope) or with the network's error when it drops.
+ */
+async function readStream(params, lastEventId, signal, onStatus) {
+  const headers = { Accept: 'text/event-stream', ...authHeaders() };
+  if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+  const response = await fetch(`${BASE}/status/stream?${query(params)}`, { headers, signal });
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    let envelope = null;
+    try {
+      envelope = await response.json();
+    } catch {
+      // not the envelope
+    }
+    throw new ApiError(response.status, envelope?.code ?? 0, envelope?.message ?? `HTTP ${response.status}`,
+      envelope?.data?.param ?? null);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let id = null;
+  let data = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, nl).replace(/\r$/, '');
+      buffer = buffer.slice(nl + 1);
+      if (line === '') {
+        if (data.length) onStatus(JSON.parse(data.join('\n')), id);
+        id = null;
+        data = [];
+      } else if (line.startsWith('id:')) {
+        id = line.slice(3).trim();
+      } else if (line.startsWith('data:')) {
+        data.push(line.slice(5).replace(/^ /, ''));
+      } // `event:` is always "status"; lines starting with ':' are heartbeats
+    }
+  }
+}
+
+/** Follows txHash on fromChainId through the status stream, rendering into `into`; returns {stop()}. */
 export function trackStatus({ txHash, fromChainId, into, chainOf, onError }) {
   const params = { txHash, fromChainId };
-  let timer = null;
-  let stopped = false;
-  const poll = async () => {
-    try {
-      const data = await call('GET', '/status', { params });
-      if (stopped) return;
-      const wait = data.details?.pollAfterSeconds ?? 2;
-      render(into, data, params, chainOf, wait);
-      if (!TERMINAL.includes(data.status)) timer = setTimeout(poll, Math.max(0.25, wait) * 1000);
-    } catch (e) {
-      onError(e);
+  const controller = new AbortController();
+  let lastEventId = null;
+  let changes = 0;
+  let ended = false;
+  const onStatus = (data, id) => {
+    if (id) {
+      lastEventId = id;
+      changes++;
     }
+    ended = final(data);
+    render(into, data, params, chainOf, changes);
   };
-  poll();
-  return { stop() { stopped = true; clearTimeout(timer); } };
+  (async () => {
+    for (let failures = 0; !ended && !controller.signal.aborted;) {
+      try {
+        await readStream(params, lastEventId, controller.signal, onStatus);
+        failures = 0;
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        if (e instanceof ApiError) {
+          onError(e);
+          return;
+        }
+        // the connection dropped: resume after the last change received
+        failures++;
+        await new Promise((later) => setTimeout(later, Math.min(5000, 250 * 2 ** failures)));
+      }
+    }
+  })();
+  return { stop() { controller.abort(); } };
 }

@@ -175,18 +175,25 @@ final class ApiDocs {
 
     /** What {@code data} holds on success, by path: every operation of the document. */
     static Map<String, String> successData() {
-        return Map.of(
-                "/quote", "`data`: array of route objects, best first.",
-                "/build-best-path", "`data`: object with `Tx` (transaction object) and `route` (null unless "
-                        + "`includeRoute=true`).",
-                "/build-path", "`data`: transaction object.",
-                "/gasless/quote", "`data`: array of gasless quote items (quote, eip712 typed data, nonce, deadline).",
-                "/gasless/submit-swap", "`data`: gasless swap result.",
-                "/status", "`data`: status result.",
-                "/chains", "`data`: `{chains: [...]}`, every chain served.",
-                "/tokens", "`data`: `{tokens: [...]}`, the tokens that match.",
-                "/providers", "`data`: `{providers: [...]}`, every DEX and bridge.",
-                "/connections", "`data`: `{connections: [...]}`, the bridge lanes that match.");
+        return Map.ofEntries(
+                Map.entry("/quote", "`data`: array of route objects, best first."),
+                Map.entry("/build-best-path", "`data`: object with `Tx` (transaction object) and `route` (null unless "
+                        + "`includeRoute=true`)."),
+                Map.entry("/build-path", "`data`: transaction object."),
+                Map.entry("/gasless/quote", "`data`: array of gasless quote items (quote, eip712 typed data, nonce, "
+                        + "deadline)."),
+                Map.entry("/gasless/submit-swap", "`data`: gasless swap result."),
+                Map.entry("/status", "`data`: status result."),
+                Map.entry("/status/watch", "`data`: `{fromChainId, txHash, expiresAtMs}`."),
+                Map.entry("/status/stream", "`text/event-stream` of events `status` (not the envelope)."),
+                Map.entry("/webhooks", "`data`: the registered webhook with its `secret` (POST), or the caller's "
+                        + "webhooks (GET)."),
+                Map.entry("/webhooks/{id}", "`data`: `{id, deleted}`."),
+                Map.entry("/webhooks/{id}/deliveries", "`data`: array of deliveries, newest first."),
+                Map.entry("/chains", "`data`: `{chains: [...]}`, every chain served."),
+                Map.entry("/tokens", "`data`: `{tokens: [...]}`, the tokens that match."),
+                Map.entry("/providers", "`data`: `{providers: [...]}`, every DEX and bridge."),
+                Map.entry("/connections", "`data`: `{connections: [...]}`, the bridge lanes that match."));
     }
 
     private static Parameter query(String name, boolean required, String description, Schema<?> schema) {
@@ -325,6 +332,21 @@ final class ApiDocs {
             case "/tokens" -> out.addAll(List.of(ErrorCode.INVALID_PARAMETER, ErrorCode.UNSUPPORTED_CHAIN));
             case "/connections" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
                     ErrorCode.INVALID_ADDRESS, ErrorCode.UNSUPPORTED_CHAIN, ErrorCode.UNSUPPORTED_TOKEN));
+            case "/status/stream" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
+                    ErrorCode.UNSUPPORTED_CHAIN));
+            case "/status/watch" -> {
+                out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
+                        ErrorCode.UNSUPPORTED_CHAIN));
+                out.addAll(body);
+            }
+            case "/webhooks" -> {
+                out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
+                        ErrorCode.WEBHOOK_URL_REFUSED, ErrorCode.WEBHOOK_LIMIT));
+                out.addAll(body);
+            }
+            case "/webhooks/{id}" -> out.add(ErrorCode.WEBHOOK_NOT_FOUND);
+            case "/webhooks/{id}/deliveries" -> out.addAll(List.of(ErrorCode.INVALID_PARAMETER,
+                    ErrorCode.WEBHOOK_NOT_FOUND));
             default -> out.addAll(List.of(ErrorCode.values()));
         }
         return List.copyOf(out);

@@ -15,6 +15,7 @@ import dev.junction.quote.QuoteStoreUnavailableException;
 import dev.junction.routing.NoRouteException;
 import dev.junction.nodes.RpcErrorType;
 import dev.junction.nodes.RpcException;
+import dev.junction.webhooks.WebhookException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -265,6 +266,20 @@ public class ApiExceptionHandler {
             case MIN_OUTPUT_UNREACHABLE -> ErrorCode.MIN_OUTPUT_UNREACHABLE;
         };
         return answer(code, e.getMessage(), e.parameter());
+    }
+
+    /**
+     * Webhooks: a URL refused by the SSRF policy or for redirecting (1012), a webhook id the key does not have (1013),
+     * the key's webhook limit (1014).
+     */
+    @ExceptionHandler(WebhookException.class)
+    ResponseEntity<Envelope<Envelope.ParamRef>> webhook(WebhookException e) {
+        ErrorCode code = switch (e.reason()) {
+            case URL_REFUSED -> ErrorCode.WEBHOOK_URL_REFUSED;
+            case NOT_FOUND -> ErrorCode.WEBHOOK_NOT_FOUND;
+            case LIMIT_REACHED -> ErrorCode.WEBHOOK_LIMIT;
+        };
+        return answer(code, e.getMessage(), e.param());
     }
 
     // ---- anything else --------------------------------------------------------------------------------------------

@@ -21,6 +21,12 @@ public enum ErrorCode {
     UNSUPPORTED_MEDIA_TYPE(1009, HttpStatus.UNSUPPORTED_MEDIA_TYPE, "The request body must be application/json."),
     NOT_FOUND(1010, HttpStatus.NOT_FOUND, "No such endpoint."),
     METHOD_NOT_ALLOWED(1011, HttpStatus.METHOD_NOT_ALLOWED, "The endpoint does not accept this HTTP method."),
+    WEBHOOK_URL_REFUSED(1012, HttpStatus.BAD_REQUEST, "The webhook URL is refused: not https (http only on a host of "
+            + "junction.webhooks.allowed-hosts), a private, loopback or link-local address after DNS resolution, or it "
+            + "answers with a redirect."),
+    WEBHOOK_NOT_FOUND(1013, HttpStatus.NOT_FOUND, "No webhook of this API key has this id."),
+    WEBHOOK_LIMIT(1014, HttpStatus.CONFLICT, "The API key has as many webhooks as junction.webhooks.max-per-key "
+            + "allows."),
     UNAUTHORIZED(2001, HttpStatus.UNAUTHORIZED, "A valid X-API-Key header is required."),
     FORBIDDEN(2002, HttpStatus.FORBIDDEN, "The API key may not use this endpoint."),
     RATE_LIMITED(2003, HttpStatus.TOO_MANY_REQUESTS, "Too many requests; retry after the Retry-After seconds."),

@@ -114,8 +114,11 @@ class OpenApiConfig {
     static final Map<String, String> CAPABILITY = Map.ofEntries(Map.entry("/quote", "quote"),
             Map.entry("/build-best-path", "build"), Map.entry("/build-path", "build"),
             Map.entry("/gasless/quote", "gasless"), Map.entry("/gasless/submit-swap", "gasless"),
-            Map.entry("/status", "status"), Map.entry("/chains", "discovery"), Map.entry("/tokens", "discovery"),
-            Map.entry("/providers", "discovery"), Map.entry("/connections", "discovery"));
+            Map.entry("/status", "status"), Map.entry("/status/watch", "status"), Map.entry("/status/stream", "status"),
+            Map.entry("/webhooks", "webhooks"), Map.entry("/webhooks/{id}", "webhooks"),
+            Map.entry("/webhooks/{id}/deliveries", "webhooks"), Map.entry("/chains", "discovery"),
+            Map.entry("/tokens", "discovery"), Map.entry("/providers", "discovery"),
+            Map.entry("/connections", "discovery"));
 
     private static final Map<String, String> CAPABILITY_DESCRIPTION = new LinkedHashMap<>();
 
@@ -123,7 +126,8 @@ class OpenApiConfig {
         CAPABILITY_DESCRIPTION.put("quote", "Routes for a token pair and amount.");
         CAPABILITY_DESCRIPTION.put("build", "Router calldata for the best route or a selected one.");
         CAPABILITY_DESCRIPTION.put("gasless", "Permit2-signed swaps the executor sends for the user.");
-        CAPABILITY_DESCRIPTION.put("status", "Progress of a route by its source transaction.");
+        CAPABILITY_DESCRIPTION.put("status", "Progress of a route by its source transaction: polled, watched or streamed.");
+        CAPABILITY_DESCRIPTION.put("webhooks", "Signed webhooks of the caller's status changes, delivered at least once.");
         CAPABILITY_DESCRIPTION.put("discovery", "Chains, tokens, providers and bridge connections Junction knows.");
     }
 

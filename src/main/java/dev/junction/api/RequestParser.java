@@ -49,6 +49,20 @@ public class RequestParser {
         return StatusRequest.parse(q, market.served());
     }
 
+    public WebhookRequest webhook(JsonNode body) {
+        return WebhookRequest.parse(new BodyParams(body));
+    }
+
+    public WatchRequest watch(JsonNode body) {
+        return WatchRequest.parse(new BodyParams(body), market.served());
+    }
+
+    /** The query of {@code GET /status/stream}. */
+    public WatchRequest stream(HttpServletRequest http) {
+        QueryParams q = query(http, WatchRequest.REQUIRED);
+        return WatchRequest.parse(q, market.served());
+    }
+
     private static QueryParams query(HttpServletRequest http, String[] required) {
         QueryParams q = new QueryParams(http.getParameterMap());
         q.requireAll(required);

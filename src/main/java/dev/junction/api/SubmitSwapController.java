@@ -1,8 +1,11 @@
 package dev.junction.api;
 
+import dev.junction.api.web.Callers;
 import dev.junction.gasless.GaslessService;
+import dev.junction.webhooks.Submitter;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -16,10 +19,12 @@ public class SubmitSwapController {
 
     private final RequestParser parser;
     private final GaslessService service;
+    private final Callers callers;
 
-    SubmitSwapController(RequestParser parser, GaslessService service) {
+    SubmitSwapController(RequestParser parser, GaslessService service, Callers callers) {
         this.parser = parser;
         this.service = service;
+        this.callers = callers;
     }
 
     /**
@@ -40,12 +45,14 @@ public class SubmitSwapController {
                     + "executor; follow it with `/status`. " + BALANCES_NOT_CHECKED + " In chain mode (a real chain "
                     + "with Junction's relayer and router) they are checked on chain first (4010), the permit's nonce "
                     + "in Permit2 (4006), an eth_call of the relayer's exact transaction must succeed (3007), and the "
-                    + "relayer's own balance must pay its gas at the live gas price (503 / 9006 otherwise).")
+                    + "relayer's own balance must pay its gas at the live gas price (503 / 9006 otherwise). Every status "
+                    + "change of the swap goes to the webhooks of the API key that submits it.")
     @PostMapping(path = {"/gasless/submit-swap", "/v1/gasless/submit-swap"}, produces = MediaType.APPLICATION_JSON_VALUE,
             consumes = MediaType.APPLICATION_JSON_VALUE)
-    public Envelope<GaslessResponses.SwapResult> submitSwap(@RequestBody JsonNode body) {
+    public Envelope<GaslessResponses.SwapResult> submitSwap(@RequestBody JsonNode body, HttpServletRequest http) {
         SubmitSwapRequest request = parser.submitSwap(body);
-        var swap = service.submit(request.quoteId(), request.signature());
+        // the key that submits follows the swap: its webhooks get every change (recorded with the swap's insert)
+        var swap = Submitter.as(callers.owner(http), () -> service.submit(request.quoteId(), request.signature()));
         return new Envelope<>(0, GaslessResponses.of(swap),
                 Envelope.OK + ". " + (swap.onChain() ? CHECKED_ON_CHAIN : BALANCES_NOT_CHECKED));
     }

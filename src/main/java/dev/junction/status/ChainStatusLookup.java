@@ -5,6 +5,7 @@ import dev.junction.chain.TxHash;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapState;
+import dev.junction.execution.SwapView;
 import java.util.Optional;
 
 /**
@@ -45,5 +46,11 @@ final class ChainStatusLookup implements StatusLookup {
         return ledger.find(txHash, fromChainId, userAddress)
                 .filter(v -> v.kind() == SwapKind.GASLESS && v.state() == SwapState.EXPIRED)
                 .map(ledger::map).orElse(onChain);
+    }
+
+    /** The executor's record of a relayed swap (the chain's reading is what GET /status answers for its hash). */
+    @Override
+    public StatusResult of(SwapView swap) {
+        return ledger.map(swap);
     }
 }

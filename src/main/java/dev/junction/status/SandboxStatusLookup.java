@@ -47,6 +47,11 @@ final class SandboxStatusLookup implements StatusLookup {
                 .filter(v -> userAddress == null || v.sender().lower().equals(userAddress.toLowerCase(Locale.ROOT)));
     }
 
+    @Override
+    public StatusResult of(SwapView swap) {
+        return map(swap);
+    }
+
     /** The swap in the status model, its tokens and chains named from the current market. */
     StatusResult map(SwapView v) {
         return map(v, market.current());

@@ -2,6 +2,7 @@ package dev.junction.status;
 
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.SwapView;
 
 /**
  * Where GET /status finds a transaction, fixed once per instance by {@code junction.market.source}: the executor's
@@ -17,4 +18,7 @@ interface StatusLookup {
      *     answer never reveals another wallet's swap
      */
     StatusResult lookup(TxHash txHash, ChainId fromChainId, String userAddress);
+
+    /** A swap of the executor as GET /status answers it from the executor's record (a webhook's body). */
+    StatusResult of(SwapView swap);
 }

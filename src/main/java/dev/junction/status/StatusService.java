@@ -2,6 +2,10 @@ package dev.junction.status;
 
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.execution.SwapView;
+import dev.junction.execution.Swaps;
+import dev.junction.market.Market;
+import dev.junction.market.SimulationClock;
 import org.springframework.stereotype.Service;
 
 /**
@@ -20,6 +24,11 @@ public class StatusService {
         this.lookup = lookup;
     }
 
+    /** GET /status answered from the executor's swaps alone, as the sandbox answers it. */
+    public static StatusService ofExecutor(Swaps swaps, Market market, SimulationClock clock) {
+        return new StatusService(new SandboxStatusLookup(swaps, market, clock));
+    }
+
     /**
      * The status of the swap whose source transaction is {@code txHash} on {@code fromChainId}.
      *
@@ -28,5 +37,10 @@ public class StatusService {
      */
     public StatusResult lookup(TxHash txHash, ChainId fromChainId, String userAddress) {
         return lookup.lookup(txHash, fromChainId, userAddress);
+    }
+
+    /** A swap of the executor as GET /status answers it now (the webhooks' body of a swap's change). */
+    public StatusResult of(SwapView swap) {
+        return lookup.of(swap);
     }
 }

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The catalogue is exactly the issue's table (plus 3007 from the calldata issue); codes are unique. */
+/** The catalogue is exactly the issue's table (plus 3007 from the calldata issue, 1012-1014 from issue 40); codes are unique. */
 class ErrorCodeTest {
 
     @Test
@@ -25,6 +25,9 @@ class ErrorCodeTest {
                 1009 UNSUPPORTED_MEDIA_TYPE 415
                 1010 NOT_FOUND 404
                 1011 METHOD_NOT_ALLOWED 405
+                1012 WEBHOOK_URL_REFUSED 400
+                1013 WEBHOOK_NOT_FOUND 404
+                1014 WEBHOOK_LIMIT 409
                 2001 UNAUTHORIZED 401
                 2002 FORBIDDEN 403
                 2003 RATE_LIMITED 429

@@ -30,7 +30,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  *       to it). A {@code bash} block runs in bash and must exit 0; every response envelope it prints must have code
  *       0, unless the block shows the expected envelope in a comment ({@code # {"code":1002,...}}), then that code.
  *       A {@code js} block runs in Node.js with ethers v6 ({@code src/test/node-gasless}) and must exit 0; a js block
- *       without an {@code import} continues the walk of the js block before it (both run as one script).</li>
+ *       without an {@code import} continues the walk of the js block before it (both run as one script). A
+ *       {@code java} block is one program (its {@code public class}) run with the JDK's source launcher
+ *       ({@code java File.java}) and must exit 0. The server allows webhooks to 127.0.0.1.</li>
  *   <li>{@code <!-- runnable: local-chains -->}: run by the local-chains walk test (the {@code chains} engineer's).</li>
  *   <li>{@code <!-- runnable: typescript-client -->}: README's TypeScript quickstart, type-checked, compiled and run
  *       against a sandbox server by {@code TypeScriptClientTest}, in a project that installed the packed client.</li>
@@ -39,7 +41,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * </ul>
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "junction.rate-limit.enabled=false", "junction.simulation.clock-speed=60"})
+    "junction.rate-limit.enabled=false", "junction.simulation.clock-speed=60",
+    "junction.webhooks.allowed-hosts=127.0.0.1"})
 class ReadmeExamplesTest {
 
     static final Path README = Path.of("README.md");
@@ -105,6 +108,8 @@ class ReadmeExamplesTest {
                 walk = b.text().contains("import ") ? b.text() : walk + b.text();
                 String script = walk;
                 tests.add(DynamicTest.dynamicTest("README.md:" + b.line(), () -> runJs(b, script)));
+            } else if (b.language().equals("java")) {
+                tests.add(DynamicTest.dynamicTest("README.md:" + b.line(), () -> runJava(b)));
             } else {
                 tests.add(DynamicTest.dynamicTest("README.md:" + b.line(), () -> runBash(b)));
             }
@@ -139,6 +144,23 @@ class ReadmeExamplesTest {
             execute(b, new ProcessBuilder("node", script.getFileName().toString()).directory(dir), 240);
         } finally {
             Files.deleteIfExists(script);
+        }
+    }
+
+    static final Pattern PUBLIC_CLASS = Pattern.compile("public class (\\w+)");
+
+    private void runJava(Block b) throws Exception {
+        Matcher name = PUBLIC_CLASS.matcher(b.text());
+        assertThat(name.find()).as("README.md:%d: a java example is one public class", b.line()).isTrue();
+        Path dir = Files.createTempDirectory("readme-java-");
+        Path source = dir.resolve(name.group(1) + ".java");
+        Files.writeString(source, local(b.text()));
+        String java = ProcessHandle.current().info().command().orElse("java");
+        try {
+            execute(b, new ProcessBuilder(java, source.toString()).directory(dir.toFile()), 120);
+        } finally {
+            Files.deleteIfExists(source);
+            Files.deleteIfExists(dir);
         }
     }
 

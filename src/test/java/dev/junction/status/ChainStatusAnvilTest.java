@@ -27,6 +27,8 @@ import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.webhooks.PushChecks;
+import dev.junction.webhooks.WebhookReceiver;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -67,7 +69,8 @@ import tools.jackson.databind.node.ObjectNode;
  * one by an ethers v6 wallet) are followed from the node's pool to DONE with the real hashes and amounts; a reverted
  * route is FAILED with the router's error decoded; an unknown hash is NOT_FOUND; a cross-chain route is DONE with the
  * relayer's fill (PARTIAL when the destination swap falls back); an unfilled deposit past its fillDeadline is EXPIRED
- * with the refund substatus; answers are read once per head block.
+ * with the refund substatus; answers are read once per head block; a wallet-sent route registered with
+ * {@code POST /status/watch} is pushed to a webhook through every change to DONE (issue 40).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -125,6 +128,10 @@ class ChainStatusAnvilTest {
         chain(properties, b, a, 1);
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
+        // issue 40: a wallet-sent route watched and pushed to a webhook on loopback
+        properties.put("junction.webhooks.allowed-hosts", "127.0.0.1");
+        properties.put("junction.webhooks.watch-interval", "200ms");
+        properties.put("junction.webhooks.poll-interval", "100ms");
         // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0).
         Binder binder = new Binder(new MapConfigurationPropertySource(properties));
         for (ChainSettings settings : ChainsSettings.bind(binder).all()) {
@@ -433,6 +440,60 @@ class ChainStatusAnvilTest {
         assertThat(expired.path("destTxDetails").isNull()).isTrue();
     }
 
+    @Test
+    @Order(10)
+    void aWalletSentRouteRegisteredWithStatusWatchIsPushedToDoneWithTheRealHashes() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            JsonNode hook = post("/webhooks", json.createObjectNode().put("url", receiver.url("/chain")));
+            assertThat(hook.path("code").asInt()).as(hook.toString()).isZero();
+            BigInteger amount = USDC.multiply(BigInteger.valueOf(400));
+            BigInteger before = balance(a, a.token("WETH"), TRADER.getAddress());
+            a.rpc().call("evm_setAutomine", false);
+            String hash;
+            try {
+                hash = sendWeb3j(a, TRADER, builder().build(sameChain("watched-1", amount, BigInteger.ONE)));
+                JsonNode watch = post("/status/watch", json.createObjectNode().put("txHash", hash)
+                        .put("fromChainId", A.value()));
+                assertThat(watch.path("code").asInt()).as(watch.toString()).isZero();
+                assertThat(watch.path("data").path("txHash").asString()).isEqualTo(hash);
+                awaitPushed(receiver, hash, "RECEIVED");
+                a.rpc().call("evm_mine");
+            } finally {
+                a.rpc().call("evm_setAutomine", true);
+            }
+            awaitPushed(receiver, hash, "WAIT_SOURCE_CONFIRMATIONS");
+            a.rpc().call("evm_mine");
+            receiver.await(Duration.ofSeconds(60), PushChecks.allEnded(List.of(hash)));
+            PushChecks.assertCompleteInOrderSigned(receiver.received(), List.of(hash),
+                    hook.path("data").path("secret").asString());
+            List<JsonNode> pushed = PushChecks.byTx(receiver.received()).get(hash);
+            assertThat(pushed.stream().map(e -> e.path("details").path("substatus").asString()).distinct().toList())
+                    .containsExactly("RECEIVED", "WAIT_SOURCE_CONFIRMATIONS", "COMPLETED");
+            JsonNode done = pushed.getLast();
+            long block = quantity(receipt(a, hash).path("blockNumber"));
+            assertThat(done.path("status").asString()).isEqualTo("DONE");
+            assertThat(done.path("srcTxDetails").path("txHash").asString()).isEqualTo(hash);
+            assertThat(done.path("srcTxDetails").path("timestamp").asLong()).isEqualTo(quantity(a.rpc().call(
+                    "eth_getBlockByNumber", "0x" + Long.toHexString(block), false).path("timestamp")));
+            assertThat(done.path("toAsset").path("amount").asString()).isEqualTo(
+                    balance(a, a.token("WETH"), TRADER.getAddress()).subtract(before).toString());
+            assertThat(withoutPushFields(done)).as("the pushed body is /status's answer plus event, sequence, "
+                    + "occurredAtMs").isEqualTo(status(hash, A));
+        }
+    }
+
+    /** Waits until the receiver got the route's change to {@code substatus}. */
+    static void awaitPushed(WebhookReceiver receiver, String hash, String substatus) throws InterruptedException {
+        receiver.await(Duration.ofSeconds(60), got -> PushChecks.byTx(got).getOrDefault(hash, List.of()).stream()
+                .anyMatch(e -> substatus.equals(e.path("details").path("substatus").asString())));
+    }
+
+    static JsonNode withoutPushFields(JsonNode pushed) {
+        ObjectNode out = (ObjectNode) pushed.deepCopy();
+        out.remove(List.of("event", "sequence", "occurredAtMs"));
+        return out;
+    }
+
     // --- routes ---
 
     TransactionBuilder builder() {
@@ -562,6 +623,14 @@ class ChainStatusAnvilTest {
         JsonNode body = json.readTree(r.body());
         ((ObjectNode) body).put("httpStatus", r.statusCode());
         return body;
+    }
+
+    JsonNode post(String path, JsonNode body) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return json.readTree(r.body());
     }
 
     JsonNode status(String hash, ChainId chain) throws Exception {

@@ -1,17 +1,12 @@
 package dev.junction.api.web;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.api.ErrorCode;
-import io.github.bucket4j.Bandwidth;
-import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -20,7 +15,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Token-bucket rate limits (Bucket4j): one bucket per valid API key, else per client IP ({@code remoteAddr}; set
  * {@code server.forward-headers-strategy} behind a proxy). Each bucket holds {@code capacity} requests and refills
- * {@code capacity} per {@code period}. Every limited response carries {@code RateLimit-Limit},
+ * {@code capacity} per {@code period}; on PostgreSQL the buckets are shared by every instance ({@link RateLimitBuckets}). Every limited response carries {@code RateLimit-Limit},
  * {@code RateLimit-Remaining} and {@code RateLimit-Reset} (seconds until the bucket is full again); a request beyond
  * the limit is answered 429 / 2003 with {@code Retry-After} (seconds). {@code /actuator/**} is not limited.
  */
@@ -29,18 +24,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class RateLimitFilter extends OncePerRequestFilter {
 
     private final AccessProperties.RateLimit limit;
-    private final ApiKeys keys;
+    private final Callers callers;
     private final ErrorResponses errors;
-    private final Cache<String, Bucket> buckets;
+    private final RateLimitBuckets buckets;
 
-    RateLimitFilter(AccessProperties properties, ApiKeys keys, ErrorResponses errors) {
+    RateLimitFilter(AccessProperties properties, Callers callers, ErrorResponses errors, RateLimitBuckets buckets) {
         this.limit = properties.rateLimit();
-        this.keys = keys;
+        this.callers = callers;
         this.errors = errors;
-        // Maintenance on the request's own thread, as the quote cache does: the default hands it to the common
-        // pool, whose thread was then woken and parked again many times a second under load.
-        this.buckets = Caffeine.newBuilder().maximumSize(limit.maxClients()).expireAfterAccess(Duration.ofMinutes(10))
-                .executor(Runnable::run).build();
+        this.buckets = buckets;
     }
 
     @Override
@@ -52,7 +44,7 @@ class RateLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        ConsumptionProbe probe = buckets.get(client(request), k -> newBucket()).tryConsumeAndReturnRemaining(1);
+        ConsumptionProbe probe = buckets.consume(callers.bucket(request));
         response.setHeader("RateLimit-Limit", Long.toString(limit.capacity()));
         response.setHeader("RateLimit-Remaining", Long.toString(probe.getRemainingTokens()));
         response.setHeader("RateLimit-Reset", Long.toString(seconds(probe.getNanosToWaitForReset())));
@@ -65,18 +57,6 @@ class RateLimitFilter extends OncePerRequestFilter {
         errors.write(response, ErrorCode.RATE_LIMITED,
                 "the rate limit of " + limit.capacity() + " requests per " + limit.period().toSeconds()
                         + " seconds is exhausted; retry after " + retry + " seconds", null);
-    }
-
-    private String client(HttpServletRequest request) {
-        String key = request.getHeader(ApiKeys.HEADER);
-        return keys.required() && keys.valid(key) ? "key:" + key : "ip:" + request.getRemoteAddr();
-    }
-
-    private Bucket newBucket() {
-        return Bucket.builder()
-                .addLimit(Bandwidth.builder().capacity(limit.capacity()).refillGreedy(limit.capacity(), limit.period())
-                        .build())
-                .build();
     }
 
     private static long seconds(long nanos) {

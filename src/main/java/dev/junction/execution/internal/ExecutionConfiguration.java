@@ -3,6 +3,7 @@ package dev.junction.execution.internal;
 import dev.junction.chain.Address;
 import dev.junction.execution.ChainRelay;
 import dev.junction.execution.InstanceId;
+import dev.junction.execution.SwapChangeListener;
 import dev.junction.execution.Simulator;
 import dev.junction.execution.Swaps;
 import dev.junction.execution.network.EmbeddedNetwork;
@@ -11,6 +12,7 @@ import dev.junction.market.ChainMode;
 import dev.junction.market.Market;
 import dev.junction.market.SandboxMode;
 import dev.junction.market.SimulationClock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -42,9 +44,10 @@ class ExecutionConfiguration {
         return new EmbeddedNetwork(market, clock, jdbc, executionTransactions, bridgeFailureRate, seed);
     }
 
+    /** The swap store; each {@link SwapChangeListener} bean hears of every change in its database transaction. */
     @Bean
-    SwapRepository swapRepository(JdbcClient jdbc) {
-        return new SwapRepository(jdbc);
+    SwapRepository swapRepository(JdbcClient jdbc, ObjectProvider<SwapChangeListener> listeners) {
+        return new SwapRepository(jdbc, listeners.orderedStream().toList());
     }
 
     @Bean

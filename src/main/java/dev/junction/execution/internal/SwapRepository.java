@@ -8,6 +8,7 @@ import dev.junction.execution.ExecutionPlan;
 import dev.junction.execution.PlanStep;
 import dev.junction.execution.RouteKind;
 import dev.junction.execution.Substatus;
+import dev.junction.execution.SwapChangeListener;
 import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapState;
 import java.sql.ResultSet;
@@ -28,9 +29,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public final class SwapRepository {
 
     private final JdbcClient jdbc;
+    private final List<SwapChangeListener> listeners;
 
     public SwapRepository(JdbcClient jdbc) {
+        this(jdbc, List.of());
+    }
+
+    /** @param listeners told of each insert and saved transition, in the caller's database transaction */
+    public SwapRepository(JdbcClient jdbc, List<SwapChangeListener> listeners) {
         this.jdbc = jdbc;
+        this.listeners = List.copyOf(listeners);
     }
 
     public void insert(Swap s, String reference, long nextRunAtMs, String instance) {
@@ -59,6 +67,7 @@ public final class SwapRepository {
         jdbc.sql("INSERT INTO swap_events (swap_id, from_state, event, to_state, substatus, at_ms, instance) "
                 + "VALUES (?, NULL, 'SUBMITTED', ?, ?, ?, ?)")
                 .params(s.id(), s.state().name(), s.substatus().name(), s.createdAtMs(), instance).update();
+        listeners.forEach(l -> l.changed(s.view(), 1, s.createdAtMs()));
     }
 
     private void insertStep(String id, int idx, String type, ChainId chain, ChainId to, String poolOrProvider,
@@ -102,7 +111,13 @@ public final class SwapRepository {
                             instance)
                     .update();
         }
+        List<Swap.Transition> saved = s.pending();
         s.persisted(s.version() + 1);
+        if (!saved.isEmpty()) {
+            long sequence = s.version() + 1;
+            long at = saved.getLast().atMs();
+            listeners.forEach(l -> l.changed(s.view(), sequence, at));
+        }
     }
 
     /** Ids of non-terminal swaps due by {@code nowMs} (simulation) whose lease is free at {@code wallMs}. */

@@ -1,6 +1,7 @@
 package dev.junction.execution.internal;
 
 import dev.junction.chain.Address;
+import dev.junction.execution.SwapChangeListener;
 import dev.junction.execution.SwapView;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.market.SimulationClock;
@@ -8,7 +9,10 @@ import dev.junction.support.TestDatabase;
 import dev.junction.support.TestMarket;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -30,6 +34,8 @@ public final class Harness implements AutoCloseable {
     public final SwapProcessor processor;
     public final SwapRunner runner;
     public final SwapService service;
+    /** Told of every swap change, in its database transaction (add before submitting). */
+    public final List<SwapChangeListener> listeners = new CopyOnWriteArrayList<>();
 
     /** @param db closed with this harness */
     private Harness(TestDatabase db, double speed, double failureRate, boolean runner, int leaseSeconds,
@@ -39,7 +45,8 @@ public final class Harness implements AutoCloseable {
         this.tx = new TransactionTemplate(new JdbcTransactionManager(db.dataSource()));
         this.clock = new SimulationClock(Clock.systemUTC(), speed);
         this.network = new EmbeddedNetwork(market, clock, jdbc, tx, failureRate, 7);
-        this.repo = new SwapRepository(jdbc);
+        this.repo = new SwapRepository(jdbc, List.of((swap, sequence, at) -> listeners.forEach(
+                l -> l.changed(swap, sequence, at))));
         ExecutionProperties props = new ExecutionProperties(runner, leaseSeconds, 20, 16,
                 "0x00000000000000000000000000000000000a11ce", retry.maxAttempts(), retry.baseDelayMs(),
                 retry.maxDelayMs());

@@ -123,6 +123,11 @@ final class ServiceProcess {
         return process.exitValue();
     }
 
+    /** The service's base URL, {@code http://127.0.0.1:<port>}. */
+    String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
     boolean alive() {
         return process != null && process.isAlive();
     }
