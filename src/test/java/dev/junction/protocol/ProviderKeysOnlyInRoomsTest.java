@@ -26,8 +26,8 @@ class ProviderKeysOnlyInRoomsTest {
      * Files that still name keys until part 2 of issue 35 moves the chain settings' DEX kinds into the rooms
      * ({@code junction.chains.<id>.dexes.<key>.kind} and its validation messages).
      */
-    static final Set<Path> UNTIL_PART_2 = Set.of(MAIN.resolve("dev/junction/rpc/ChainSettings.java"),
-            MAIN.resolve("dev/junction/rpc/ChainsConfig.java"));
+    static final Set<Path> UNTIL_PART_2 = Set.of(MAIN.resolve("dev/junction/nodes/ChainSettings.java"),
+            MAIN.resolve("dev/junction/nodes/ChainsConfig.java"));
 
     static Set<String> keys() {
         Set<String> keys = new TreeSet<>();
