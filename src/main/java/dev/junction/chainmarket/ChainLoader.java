@@ -185,16 +185,18 @@ final class ChainLoader {
         List<PoolRead> pending = pools.stream().map(p -> p.read(settings)).toList();
         while (!pending.isEmpty()) {
             List<ContractCall> round = new ArrayList<>();
-            for (PoolRead r : pending) {
-                round.addAll(r.calls());
+            int[] sizes = new int[pending.size()];
+            for (int i = 0; i < sizes.length; i++) {
+                List<ContractCall> asked = pending.get(i).calls();
+                sizes[i] = asked.size();
+                round.addAll(asked);
             }
             List<String> answers = calls.run(round, block);
             List<PoolRead> next = new ArrayList<>();
             int k = 0;
-            for (PoolRead r : pending) {
-                int n = r.calls().size();
-                PoolRead after = r.answer(answers.subList(k, k + n));
-                k += n;
+            for (int i = 0; i < sizes.length; i++) {
+                PoolRead after = pending.get(i).answer(answers.subList(k, k + sizes[i]));
+                k += sizes[i];
                 if (!after.finished()) {
                     next.add(after);
                 } else if (after.state() != null) {
