@@ -9,6 +9,7 @@ import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcCall;
 import dev.junction.nodes.RpcErrorType;
 import dev.junction.nodes.RpcResult;
+import dev.junction.protocol.ContractCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +39,6 @@ final class CallBatch {
     private final JsonRpcClient client;
     private final Address multicall3;
 
-    /** One read-only call: its target and its call data ({@code 0x} hex). */
-    record Call(Address target, String data) {
-    }
-
     /** @param multicall3 null to use JSON-RPC batches only */
     CallBatch(JsonRpcClient client, Address multicall3) {
         this.client = client;
@@ -53,7 +50,7 @@ final class CallBatch {
     }
 
     /** Each call's return data (0x hex), null where it reverted, in order. */
-    List<String> run(List<Call> calls, long block) {
+    List<String> run(List<ContractCall> calls, long block) {
         long started = System.nanoTime();
         String tag = Quantities.of(block);
         List<String> out = new ArrayList<>(calls.size());
@@ -62,7 +59,7 @@ final class CallBatch {
         }
         if (multicall3 == null) {
             List<RpcCall> rpc = new ArrayList<>(calls.size());
-            for (Call c : calls) {
+            for (ContractCall c : calls) {
                 rpc.add(RpcCall.of("eth_call", Map.of("to", c.target().lower(), "data", c.data()), tag));
             }
             for (RpcResult r : client.batch(rpc)) {
@@ -77,7 +74,7 @@ final class CallBatch {
         List<RpcCall> current = new ArrayList<>();
         long chars = 0;
         for (int from = 0; from < calls.size(); from += PER_AGGREGATE) {
-            List<Call> chunk = calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE));
+            List<ContractCall> chunk = calls.subList(from, Math.min(calls.size(), from + PER_AGGREGATE));
             String data = aggregate3(chunk);
             if (!current.isEmpty() && chars + data.length() > MAX_BODY_CHARS) {
                 requests.add(current);
@@ -108,11 +105,11 @@ final class CallBatch {
      * The JSON-RPC calls reading {@code calls} at {@code block}, for a caller that sends them inside its own batch:
      * {@code aggregate3} {@code eth_call}s of at most {@value #PER_AGGREGATE} calls, or one {@code eth_call} each.
      */
-    List<RpcCall> requests(List<Call> calls, long block) {
+    List<RpcCall> requests(List<ContractCall> calls, long block) {
         String tag = Quantities.of(block);
         List<RpcCall> out = new ArrayList<>();
         if (multicall3 == null) {
-            for (Call c : calls) {
+            for (ContractCall c : calls) {
                 out.add(RpcCall.of("eth_call", Map.of("to", c.target().lower(), "data", c.data()), tag));
             }
             return out;
@@ -169,9 +166,9 @@ final class CallBatch {
     }
 
     /** Multicall3's {@code aggregate3(calls)} with allowFailure = true for each, as {@code 0x} hex. */
-    static String aggregate3(List<Call> calls) {
+    static String aggregate3(List<ContractCall> calls) {
         List<Abi.Value> tuples = new ArrayList<>(calls.size());
-        for (Call c : calls) {
+        for (ContractCall c : calls) {
             tuples.add(Abi.tuple(Abi.address(c.target()), Abi.bool(true), Abi.bytes(Hex.decode(c.data()))));
         }
         return Abi.callHex(AGGREGATE3, Abi.tupleArray(tuples));

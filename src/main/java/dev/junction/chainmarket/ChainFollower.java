@@ -11,6 +11,7 @@ import dev.junction.nodes.LogEntry;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcCall;
 import dev.junction.nodes.RpcResult;
+import dev.junction.protocol.PoolState;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
@@ -49,7 +50,7 @@ final class ChainFollower {
     private final Clock clock;
     private final LogReducer.Context context;
     private final ArrayDeque<ChainState> history = new ArrayDeque<>();
-    private final List<Address> curvePools;
+    private final List<Address> configuredPools;
     /** Builds the chain's market part, reusing the pools of the previous block that did not change. */
     private ChainView view;
 
@@ -69,7 +70,7 @@ final class ChainFollower {
         this.clock = clock;
         this.view = new ChainView(settings, loaded.tokens());
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
-        this.curvePools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
+        this.configuredPools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
         this.nodeHead = loaded.state().block();
         this.syncedAtMillis = clock.millis();
@@ -83,7 +84,7 @@ final class ChainFollower {
         this.clock = loaded.clock;
         this.view = loaded.view;
         this.context = loaded.context;
-        this.curvePools = loaded.curvePools;
+        this.configuredPools = loaded.configuredPools;
         this.history.addAll(loaded.history);
         this.nodeHead = loaded.nodeHead;
         this.syncedAtMillis = loaded.syncedAtMillis;
@@ -200,7 +201,7 @@ final class ChainFollower {
         long from = current.block() + 1;
         long to = head.number();
         List<RpcCall> second = new ArrayList<>();
-        second.add(RpcCall.of("eth_getLogs", EthRpc.logFilter(from, to, Events.ALL)));
+        second.add(RpcCall.of("eth_getLogs", EthRpc.logFilter(from, to, LogReducer.TOPICS)));
         for (long n = from; n < to; n++) {
             second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
         }
@@ -246,9 +247,10 @@ final class ChainFollower {
             Map<Address, PoolState> pools = r.pools();
             reload.addAll(r.reload());
             if (h.number() == to) {
-                for (Address a : curvePools) {
-                    if (pools.get(a) instanceof PoolState.Curve c && c.ramping(h.timestamp())) {
-                        reload.add(a); // A moves with time while it ramps: read it at this block
+                for (Address a : configuredPools) {
+                    PoolState p = pools.get(a);
+                    if (p != null && p.rereadEachBlock(h.timestamp())) {
+                        reload.add(a); // e.g. a Curve pool's A moves with time while it ramps: read it at this block
                     }
                 }
             }

@@ -2,6 +2,7 @@ package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
+import dev.junction.protocol.PoolState;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;

@@ -4,23 +4,19 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
 import dev.junction.market.ChainHead;
-import dev.junction.market.ConcentratedPool;
-import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
-import dev.junction.market.StablePool;
 import dev.junction.market.Token;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.protocol.PoolFacts;
+import dev.junction.protocol.PoolState;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 
 /**
  * A chain's state as market values: the {@link Chain} (gas from the block), its tokens priced in USD from the pools
@@ -36,13 +32,10 @@ import java.util.TreeMap;
  */
 final class ChainView {
 
-    /** Uniswap V2's LP fee. */
-    static final int V2_FEE_BPS = 30;
-    private static final double Q96 = Math.pow(2, 96);
-
     private final ChainSettings settings;
     private final List<TokenInfo> infos;
-    private final Map<Address, TokenInfo> byAddress = new HashMap<>();
+    /** The served tokens' decimals, for the rooms' facts. */
+    private final Map<Address, Integer> decimals = new HashMap<>();
     /** Token index for the price arrays: served tokens, stablecoins, and any other token a pool holds. */
     private final Map<Address, Integer> index = new HashMap<>();
     private final BitSet stable = new BitSet();
@@ -62,7 +55,7 @@ final class ChainView {
         this.settings = settings;
         this.infos = List.copyOf(infos);
         for (TokenInfo t : infos) {
-            byAddress.put(t.address(), t);
+            decimals.put(t.address(), t.decimals());
         }
         for (TokenInfo t : infos) {
             indexOf(t.address());
@@ -140,7 +133,7 @@ final class ChainView {
         for (Entry e : order) {
             // A pool is rebuilt when its state changed, or a token it holds changed price (its liquidityUsd).
             if (e.pool == null || e.holdsAny(repriced)) {
-                e.pool = pool(e.state, e.facts);
+                e.pool = pool(e.facts);
             }
             pools.add(e.pool);
         }
@@ -202,92 +195,35 @@ final class ChainView {
     }
 
     /**
-     * What a pool state gives the view, computed once per state: the token indexes (V2/V3: token0, token1; Curve: its
-     * coins), whole-token amounts (V2: reserves; V3: in-range virtual reserves; Curve: every coin's balance), the spot
-     * price of token1 in token0 (NaN when none), and a V3 pool's liquidityNet by tick.
+     * What a pool state gives the view, computed once per state: the token indexes (token0, token1, then every token
+     * the pool holds), and its room's facts (whole-token amounts, spot price, the market pool's inputs).
      */
     private record Facts(boolean usable, String id, int t0, int t1, int[] tokens, double[] amounts,
-            double oneInZero, NavigableMap<Integer, BigInteger> net) {
+            double oneInZero, PoolFacts room) {
     }
 
     private Facts facts(PoolState p) {
-        boolean usable = p.usable()
-                && (!(p instanceof PoolState.Curve c) || byAddress.keySet().containsAll(c.coins()));
         String id = poolId(settings, p);
-        if (!usable) {
+        PoolFacts room = p.usable() ? p.facts(decimals).orElse(null) : null;
+        if (room == null) {
             return new Facts(false, id, -1, -1, new int[0], new double[0], Double.NaN, null);
         }
-        int t0 = indexOf(p.token0());
-        int t1 = indexOf(p.token1());
-        int d0 = decimals(p.token0());
-        int d1 = decimals(p.token1());
-        double raw1PerRaw0;
-        switch (p) {
-            case PoolState.V2 v2 -> {
-                double[] amounts = {v2.reserve0().doubleValue() / Math.pow(10, d0),
-                        v2.reserve1().doubleValue() / Math.pow(10, d1)};
-                raw1PerRaw0 = v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
-                return new Facts(true, id, t0, t1, new int[] {t0, t1}, amounts, oneInZero(raw1PerRaw0, d0, d1), null);
-            }
-            case PoolState.V3 v3 -> {
-                double sqrt = v3.sqrtPriceX96().doubleValue() / Q96;
-                double l = v3.liquidity().doubleValue();
-                double[] amounts = {l / sqrt / Math.pow(10, d0), l * sqrt / Math.pow(10, d1)};
-                raw1PerRaw0 = Math.pow(v3.sqrtPriceX96().doubleValue() / Q96, 2);
-                TreeMap<Integer, BigInteger> net = new TreeMap<>();
-                v3.ticks().forEach((t, info) -> net.put(t, info.net()));
-                return new Facts(true, id, t0, t1, new int[] {t0, t1}, amounts, oneInZero(raw1PerRaw0, d0, d1),
-                        Collections.unmodifiableNavigableMap(net));
-            }
-            case PoolState.Curve c -> {
-                int[] coins = new int[c.coins().size()];
-                double[] amounts = new double[coins.length];
-                for (int i = 0; i < coins.length; i++) {
-                    coins[i] = indexOf(c.coins().get(i));
-                    amounts[i] = c.balances().get(i).doubleValue() / Math.pow(10, decimals(c.coins().get(i)));
-                }
-                // A stable pool trades near parity in whole units: its spot price in raw units is the decimals' ratio.
-                raw1PerRaw0 = Math.pow(10, d1 - d0);
-                return new Facts(true, id, t0, t1, coins, amounts, oneInZero(raw1PerRaw0, d0, d1), null);
-            }
+        List<Address> held = room.tokens();
+        int t0 = indexOf(held.get(0));
+        int t1 = indexOf(held.get(1));
+        int[] tokens = new int[held.size()];
+        for (int i = 0; i < tokens.length; i++) {
+            tokens[i] = indexOf(held.get(i));
         }
+        return new Facts(true, id, t0, t1, tokens, room.amounts(), room.oneInZero(), room);
     }
 
-    /** Price of token1 in token0 whole units: whole token1 per whole token0 is raw1PerRaw0 * 10^d0 / 10^d1. */
-    private static double oneInZero(double raw1PerRaw0, int d0, int d1) {
-        return 1 / (raw1PerRaw0 * Math.pow(10, d0 - d1));
-    }
-
-    private Pool pool(PoolState p, Facts f) {
-        double[] used = new double[f.tokens().length];
-        for (int i = 0; i < used.length; i++) {
-            used[i] = priceAt(f.tokens()[i]);
+    private Pool pool(Facts f) {
+        double usd = 0;
+        for (int i = 0; i < f.tokens().length; i++) {
+            usd += f.amounts()[i] * priceAt(f.tokens()[i]);
         }
-        return switch (p) {
-            case PoolState.V2 v2 -> new ConstantProductPool(f.id(), settings.id(), p.provider(), p.token0(),
-                    p.token1(), v2.reserve0(), v2.reserve1(), V2_FEE_BPS, pairUsd(f, used));
-            case PoolState.V3 v3 -> new ConcentratedPool(f.id(), settings.id(), p.provider(), p.token0(), p.token1(),
-                    v3.fee(), v3.tickSpacing(), v3.sqrtPriceX96(), v3.tick(), v3.liquidity(), f.net(),
-                    pairUsd(f, used), v3.windowLow(), v3.windowHigh());
-            case PoolState.Curve c -> {
-                double usd = 0;
-                for (int i = 0; i < used.length; i++) {
-                    usd += f.amounts()[i] * used[i];
-                }
-                yield new StablePool(f.id(), settings.id(), p.provider(), c.coins(),
-                        c.coins().stream().map(t -> byAddress.get(t).decimals()).toList(), c.balances(), c.amp(),
-                        c.fee(), usd);
-            }
-        };
-    }
-
-    private static double pairUsd(Facts f, double[] used) {
-        return f.amounts()[0] * used[0] + f.amounts()[1] * used[1];
-    }
-
-    private int decimals(Address token) {
-        TokenInfo t = byAddress.get(token);
-        return t == null ? 18 : t.decimals();
+        return f.room().pool(f.id(), settings.id(), usd);
     }
 
     private int indexOf(Address token) {
@@ -384,7 +320,7 @@ final class ChainView {
                 m++;
             }
         }
-        for (int round = 0; round < byAddress.size() + 1; round++) {
+        for (int round = 0; round < decimals.size() + 1; round++) {
             boolean changed = false;
             for (int k = 0; k < m; k++) {
                 for (int side = 0; side < 2; side++) {

@@ -1,33 +1,32 @@
 package dev.junction.chainmarket;
 
-import static dev.junction.chain.abi.AbiDecoder.int256;
-import static dev.junction.chain.abi.AbiDecoder.uint;
-
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
-import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.nodes.ChainSettings.Dex;
-import dev.junction.nodes.ChainSettings.DexKind;
 import dev.junction.nodes.LogEntry;
-import java.math.BigInteger;
+import dev.junction.protocol.DexProtocol;
+import dev.junction.protocol.PoolState;
+import dev.junction.protocol.Protocols;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * Applies a block range's logs to pool states: pure, no I/O. V2 {@code Sync} sets reserves; V3 {@code Swap} sets
- * sqrtPrice, tick and liquidity, {@code Mint}/{@code Burn} change the ticks' gross and net liquidity (and the active
- * liquidity when the range holds the current tick), {@code Initialize} sets the first price; a factory's
- * {@code PairCreated}/{@code PoolCreated} between two served tokens adds an empty pool that the following logs fill.
- * A served Curve pool's event (exchange, liquidity, A ramp, fee) marks it to be re-read.
- * Logs of other contracts are ignored.
+ * Applies a block range's logs to pool states: pure, no I/O. Each log of a known pool goes to its state's room
+ * ({@link PoolState#apply}: e.g. V2 {@code Sync}, V3 {@code Swap}/{@code Mint}/{@code Burn}/{@code Initialize}); a
+ * log of a configured DEX's factory may create an empty pool ({@link DexProtocol#created}) that the following logs
+ * fill; a pool's room may mark it to be re-read (a Curve pool's event; a V3 pool near the edge of its tick window).
+ * Logs of other contracts are ignored. The per-block {@code eth_getLogs} asks for every room's {@link #TOPICS}.
  */
 final class LogReducer {
+
+    /** Every topic0 of the per-block {@code eth_getLogs}: the union of the rooms' topics. */
+    static final List<Bytes32> TOPICS = Protocols.dexes().stream()
+            .flatMap(d -> d.topics().stream()).distinct().toList();
 
     /** What the reducer knows of the chain: its factories by address and the tokens it serves. */
     record Context(Map<Address, Dex> factories, Set<Address> tokens) {
@@ -47,13 +46,11 @@ final class LogReducer {
      * The result.
      *
      * @param pools the pools after the logs (sharing the unchanged ones with the map before)
-     * @param reload pools to re-read at the range's last block: V3 pools whose current tick came near the edge of
-     *     their loaded tick window, Curve pools that emitted an event
+     * @param reload pools to re-read at the range's last block: those a log marked ({@link PoolState#rereadOn}) and
+     *     those whose changed state asks it ({@link PoolState#needsReload})
      */
     record Result(Map<Address, PoolState> pools, Set<Address> reload) {
     }
-
-    private static final Set<Bytes32> CURVE_TOPICS = Set.copyOf(Events.CURVE);
 
     private LogReducer() {
     }
@@ -68,33 +65,18 @@ final class LogReducer {
         for (LogEntry log : ordered) {
             PoolState pool = changed.containsKey(log.address()) ? changed.get(log.address())
                     : before.get(log.address());
-            Bytes32 t0 = log.topic0();
-            if (pool instanceof PoolState.Curve) {
-                if (CURVE_TOPICS.contains(t0)) {
-                    reread.add(pool.address());
-                }
-                continue;
-            }
             if (pool == null) {
                 Dex dex = context.factories().get(log.address());
                 if (dex != null) {
-                    created(dex, log, context).ifPresent(p -> changed.put(p.address(), p));
+                    Protocols.dex(dex.kind()).created(dex, log, context.tokens())
+                            .ifPresent(p -> changed.put(p.address(), p));
                 }
                 continue;
             }
-            PoolState next = switch (pool) {
-                case PoolState.V2 v2 when t0.equals(Events.V2_SYNC) ->
-                        v2.synced(uint(log.data(), 0), uint(log.data(), 1));
-                case PoolState.V3 v3 when t0.equals(Events.V3_SWAP) -> v3.withSlot(uint(log.data(), 2),
-                        int256(log.data(), 4).intValueExact(), uint(log.data(), 3));
-                case PoolState.V3 v3 when t0.equals(Events.V3_INITIALIZE) ->
-                        v3.withSlot(uint(log.data(), 0), int256(log.data(), 1).intValueExact(), v3.liquidity());
-                case PoolState.V3 v3 when t0.equals(Events.V3_MINT) -> v3.withPosition(tickTopic(log, 2),
-                        tickTopic(log, 3), uint(log.data(), 1));
-                case PoolState.V3 v3 when t0.equals(Events.V3_BURN) -> v3.withPosition(tickTopic(log, 2),
-                        tickTopic(log, 3), uint(log.data(), 0).negate());
-                default -> pool;
-            };
+            if (pool.rereadOn(log)) {
+                reread.add(pool.address());
+            }
+            PoolState next = pool.apply(log);
             if (next != pool) {
                 changed.put(next.address(), next);
                 touched.add(next.address());
@@ -102,37 +84,10 @@ final class LogReducer {
         }
         Set<Address> reload = new LinkedHashSet<>(reread);
         for (Address a : touched) {
-            if (changed.get(a) instanceof PoolState.V3 v3 && v3.nearWindowEdge()) {
+            if (changed.get(a).needsReload()) {
                 reload.add(a);
             }
         }
         return new Result(PoolMap.copyOf(before).with(changed), Set.copyOf(reload));
-    }
-
-    private static Optional<PoolState> created(Dex dex, LogEntry log, Context context) {
-        if (log.topics().size() < 3) {
-            return Optional.empty();
-        }
-        Address token0 = AbiDecoder.address(log.topics().get(1));
-        Address token1 = AbiDecoder.address(log.topics().get(2));
-        if (!context.tokens().contains(token0) || !context.tokens().contains(token1)) {
-            return Optional.empty();
-        }
-        if (dex.kind() == DexKind.UNISWAP_V2 && log.topic0().equals(Events.V2_PAIR_CREATED)) {
-            return Optional.of(new PoolState.V2(dex.key(), AbiDecoder.address(log.data(), 0), token0, token1,
-                    BigInteger.ZERO, BigInteger.ZERO));
-        }
-        if (dex.kind() == DexKind.UNISWAP_V3 && log.topic0().equals(Events.V3_POOL_CREATED)
-                && log.topics().size() >= 4) {
-            int fee = uint(log.topics().get(3)).intValueExact();
-            int spacing = int256(log.data(), 0).intValueExact();
-            return Optional.of(PoolState.V3.created(dex.key(), AbiDecoder.address(log.data(), 1), token0, token1,
-                    fee, spacing));
-        }
-        return Optional.empty();
-    }
-
-    private static int tickTopic(LogEntry log, int index) {
-        return int256(log.topics().get(index)).intValueExact();
     }
 }

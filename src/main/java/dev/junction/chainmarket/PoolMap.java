@@ -1,6 +1,7 @@
 package dev.junction.chainmarket;
 
 import dev.junction.chain.Address;
+import dev.junction.protocol.PoolState;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;

@@ -1,23 +1,30 @@
 package dev.junction.protocol;
 
+import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.market.Pool;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.LogEntry;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A DEX protocol family: one room (a package under {@code dev.junction.protocol}) per kind of pool, its forks as
- * constants in it. {@link Protocols} finds the room of a pool by its kind ({@link #poolKind()}); the room picks the
- * fork by the pool's provider key. What a room holds today: its step encoding (the fork's router call or the
- * adapter's data), its adapter's deployment, its figures in Junction's router gas table.
+ * constants in it. {@link Protocols} finds the room of a pool by its kind ({@link #poolKind()}), of a configured DEX by
+ * its configuration kind ({@link #kind()}); the room picks the fork by the pool's provider key. What a room holds: its
+ * step encoding (the fork's router call or the adapter's data), its adapter's deployment, its figures in Junction's
+ * router gas table, and its chain mode: the pools its cold load looks for ({@link #lookups}, {@link #configuredPools}),
+ * the event topics it follows ({@link #topics()}), the pools its factories' logs create ({@link #created}), and its
+ * {@link PoolState} record (the per-log reducer, the rounds of calls reading it, and its conversion into the market's
+ * math entry: {@code market.ConstantProductPool}, {@code ConcentratedPool}, {@code StablePool}, which stay in market
+ * with {@code market.math}: they are math families several rooms share). Chain mode runs round k of every room's
+ * calls in one JSON-RPC batch (or Multicall3) and asks for the union of the rooms' topics in its one per-block
+ * {@code eth_getLogs}.
  *
- * <p>What part 2 of issue 35 adds to the same rooms (not in this interface yet): the room's configuration kind and its
- * validation ({@code junction.chains.<id>.dexes.<key>.kind} and its own settings, replacing
- * {@code rpc.ChainSettings.DexKind} and {@code Dex}); chain-mode discovery and cold reads as rounds of calls, so that
- * round k of every room goes out in one JSON-RPC batch (or Multicall3) as {@code chainmarket.ChainLoader} batches them
- * today, keeping its request counts; the event topics the room follows and its pure per-log reducer (today in
- * {@code chainmarket.LogReducer}); its pool state and that state's conversion into the market's math entry
- * ({@code market.ConstantProductPool}, {@code ConcentratedPool}, {@code StablePool}, which stay in market with
- * {@code market.math}: they are math families several rooms share).
+ * <p>Not in the rooms yet (issue 35 part 2, item 1): the configuration kind and its validation
+ * ({@code junction.chains.<id>.dexes.<key>}: {@code nodes.ChainSettings.DexKind} and {@code Dex}, validated by
+ * {@code nodes.ChainsConfig}).
  */
 public interface DexProtocol {
 
@@ -56,6 +63,30 @@ public interface DexProtocol {
      * @throws StepDataException when the step cannot be encoded as the request asked
      */
     byte[] stepData(SwapStep step);
+
+    /** The topic0s of the events of this room's pools and factories that chain mode's per-block logs follow. */
+    List<Bytes32> topics();
+
+    /**
+     * The pools chain mode's cold load looks for between two served tokens on one configured DEX of this room's kind
+     * (none by default); every room's lookups go out in one round.
+     */
+    default List<PoolLookup> lookups(ChainSettings.Dex dex, TokenPair pair) {
+        return List.of();
+    }
+
+    /** The pools one configured DEX of this room's kind names itself (none by default), not read yet. */
+    default List<PoolState> configuredPools(ChainSettings.Dex dex) {
+        return List.of();
+    }
+
+    /**
+     * The pool a log of a configured DEX's factory creates between two {@code served} tokens, not read yet (its
+     * following logs fill it); empty when the log creates none (the default).
+     */
+    default Optional<PoolState> created(ChainSettings.Dex dex, LogEntry log, Set<Address> served) {
+        return Optional.empty();
+    }
 
     /** The adapter Junction deploys for one configured DEX of this room's kind. */
     AdapterSpec adapter(ChainSettings.Dex dex);

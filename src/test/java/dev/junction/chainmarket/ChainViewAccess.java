@@ -4,6 +4,7 @@ import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Pool;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.protocol.PoolState;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;

@@ -13,6 +13,10 @@ import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.ChainSettings.DexKind;
 import dev.junction.nodes.LogEntry;
+import dev.junction.protocol.PoolState;
+import dev.junction.protocol.curve.CurveState;
+import dev.junction.protocol.uniswapv2.UniswapV2State;
+import dev.junction.protocol.uniswapv3.UniswapV3State;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
@@ -132,11 +136,11 @@ class ChainViewProperties {
                 Address[] pair = pair();
                 Address a = newAddress();
                 if (random.nextBoolean()) {
-                    pools.put(a, new PoolState.V2("v2", a, pair[0], pair[1], amount(), amount()));
+                    pools.put(a, new UniswapV2State("v2", a, pair[0], pair[1], amount(), amount()));
                 } else {
                     BigInteger price = random.nextInt(6) == 0 ? BigInteger.ZERO : sqrtPrice();
                     BigInteger liquidity = liquidity();
-                    pools.put(a, new PoolState.V3("v3", a, pair[0], pair[1], 3000, 60, price, 0, liquidity,
+                    pools.put(a, new UniswapV3State("v3", a, pair[0], pair[1], 3000, 60, price, 0, liquidity,
                             new TreeMap<>(), TickMath.MIN_TICK, TickMath.MAX_TICK));
                     positions.put(a, new ArrayList<>());
                     active.put(a, liquidity);
@@ -174,15 +178,15 @@ class ChainViewProperties {
             positions.clear();
             active.clear();
             for (PoolState p : state.pools().values()) {
-                if (p instanceof PoolState.V3 v3) {
+                if (p instanceof UniswapV3State v3) {
                     positions.put(p.address(), new ArrayList<>());
                     active.put(p.address(), v3.liquidity());
                 }
             }
         }
 
-        PoolState.Curve curve(Address a, List<Address> coins) {
-            return new PoolState.Curve("curve", a, coins, coins.stream().map(c -> amount()).toList(),
+        CurveState curve(Address a, List<Address> coins) {
+            return new CurveState("curve", a, coins, coins.stream().map(c -> amount()).toList(),
                     1 + random.nextInt(2000), 4_000_000, 0);
         }
 
@@ -193,14 +197,14 @@ class ChainViewProperties {
             }
             Map<Address, PoolState> next = new HashMap<>();
             Address a = curve.get(random.nextInt(curve.size()));
-            PoolState.Curve c = (PoolState.Curve) pools.get(a);
+            CurveState c = (CurveState) pools.get(a);
             if (random.nextBoolean()) {
                 next.put(a, curve(a, c.coins()));
             } else {
                 // one coin's balance only
                 List<BigInteger> balances = new ArrayList<>(c.balances());
                 balances.set(random.nextInt(balances.size()), amount());
-                next.put(a, new PoolState.Curve(c.provider(), a, c.coins(), balances, c.amp(), c.fee(), 0));
+                next.put(a, new CurveState(c.provider(), a, c.coins(), balances, c.amp(), c.fee(), 0));
             }
             if (random.nextBoolean()) {
                 return PoolMap.copyOf(pools).with(next); // as the follower does: sharing the other pools
@@ -221,16 +225,16 @@ class ChainViewProperties {
                     Address[] pair = pair();
                     Address a = newAddress();
                     if (random.nextBoolean()) {
-                        logs.add(log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, topic(pair[0]), topic(pair[1])),
+                        logs.add(log(V2_FACTORY, List.of(UniswapV2State.PAIR_CREATED, topic(pair[0]), topic(pair[1])),
                                 word(a), word(1)));
-                        logs.add(log(a, List.of(Events.V2_SYNC), word(amount()), word(amount())));
+                        logs.add(log(a, List.of(UniswapV2State.SYNC), word(amount()), word(amount())));
                     } else {
                         positions.put(a, new ArrayList<>());
                         active.put(a, BigInteger.ZERO);
-                        logs.add(log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, topic(pair[0]), topic(pair[1]),
+                        logs.add(log(V3_FACTORY, List.of(UniswapV3State.POOL_CREATED, topic(pair[0]), topic(pair[1]),
                                 Bytes32.of("0x" + word(3000))), word(60), word(a)));
                         if (random.nextBoolean()) {
-                            logs.add(log(a, List.of(Events.V3_INITIALIZE), word(sqrtPrice()), word(0)));
+                            logs.add(log(a, List.of(UniswapV3State.INITIALIZE), word(sqrtPrice()), word(0)));
                         }
                     }
                     continue;
@@ -239,17 +243,17 @@ class ChainViewProperties {
                     continue;
                 }
                 PoolState p = pools.get(random.nextInt(pools.size()));
-                if (p instanceof PoolState.V2 v2 && random.nextInt(3) == 0) {
+                if (p instanceof UniswapV2State v2 && random.nextInt(3) == 0) {
                     // the same price, twice the depth
-                    logs.add(log(p.address(), List.of(Events.V2_SYNC), word(v2.reserve0().shiftLeft(1)),
+                    logs.add(log(p.address(), List.of(UniswapV2State.SYNC), word(v2.reserve0().shiftLeft(1)),
                             word(v2.reserve1().shiftLeft(1))));
-                } else if (p instanceof PoolState.V2) {
-                    logs.add(log(p.address(), List.of(Events.V2_SYNC), word(amount()), word(amount())));
-                } else if (p instanceof PoolState.V3 v3) {
+                } else if (p instanceof UniswapV2State) {
+                    logs.add(log(p.address(), List.of(UniswapV2State.SYNC), word(amount()), word(amount())));
+                } else if (p instanceof UniswapV3State v3) {
                     List<int[]> minted = positions.get(p.address());
                     int op = random.nextInt(4);
                     if (!v3.usable()) {
-                        logs.add(log(p.address(), List.of(Events.V3_INITIALIZE), word(sqrtPrice()),
+                        logs.add(log(p.address(), List.of(UniswapV3State.INITIALIZE), word(sqrtPrice()),
                                 word(0)));
                     } else if (op == 0) {
                         int lower = 60 * (random.nextInt(40) - 20);
@@ -259,18 +263,18 @@ class ChainViewProperties {
                         if (lower <= 0 && 0 < upper) {
                             active.merge(p.address(), BigInteger.valueOf(amount), BigInteger::add);
                         }
-                        logs.add(log(p.address(), List.of(Events.V3_MINT, topic(Address.ZERO), tick(lower),
+                        logs.add(log(p.address(), List.of(UniswapV3State.MINT, topic(Address.ZERO), tick(lower),
                                 tick(upper)), word(0), word(amount), word(1), word(1)));
                     } else if (op == 1 && !minted.isEmpty()) {
                         int[] position = minted.remove(random.nextInt(minted.size()));
                         if (position[0] <= 0 && 0 < position[1]) {
                             active.merge(p.address(), BigInteger.valueOf(position[2]), BigInteger::subtract);
                         }
-                        logs.add(log(p.address(), List.of(Events.V3_BURN, topic(Address.ZERO), tick(position[0]),
+                        logs.add(log(p.address(), List.of(UniswapV3State.BURN, topic(Address.ZERO), tick(position[0]),
                                 tick(position[1])), word(position[2]), word(1), word(1)));
                     } else {
                         BigInteger price = sqrtPrice();
-                        logs.add(log(p.address(), List.of(Events.V3_SWAP, topic(Address.ZERO), topic(Address.ZERO)),
+                        logs.add(log(p.address(), List.of(UniswapV3State.SWAP, topic(Address.ZERO), topic(Address.ZERO)),
                                 word(1), word(BigInteger.ONE.negate()), word(price),
                                 word(active.get(p.address())), word(0)));
                     }
@@ -335,13 +339,13 @@ class ChainViewProperties {
                 tokens.put(t.address(), t);
             }
             usable = state.pools().values().stream().filter(PoolState::usable)
-                    .filter(p -> !(p instanceof PoolState.Curve c) || tokens.keySet().containsAll(c.coins()))
+                    .filter(p -> !(p instanceof CurveState c) || tokens.keySet().containsAll(c.coins()))
                     .sorted((a, b) -> a.address().lower().compareTo(b.address().lower())).toList();
             prices = prices();
         }
 
         double usd(PoolState p) {
-            if (p instanceof PoolState.Curve c) {
+            if (p instanceof CurveState c) {
                 double usd = 0;
                 for (int i = 0; i < c.coins().size(); i++) {
                     usd += c.balances().get(i).doubleValue() / Math.pow(10, decimals(c.coins().get(i)))
@@ -362,20 +366,21 @@ class ChainViewProperties {
             double raw0;
             double raw1;
             switch (p) {
-                case PoolState.V2 v2 -> {
+                case UniswapV2State v2 -> {
                     raw0 = v2.reserve0().doubleValue();
                     raw1 = v2.reserve1().doubleValue();
                 }
-                case PoolState.Curve c -> {
+                case CurveState c -> {
                     raw0 = c.balances().get(0).doubleValue();
                     raw1 = c.balances().get(1).doubleValue();
                 }
-                case PoolState.V3 v3 -> {
+                case UniswapV3State v3 -> {
                     double sqrt = v3.sqrtPriceX96().doubleValue() / Q96D;
                     double l = v3.liquidity().doubleValue();
                     raw0 = l / sqrt;
                     raw1 = l * sqrt;
                 }
+                default -> throw new IllegalArgumentException(p.toString());
             }
             return new double[] {raw0 / Math.pow(10, decimals(p.token0())), raw1 / Math.pow(10, decimals(p.token1()))};
         }
@@ -384,9 +389,10 @@ class ChainViewProperties {
             int d0 = decimals(p.token0());
             int d1 = decimals(p.token1());
             double raw1PerRaw0 = switch (p) {
-                case PoolState.V2 v2 -> v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
-                case PoolState.V3 v3 -> Math.pow(v3.sqrtPriceX96().doubleValue() / Q96D, 2);
-                case PoolState.Curve c -> Math.pow(10, d1 - d0);
+                case UniswapV2State v2 -> v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
+                case UniswapV3State v3 -> Math.pow(v3.sqrtPriceX96().doubleValue() / Q96D, 2);
+                case CurveState c -> Math.pow(10, d1 - d0);
+                default -> throw new IllegalArgumentException(p.toString());
             };
             return 1 / (raw1PerRaw0 * Math.pow(10, d0 - d1));
         }

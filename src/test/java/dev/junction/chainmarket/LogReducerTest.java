@@ -10,6 +10,9 @@ import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.ChainSettings.DexKind;
 import dev.junction.nodes.LogEntry;
+import dev.junction.protocol.PoolState;
+import dev.junction.protocol.uniswapv2.UniswapV2State;
+import dev.junction.protocol.uniswapv3.UniswapV3State;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
@@ -62,38 +65,38 @@ class LogReducerTest {
     }
 
 
-    static PoolState.V3 v3(int windowLow, int windowHigh) {
-        return new PoolState.V3("v3", POOL, T0, T1, 3000, 60, Q96, 0, BigInteger.valueOf(1000), new TreeMap<>(Map.of(
-                -600, new PoolState.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(1000)),
-                600, new PoolState.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(-1000)))), windowLow,
+    static UniswapV3State v3(int windowLow, int windowHigh) {
+        return new UniswapV3State("v3", POOL, T0, T1, 3000, 60, Q96, 0, BigInteger.valueOf(1000), new TreeMap<>(Map.of(
+                -600, new UniswapV3State.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(1000)),
+                600, new UniswapV3State.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(-1000)))), windowLow,
                 windowHigh);
     }
 
     @Test
     void v2SyncSetsTheReserves() {
-        PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
+        UniswapV2State pair = new UniswapV2State("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
         LogReducer.Result r = LogReducer.apply(Map.of(POOL, pair),
-                List.of(log(POOL, List.of(Events.V2_SYNC), word(500), word(700))), CONTEXT);
-        PoolState.V2 after = (PoolState.V2) r.pools().get(POOL);
+                List.of(log(POOL, List.of(UniswapV2State.SYNC), word(500), word(700))), CONTEXT);
+        UniswapV2State after = (UniswapV2State) r.pools().get(POOL);
         assertThat(after.reserve0()).isEqualTo(500);
         assertThat(after.reserve1()).isEqualTo(700);
     }
 
     @Test
     void mintInRangeAddsActiveLiquidityAndTicksBurnToZeroUninitializesThem() {
-        PoolState.V3 pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
-        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(120)), word(0), word(50),
+        UniswapV3State pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
+        LogEntry mint = log(POOL, List.of(UniswapV3State.MINT, t(0), t(-120), t(120)), word(0), word(50),
                 word(1), word(1));
-        PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
+        UniswapV3State minted = (UniswapV3State) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.liquidity()).isEqualTo(1050);
-        assertThat(minted.ticks().get(-120)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(50),
+        assertThat(minted.ticks().get(-120)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(50),
                 BigInteger.valueOf(50)));
-        assertThat(minted.ticks().get(120)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(50),
+        assertThat(minted.ticks().get(120)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(50),
                 BigInteger.valueOf(-50)));
-        LogEntry burn = log(POOL, List.of(Events.V3_BURN, t(0), t(-120), t(120)), word(50), word(1),
+        LogEntry burn = log(POOL, List.of(UniswapV3State.BURN, t(0), t(-120), t(120)), word(50), word(1),
                 word(1));
-        PoolState.V3 burnt = (PoolState.V3) LogReducer.apply(Map.of(POOL, minted), List.of(burn), CONTEXT).pools()
+        UniswapV3State burnt = (UniswapV3State) LogReducer.apply(Map.of(POOL, minted), List.of(burn), CONTEXT).pools()
                 .get(POOL);
         assertThat(burnt.liquidity()).isEqualTo(1000);
         assertThat(burnt.ticks()).containsOnlyKeys(-600, 600);
@@ -101,14 +104,14 @@ class LogReducerTest {
 
     @Test
     void aMintOutOfRangeLeavesActiveLiquidityAndATickWithZeroNetStaysInitialized() {
-        PoolState.V3 pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
+        UniswapV3State pool = v3(TickMath.MIN_TICK, TickMath.MAX_TICK);
         // Range [600, 1200): above the current tick; tick 600 gets +50 net on top of -1000.
-        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(600), t(1200)), word(0), word(1000),
+        LogEntry mint = log(POOL, List.of(UniswapV3State.MINT, t(0), t(600), t(1200)), word(0), word(1000),
                 word(1), word(1));
-        PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
+        UniswapV3State minted = (UniswapV3State) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.liquidity()).isEqualTo(1000);
-        assertThat(minted.ticks().get(600)).isEqualTo(new PoolState.TickInfo(BigInteger.valueOf(2000),
+        assertThat(minted.ticks().get(600)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(2000),
                 BigInteger.ZERO));
         ConcentratedPool market = (ConcentratedPool) ChainViewAccess.pool(minted);
         assertThat(market.liquidityNet()).containsKey(600);
@@ -116,12 +119,12 @@ class LogReducerTest {
 
     @Test
     void aSwapSetsPriceTickAndLiquidityAndNearTheWindowEdgeAsksForAReload() {
-        PoolState.V3 pool = v3(-15_360, 15_359);
+        UniswapV3State pool = v3(-15_360, 15_359);
         BigInteger price = TickMath.getSqrtRatioAtTick(-15_000);
-        LogEntry swap = log(POOL, List.of(Events.V3_SWAP, t(0), t(0)), word(1), word(BigInteger.ONE.negate()),
+        LogEntry swap = log(POOL, List.of(UniswapV3State.SWAP, t(0), t(0)), word(1), word(BigInteger.ONE.negate()),
                 word(price), word(777), word(BigInteger.valueOf(-15_000)));
         LogReducer.Result r = LogReducer.apply(Map.of(POOL, pool), List.of(swap), CONTEXT);
-        PoolState.V3 after = (PoolState.V3) r.pools().get(POOL);
+        UniswapV3State after = (UniswapV3State) r.pools().get(POOL);
         assertThat(after.sqrtPriceX96()).isEqualTo(price);
         assertThat(after.tick()).isEqualTo(-15_000);
         assertThat(after.liquidity()).isEqualTo(777);
@@ -130,10 +133,10 @@ class LogReducerTest {
 
     @Test
     void aPositionEdgeOutsideTheLoadedWindowIsNotInvented() {
-        PoolState.V3 pool = v3(-15_360, 15_359);
-        LogEntry mint = log(POOL, List.of(Events.V3_MINT, t(0), t(-120), t(60_000)), word(0), word(5),
+        UniswapV3State pool = v3(-15_360, 15_359);
+        LogEntry mint = log(POOL, List.of(UniswapV3State.MINT, t(0), t(-120), t(60_000)), word(0), word(5),
                 word(1), word(1));
-        PoolState.V3 minted = (PoolState.V3) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
+        UniswapV3State minted = (UniswapV3State) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.ticks()).containsKey(-120).doesNotContainKey(60_000);
         assertThat(minted.liquidity()).isEqualTo(1005);
@@ -141,36 +144,36 @@ class LogReducerTest {
 
     @Test
     void factoriesAddPoolsBetweenServedTokensOnlyAndTheFollowingLogsFillThem() {
-        LogEntry created = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(T1), t(3000)), word(60),
+        LogEntry created = log(V3_FACTORY, List.of(UniswapV3State.POOL_CREATED, t0(T0), t0(T1), t(3000)), word(60),
                 word(NEW_POOL));
-        LogEntry foreign = log(V3_FACTORY, List.of(Events.V3_POOL_CREATED, t0(T0), t0(OTHER), t(3000)),
+        LogEntry foreign = log(V3_FACTORY, List.of(UniswapV3State.POOL_CREATED, t0(T0), t0(OTHER), t(3000)),
                 word(60), word(POOL));
-        LogEntry init = log(NEW_POOL, List.of(Events.V3_INITIALIZE), word(Q96), word(0));
-        LogEntry mint = log(NEW_POOL, List.of(Events.V3_MINT, t(0), t(-60), t(60)), word(0), word(9),
+        LogEntry init = log(NEW_POOL, List.of(UniswapV3State.INITIALIZE), word(Q96), word(0));
+        LogEntry mint = log(NEW_POOL, List.of(UniswapV3State.MINT, t(0), t(-60), t(60)), word(0), word(9),
                 word(1), word(1));
-        LogEntry pair = log(V2_FACTORY, List.of(Events.V2_PAIR_CREATED, t0(T0), t0(T1)), word(POOL),
+        LogEntry pair = log(V2_FACTORY, List.of(UniswapV2State.PAIR_CREATED, t0(T0), t0(T1)), word(POOL),
                 word(1));
-        LogEntry sync = log(POOL, List.of(Events.V2_SYNC), word(3), word(4));
+        LogEntry sync = log(POOL, List.of(UniswapV2State.SYNC), word(3), word(4));
         Map<Address, PoolState> pools = LogReducer.apply(Map.of(), List.of(created, foreign, init, mint, pair, sync),
                 CONTEXT).pools();
         assertThat(pools).containsOnlyKeys(NEW_POOL, POOL);
-        PoolState.V3 fresh = (PoolState.V3) pools.get(NEW_POOL);
+        UniswapV3State fresh = (UniswapV3State) pools.get(NEW_POOL);
         assertThat(fresh.usable()).isTrue();
         assertThat(fresh.fullWindow()).isTrue();
         assertThat(fresh.liquidity()).isEqualTo(9);
-        assertThat(((PoolState.V2) pools.get(POOL)).reserve1()).isEqualTo(4);
+        assertThat(((UniswapV2State) pools.get(POOL)).reserve1()).isEqualTo(4);
     }
 
     @Test
     void logsApplyInBlockAndLogIndexOrderAndRemovedLogsAreIgnored() {
-        PoolState.V2 pair = new PoolState.V2("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
-        LogEntry later = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + word(9) + word(9), 11, block(0xb), 0,
+        UniswapV2State pair = new UniswapV2State("v2", POOL, T0, T1, BigInteger.ONE, BigInteger.ONE);
+        LogEntry later = new LogEntry(POOL, List.of(UniswapV2State.SYNC), "0x" + word(9) + word(9), 11, block(0xb), 0,
                 false, null);
-        LogEntry earlier = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + word(5) + word(5), 10, block(0xa),
+        LogEntry earlier = new LogEntry(POOL, List.of(UniswapV2State.SYNC), "0x" + word(5) + word(5), 10, block(0xa),
                 3, false, null);
-        LogEntry removed = new LogEntry(POOL, List.of(Events.V2_SYNC), "0x" + word(1) + word(1), 12, block(0xc),
+        LogEntry removed = new LogEntry(POOL, List.of(UniswapV2State.SYNC), "0x" + word(1) + word(1), 12, block(0xc),
                 0, true, null);
-        PoolState.V2 after = (PoolState.V2) LogReducer.apply(Map.of(POOL, pair), List.of(later, earlier, removed),
+        UniswapV2State after = (UniswapV2State) LogReducer.apply(Map.of(POOL, pair), List.of(later, earlier, removed),
                 CONTEXT).pools().get(POOL);
         assertThat(after.reserve0()).isEqualTo(9);
     }

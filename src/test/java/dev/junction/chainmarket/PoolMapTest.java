@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.protocol.PoolState;
+import dev.junction.protocol.uniswapv2.UniswapV2State;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /** The pool states' persistent map: a map like any other, each derived map sharing what it did not change. */
 class PoolMapTest {
 
-    static PoolState.V2 pair(int i, long reserve) {
-        return new PoolState.V2("v2", Address.evm(String.format("0x%040x", 1000 + i)), LogReducerTest.T0,
+    static UniswapV2State pair(int i, long reserve) {
+        return new UniswapV2State("v2", Address.evm(String.format("0x%040x", 1000 + i)), LogReducerTest.T0,
                 LogReducerTest.T1, BigInteger.valueOf(reserve), BigInteger.ONE);
     }
 

@@ -4,6 +4,8 @@ import static dev.junction.chain.abi.Abi.address;
 import static dev.junction.chain.abi.Abi.int128;
 
 import dev.junction.chain.Address;
+import dev.junction.protocol.PoolState;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
@@ -39,6 +41,17 @@ public final class Curve implements DexProtocol {
     @Override
     public ChainSettings.DexKind kind() {
         return ChainSettings.DexKind.CURVE;
+    }
+
+    @Override
+    public List<Bytes32> topics() {
+        return CurveState.EVENTS;
+    }
+
+    /** The DEX's configured {@code pools}: Curve has no factory chain mode asks. */
+    @Override
+    public List<PoolState> configuredPools(ChainSettings.Dex dex) {
+        return dex.pools().stream().map(pool -> (PoolState) CurveState.unread(dex.key(), pool)).toList();
     }
 
     @Override

@@ -9,6 +9,14 @@ import static dev.junction.chain.abi.Abi.tupleArray;
 import static dev.junction.chain.abi.Abi.uint256;
 
 import dev.junction.chain.Address;
+import java.util.Set;
+import dev.junction.protocol.TokenPair;
+import dev.junction.protocol.PoolState;
+import dev.junction.protocol.PoolLookup;
+import dev.junction.protocol.ContractCall;
+import dev.junction.nodes.LogEntry;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
@@ -30,6 +38,8 @@ import java.util.Optional;
  * routers differently and are quoted and simulated, not executed.
  */
 public final class UniswapV2 implements DexProtocol {
+
+    private static final String GET_PAIR = "getPair(address,address)";
 
     /** Uniswap V2 Router02 and its true forks: executed by the adapter, no step data. */
     public static final StepShape ROUTER02 = new StepShape("UNISWAP_V2",
@@ -63,6 +73,29 @@ public final class UniswapV2 implements DexProtocol {
     @Override
     public ChainSettings.DexKind kind() {
         return ChainSettings.DexKind.UNISWAP_V2;
+    }
+
+    @Override
+    public List<Bytes32> topics() {
+        return List.of(UniswapV2State.SYNC, UniswapV2State.PAIR_CREATED);
+    }
+
+    /** {@code getPair(token0, token1)} on the DEX's factory. */
+    @Override
+    public List<PoolLookup> lookups(ChainSettings.Dex dex, TokenPair pair) {
+        return List.of(new PoolLookup(new ContractCall(dex.factory(),
+                Abi.callHex(GET_PAIR, address(pair.token0()), address(pair.token1()))),
+                pool -> UniswapV2State.empty(dex.key(), pool, pair.token0(), pair.token1())));
+    }
+
+    /** The factory's {@code PairCreated}: an empty pair. */
+    @Override
+    public Optional<PoolState> created(ChainSettings.Dex dex, LogEntry log, Set<Address> served) {
+        if (!log.topic0().equals(UniswapV2State.PAIR_CREATED)) {
+            return Optional.empty();
+        }
+        return TokenPair.created(log, served).map(p -> UniswapV2State.empty(dex.key(),
+                AbiDecoder.address(log.data(), 0), p.token0(), p.token1()));
     }
 
     @Override

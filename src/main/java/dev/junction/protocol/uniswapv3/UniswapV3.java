@@ -7,6 +7,15 @@ import static dev.junction.chain.abi.Abi.tuple;
 import static dev.junction.chain.abi.Abi.uint256;
 
 import dev.junction.chain.Address;
+import java.util.ArrayList;
+import java.util.Set;
+import dev.junction.protocol.TokenPair;
+import dev.junction.protocol.PoolState;
+import dev.junction.protocol.PoolLookup;
+import dev.junction.protocol.ContractCall;
+import dev.junction.nodes.LogEntry;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.Pool;
@@ -31,6 +40,8 @@ import java.util.Optional;
  * parameters), and Trader Joe's Liquidity Book, whose call Junction does not encode, takes the generic swap.
  */
 public final class UniswapV3 implements DexProtocol {
+
+    private static final String GET_POOL = "getPool(address,address,uint24)";
 
     /** Uniswap V3 (SwapRouter02's call when not executed by an adapter); adapter data abi.encode(uint24 fee). */
     public static final StepShape ROUTER02 = new StepShape("UNISWAP_V3_ROUTER02",
@@ -71,6 +82,35 @@ public final class UniswapV3 implements DexProtocol {
     @Override
     public ChainSettings.DexKind kind() {
         return ChainSettings.DexKind.UNISWAP_V3;
+    }
+
+    @Override
+    public List<Bytes32> topics() {
+        return List.of(UniswapV3State.SWAP, UniswapV3State.MINT, UniswapV3State.BURN, UniswapV3State.INITIALIZE,
+                UniswapV3State.POOL_CREATED);
+    }
+
+    /** {@code getPool(token0, token1, fee)} on the DEX's factory, per configured fee tier. */
+    @Override
+    public List<PoolLookup> lookups(ChainSettings.Dex dex, TokenPair pair) {
+        List<PoolLookup> out = new ArrayList<>();
+        for (int fee : dex.feeTiers()) {
+            out.add(new PoolLookup(new ContractCall(dex.factory(),
+                    Abi.callHex(GET_POOL, address(pair.token0()), address(pair.token1()), uint256(fee))),
+                    pool -> UniswapV3State.found(dex.key(), pool, pair.token0(), pair.token1(), fee)));
+        }
+        return out;
+    }
+
+    /** The factory's {@code PoolCreated}: a pool not initialized, every tick known (none). */
+    @Override
+    public Optional<PoolState> created(ChainSettings.Dex dex, LogEntry log, Set<Address> served) {
+        if (!log.topic0().equals(UniswapV3State.POOL_CREATED) || log.topics().size() < 4) {
+            return Optional.empty();
+        }
+        return TokenPair.created(log, served).map(p -> UniswapV3State.created(dex.key(),
+                AbiDecoder.address(log.data(), 1), p.token0(), p.token1(),
+                AbiDecoder.uint(log.topics().get(3)).intValueExact(), AbiDecoder.int256(log.data(), 0).intValueExact()));
     }
 
     @Override
