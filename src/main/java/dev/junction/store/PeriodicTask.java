@@ -9,8 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Store upkeep that runs in the background: a pass on its own daemon thread every {@code interval} (fixed delay) from
- * {@link #start()} until {@link #stop()}. A pass that throws is logged and the next one runs as usual. Used by H2's
- * compaction and the gasless quote purge.
+ * {@link #start()} until {@link #stop()}. A pass that throws is logged and the next one runs as usual. A stopped task
+ * can be started again (Spring stops and restarts the lifecycle beans of a paused context). Used by H2's compaction,
+ * the gasless quote purge, the webhooks' outbox purge and the rate limits' expiry.
  */
 public final class PeriodicTask {
 
@@ -19,7 +20,8 @@ public final class PeriodicTask {
     private final String name;
     private final Duration interval;
     private final Runnable pass;
-    private final ScheduledExecutorService runner;
+    /** The running passes' thread, null while stopped. */
+    private ScheduledExecutorService runner;
 
     /**
      * @param name the thread's name, also in the log line of a failed pass
@@ -32,23 +34,31 @@ public final class PeriodicTask {
         this.name = name;
         this.interval = interval;
         this.pass = pass;
-        this.runner = Executors.newSingleThreadScheduledExecutor(r -> {
+    }
+
+    /** Schedules the passes on a new thread; the first runs one interval from now. Nothing when already running. */
+    public synchronized void start() {
+        if (runner != null) {
+            return;
+        }
+        runner = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
-    }
-
-    /** Schedules the passes; the first runs one interval from now. */
-    public void start() {
         long millis = interval.toMillis();
         runner.scheduleWithFixedDelay(this::passQuietly, millis, millis, TimeUnit.MILLISECONDS);
     }
 
-    /** Runs no further pass and waits (up to 10 s) for one under way; also when never started. */
-    public void stop() throws InterruptedException {
-        runner.shutdown();
-        runner.awaitTermination(10, TimeUnit.SECONDS);
+    /** Runs no further pass and waits (up to 10 s) for one under way; nothing when not running. */
+    public synchronized void stop() throws InterruptedException {
+        if (runner == null) {
+            return;
+        }
+        ScheduledExecutorService stopping = runner;
+        runner = null;
+        stopping.shutdown();
+        stopping.awaitTermination(10, TimeUnit.SECONDS);
     }
 
     private void passQuietly() {
