@@ -1,14 +1,15 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "./schema.js";
 
+type Method = "get" | "post" | "delete";
 /** The JSON body of a response. */
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
 /** The success envelope of an operation. */
-type SuccessOf<P extends keyof paths, M extends "get" | "post"> = paths[P][M] extends { responses: { 200: infer R } }
+type SuccessOf<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: { 200: infer R } }
   ? JsonOf<R>
   : never;
 /** What an operation answers in the envelope's `data`. */
-type DataOf<P extends keyof paths, M extends "get" | "post"> = SuccessOf<P, M> extends { data: infer D } ? D : never;
+type DataOf<P extends keyof paths, M extends Method> = SuccessOf<P, M> extends { data: infer D } ? D : never;
 /** The query parameters of a GET operation. */
 type QueryOf<P extends keyof paths> = paths[P]["get"] extends { parameters: { query?: infer Q } }
   ? NonNullable<Q>
@@ -47,6 +48,23 @@ export type ProvidersData = DataOf<"/providers", "get">;
 /** `data` of `/connections`. */
 export type ConnectionsData = DataOf<"/connections", "get">;
 
+/** `data` of `POST /status/watch`: the transaction followed and until when. */
+export type StatusWatch = DataOf<"/status/watch", "post">;
+/** `data` of `POST /webhooks`: the webhook, its `secret` (shown once) and how its URL answered the signed ping. */
+export type WebhookRegistration = DataOf<"/webhooks", "post">;
+/** One webhook of `GET /webhooks` (without its secret). */
+export type Webhook = DataOf<"/webhooks", "get">[number];
+/** `data` of `DELETE /webhooks/{id}`. */
+export type WebhookDeleted = DataOf<"/webhooks/{id}", "delete">;
+/** One delivery of `GET /webhooks/{id}/deliveries`. */
+export type WebhookDelivery = DataOf<"/webhooks/{id}/deliveries", "get">[number];
+/**
+ * One event of `GET /status/stream` and the body of a webhook delivery: the `/status` result of that moment plus the
+ * change's `event` id, its `sequence` (increasing per transaction) and `occurredAtMs` (the first event of a stream,
+ * before any change is recorded, is the bare `/status` answer: no `event`).
+ */
+export type StatusEvent = SwapStatus & { event?: string; sequence?: number; occurredAtMs?: number };
+
 export type QuoteParams = QueryOf<"/quote">;
 export type BuildBestPathParams = QueryOf<"/build-best-path">;
 export type BuildPathBody = BodyOf<"/build-path">;
@@ -55,6 +73,10 @@ export type SubmitSwapBody = BodyOf<"/gasless/submit-swap">;
 export type StatusParams = QueryOf<"/status">;
 export type TokensParams = QueryOf<"/tokens">;
 export type ConnectionsParams = QueryOf<"/connections">;
+export type WatchStatusBody = BodyOf<"/status/watch">;
+export type CreateWebhookBody = BodyOf<"/webhooks">;
+export type WebhookDeliveriesParams = QueryOf<"/webhooks/{id}/deliveries">;
+export type StatusStreamParams = QueryOf<"/status/stream">;
 
 /** Every failure Junction answers: the error envelope. */
 export type ErrorEnvelope = JsonOf<paths["/quote"]["get"]["responses"][400]>;
@@ -96,6 +118,23 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** For {@link JunctionClient.statusStream}: `lastEventId` resumes after that event (as `Last-Event-ID`). */
+export interface StreamOptions extends CallOptions {
+  lastEventId?: string;
+}
+
+/** The caller's webhooks (`/webhooks`): status changes of its swaps and watched transactions, signed. */
+export interface WebhooksApi {
+  /** `POST /webhooks`: registers a URL; the answer's `secret` (shown once) verifies `Junction-Signature`. */
+  create(body: CreateWebhookBody, options?: CallOptions): Promise<WebhookRegistration>;
+  /** `GET /webhooks`: the caller's webhooks. */
+  list(options?: CallOptions): Promise<Webhook[]>;
+  /** `DELETE /webhooks/{id}`: removes a webhook and what is still to be delivered to it. */
+  delete(id: string, options?: CallOptions): Promise<WebhookDeleted>;
+  /** `GET /webhooks/{id}/deliveries`: its latest deliveries, newest first, optionally of one state. */
+  deliveries(id: string, params?: WebhookDeliveriesParams, options?: CallOptions): Promise<WebhookDelivery[]>;
+}
+
 /**
  * Junction's operations, each answering the envelope's `data`, typed from the service's OpenAPI document, or throwing
  * a {@link JunctionError} for an error envelope.
@@ -121,6 +160,15 @@ export interface JunctionClient {
   providers(options?: CallOptions): Promise<ProvidersData>;
   /** `GET /connections`: the bridge lanes, optionally filtered. */
   connections(params?: ConnectionsParams, options?: CallOptions): Promise<ConnectionsData>;
+  /** `POST /status/watch`: Junction follows a transaction your wallet sent and pushes its changes to your webhooks. */
+  watchStatus(body: WatchStatusBody, options?: CallOptions): Promise<StatusWatch>;
+  /**
+   * `GET /status/stream` (server-sent events): the current status, then each change, until a terminal status; the
+   * iteration ends with the stream. Throws a {@link JunctionError} when the service refuses the request.
+   */
+  statusStream(params: StatusStreamParams, options?: StreamOptions): AsyncGenerator<StatusEvent, void, undefined>;
+  /** `/webhooks`: register, list, remove, and see deliveries. */
+  readonly webhooks: WebhooksApi;
   /** The underlying openapi-fetch client, for anything the methods above do not cover. */
   readonly api: Client<paths>;
 }
@@ -165,5 +213,54 @@ export function createJunctionClient(options: JunctionClientOptions): JunctionCl
     tokens: (query, o) => unwrap(api.GET("/tokens", { params: { query }, signal: o?.signal })),
     providers: (o) => unwrap(api.GET("/providers", { signal: o?.signal })),
     connections: (query, o) => unwrap(api.GET("/connections", { params: { query }, signal: o?.signal })),
+    watchStatus: (body, o) => unwrap(api.POST("/status/watch", { body, signal: o?.signal })),
+    statusStream: (query, o) => statusEvents(api, query, o),
+    webhooks: {
+      create: (body, o) => unwrap(api.POST("/webhooks", { body, signal: o?.signal })),
+      list: (o) => unwrap(api.GET("/webhooks", { signal: o?.signal })),
+      delete: (id, o) => unwrap(api.DELETE("/webhooks/{id}", { params: { path: { id } }, signal: o?.signal })),
+      deliveries: (id, query, o) => unwrap(api.GET("/webhooks/{id}/deliveries",
+        { params: { path: { id }, query }, signal: o?.signal })),
+    },
   };
+}
+
+/** The events `status` of `GET /status/stream`, parsed as they arrive. */
+async function* statusEvents(api: Client<paths>, query: StatusStreamParams, options: StreamOptions | undefined)
+  : AsyncGenerator<StatusEvent, void, undefined> {
+  const headers: Record<string, string> = { Accept: "text/event-stream" };
+  if (options?.lastEventId !== undefined) headers["Last-Event-ID"] = options.lastEventId;
+  const { data, error, response } = await api.GET("/status/stream",
+    { params: { query }, headers, parseAs: "stream", signal: options?.signal });
+  if (error !== undefined || !response.ok) {
+    await unwrap(Promise.resolve({ data: undefined, error, response }));
+  }
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") || data == null) {
+    await data?.cancel();
+    throw new Error(`Junction answered ${response.url} with ${response.headers.get("Content-Type")}, `
+      + "not text/event-stream");
+  }
+  const reader = (data as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, "\n");
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split("\n").filter((l) => !l.startsWith(":"));
+        const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`))
+          .map((l) => l.slice(name.length + 1).replace(/^ /, ""));
+        const payload = field("data");
+        if (payload.length > 0 && (field("event")[0] ?? "message") === "status") {
+          yield JSON.parse(payload.join("\n")) as StatusEvent;
+        }
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }

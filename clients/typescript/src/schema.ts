@@ -100,7 +100,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a gasless swap with its permit signature.
-         * @description Verifies the signature against the quote's EIP-712 object, then hands the swap to the executor; follow it with `/status`. Sandbox: the owner's token balances and Permit2 allowances are not checked. The embedded network holds no token balances, so an accepted swap is simulated whatever the owner holds or approved. In chain mode (a real chain with Junction's relayer and router) they are checked on chain first (4010), the permit's nonce in Permit2 (4006), an eth_call of the relayer's exact transaction must succeed (3007), and the relayer's own balance must pay its gas at the live gas price (503 / 9006 otherwise).
+         * @description Verifies the signature against the quote's EIP-712 object, then hands the swap to the executor; follow it with `/status`. Sandbox: the owner's token balances and Permit2 allowances are not checked. The embedded network holds no token balances, so an accepted swap is simulated whatever the owner holds or approved. In chain mode (a real chain with Junction's relayer and router) they are checked on chain first (4010), the permit's nonce in Permit2 (4006), an eth_call of the relayer's exact transaction must succeed (3007), and the relayer's own balance must pay its gas at the live gas price (503 / 9006 otherwise). Every status change of the swap goes to the webhooks of the API key that submits it.
          */
         post: operations["submitSwap"];
         delete?: never;
@@ -163,6 +163,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/status/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: a route's status as it changes.
+         * @description `text/event-stream`. At once the current status (event `status`: the last recorded change with its `id`, or, before any, the `/status` answer without an id), then each change as an event `status` whose `id` is the change's event id (the webhooks' `event`) and whose data is the webhook body; a comment line `:heartbeat` every 15 s; the stream ends after a terminal status. A reconnect with header `Last-Event-ID` gets every change after that event, none missing. Parameters as `/status` (`txHash`, `fromChainId`); an invalid one answers the JSON envelope.
+         */
+        get: operations["statusStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a route your wallet sent; its changes go to your webhooks.
+         * @description Body `{txHash, fromChainId}` (a JSON string and a JSON integer). Junction follows the transaction as `/status` answers for it (in chain mode, read from the chain's node) until a terminal state, and sends each change (status, substatus or destination transaction) to the webhooks of the caller's API key, and to status streams. Idempotent. Answers `{fromChainId, txHash, expiresAtMs}`: a route not ended by then is no longer followed (`junction.webhooks.watch-max-age`, default 24 h).
+         */
+        post: operations["watchStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tokens": {
         parameters: {
             query?: never;
@@ -172,6 +212,64 @@ export interface paths {
         };
         /** Tokens Junction knows, optionally on one chain and with one symbol. */
         get: operations["tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhooks (without their secrets). */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook for the caller's status changes.
+         * @description Body `{url, description?}`. The URL must be https to a host whose every address is public (after DNS resolution), or http(s) on a host of `junction.webhooks.allowed-hosts`; anything else is 1012. Junction sends it a signed ping (`{"event", "ping": true, "webhookId", "occurredAtMs"}`) and refuses a URL that answers with a redirect (1012): it never follows one. The answer holds the `secret` (shown once) that signs every delivery: `Junction-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, `Junction-Event: <event id>`. Delivered: every status change of each gasless swap the caller's API key submits and of each transaction it watches (`POST /status/watch`); the body is the `/status` result of that moment plus `event`, `sequence` (increasing per transaction) and `occurredAtMs`. At least once, in sequence order per transaction, retried with backoff until `junction.webhooks.max-age`.
+         */
+        post: operations["registerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook and what is still to be delivered to it. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's latest deliveries, newest first.
+         * @description `state` (optional): PENDING (retried with backoff), DELIVERED (answered 2xx) or DEAD (not acknowledged within `junction.webhooks.max-age`); `limit` 1 to 500 (default 100). Each delivery: `event`, `fromChainId`, `txHash`, `sequence`, `status`, `state`, `attempts`, `lastHttpStatus`, `lastError`, `occurredAtMs`, `nextAttemptAtMs` (PENDING), `deliveredAtMs`.
+         */
+        get: operations["webhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -225,6 +323,32 @@ export interface components {
         };
         Connections: {
             connections: components["schemas"]["ConnectionView"][];
+        };
+        Deleted: {
+            id: string;
+            deleted: boolean;
+        };
+        Delivery: {
+            event: string;
+            /** Format: int64 */
+            fromChainId: number;
+            txHash: string;
+            /** Format: int64 */
+            sequence: number;
+            status: string;
+            /** @enum {string} */
+            state: "PENDING" | "DELIVERED" | "DEAD";
+            /** Format: int32 */
+            attempts: number;
+            /** Format: int32 */
+            lastHttpStatus: number | null;
+            lastError: string | null;
+            /** Format: int64 */
+            occurredAtMs: number;
+            /** Format: int64 */
+            nextAttemptAtMs: number | null;
+            /** Format: int64 */
+            deliveredAtMs: number | null;
         };
         DiscoveryProvider: {
             name: string;
@@ -287,6 +411,18 @@ export interface components {
             message: string;
         };
         /** @description A success: `code` 0, the payload in `data`. */
+        EnvelopeDeleted: {
+            /**
+             * Format: int32
+             * @description 0: success.
+             * @enum {integer}
+             */
+            code: 0;
+            data: components["schemas"]["Deleted"];
+            /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
+            message: string;
+        };
+        /** @description A success: `code` 0, the payload in `data`. */
         EnvelopeGaslessSwapResult: {
             /**
              * Format: int32
@@ -295,6 +431,18 @@ export interface components {
              */
             code: 0;
             data: components["schemas"]["GaslessSwapResult"];
+            /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
+            message: string;
+        };
+        /** @description A success: `code` 0, the payload in `data`. */
+        EnvelopeListDelivery: {
+            /**
+             * Format: int32
+             * @description 0: success.
+             * @enum {integer}
+             */
+            code: 0;
+            data: components["schemas"]["Delivery"][];
             /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
             message: string;
         };
@@ -323,6 +471,18 @@ export interface components {
             message: string;
         };
         /** @description A success: `code` 0, the payload in `data`. */
+        EnvelopeListWebhook: {
+            /**
+             * Format: int32
+             * @description 0: success.
+             * @enum {integer}
+             */
+            code: 0;
+            data: components["schemas"]["Webhook"][];
+            /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
+            message: string;
+        };
+        /** @description A success: `code` 0, the payload in `data`. */
         EnvelopeProviders: {
             /**
              * Format: int32
@@ -331,6 +491,18 @@ export interface components {
              */
             code: 0;
             data: components["schemas"]["Providers"];
+            /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
+            message: string;
+        };
+        /** @description A success: `code` 0, the payload in `data`. */
+        EnvelopeRegistered: {
+            /**
+             * Format: int32
+             * @description 0: success.
+             * @enum {integer}
+             */
+            code: 0;
+            data: components["schemas"]["Registered"];
             /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
             message: string;
         };
@@ -370,14 +542,26 @@ export interface components {
             /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
             message: string;
         };
+        /** @description A success: `code` 0, the payload in `data`. */
+        EnvelopeWatch: {
+            /**
+             * Format: int32
+             * @description 0: success.
+             * @enum {integer}
+             */
+            code: 0;
+            data: components["schemas"]["Watch"];
+            /** @description "ok"; an accepted gasless swap adds what was checked (sandbox or chain). */
+            message: string;
+        };
         /** @description Every failure: the code of the catalogue, the parameter at fault where there is one, and one sentence naming the parameter and the rule. */
         ErrorEnvelope: {
             /**
              * Format: int32
-             * @description 1001 MISSING_PARAMETER: A required parameter is missing.; 1002 INVALID_PARAMETER: A parameter has the wrong type, is out of range, or is not one of the listed values.; 1003 INVALID_ADDRESS: An address is malformed, fails its EIP-55 checksum, or is not a 32-byte base58 address on Solana.; 1004 INVALID_AMOUNT: An amount is not a base-10 integer string greater than 0 and below 2^256.; 1005 UNSUPPORTED_CHAIN: The chain is well-formed but Junction does not serve it.; 1006 UNSUPPORTED_TOKEN: The token is not listed on that chain.; 1007 MALFORMED_BODY: The request body is not a JSON object.; 1008 BODY_TOO_LARGE: The request body exceeds 64 KiB.; 1009 UNSUPPORTED_MEDIA_TYPE: The request body must be application/json.; 1010 NOT_FOUND: No such endpoint.; 1011 METHOD_NOT_ALLOWED: The endpoint does not accept this HTTP method.; 2001 UNAUTHORIZED: A valid X-API-Key header is required.; 2002 FORBIDDEN: The API key may not use this endpoint.; 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds.; 3001 NO_ROUTE: No route connects the tokens.; 3002 AMOUNT_TOO_LOW: The amount is below what any route can carry.; 3003 INSUFFICIENT_LIQUIDITY: The pools cannot absorb the amount.; 3004 FEES_EXCEED_AMOUNT: Fees would consume the whole amount.; 3005 PRICE_IMPACT_TOO_HIGH: Every route exceeds the allowed price impact.; 3006 MIN_OUTPUT_UNREACHABLE: No route reaches minOutputAmount.; 3007 BUILD_SIMULATION_FAILED: The built transaction failed its simulation.; 3008 PROVIDER_NOT_EXECUTABLE: A provider of the route has no Junction adapter on its chain: the route can be quoted but not built.; 4001 QUOTE_NOT_FOUND: No quote has this quoteId.; 4002 QUOTE_EXPIRED: The quote has expired.; 4003 INVALID_SIGNATURE: The signature does not verify.; 4004 SIGNER_MISMATCH: The signature was made by another account than the sender.; 4005 PERMIT_EXPIRED: The permit deadline has passed.; 4006 NONCE_USED: The permit nonce was already used.; 4007 ALREADY_SUBMITTED: This quote was already submitted.; 4008 UNSUPPORTED_ACQUISITION_MODE: The acquisition mode is not supported for this flow.; 4009 TOKEN_NOT_GASLESS: The token cannot be swapped gaslessly.; 4010 INSUFFICIENT_FUNDS: The owner's token balance or Permit2 allowance on chain is below the amount.; 9001 INTERNAL: An unexpected error; it is logged with the request id.; 9002 UPSTREAM_ERROR: An upstream service failed.; 9003 UPSTREAM_TIMEOUT: An upstream service timed out.; 9004 NOT_IMPLEMENTED: The capability behind this endpoint is not available yet.; 9005 UNAVAILABLE: The service is temporarily unavailable.; 9006 RELAYER_UNFUNDED: Junction's relayer on the chain cannot pay the gas of the transaction at the live gas price.
+             * @description 1001 MISSING_PARAMETER: A required parameter is missing.; 1002 INVALID_PARAMETER: A parameter has the wrong type, is out of range, or is not one of the listed values.; 1003 INVALID_ADDRESS: An address is malformed, fails its EIP-55 checksum, or is not a 32-byte base58 address on Solana.; 1004 INVALID_AMOUNT: An amount is not a base-10 integer string greater than 0 and below 2^256.; 1005 UNSUPPORTED_CHAIN: The chain is well-formed but Junction does not serve it.; 1006 UNSUPPORTED_TOKEN: The token is not listed on that chain.; 1007 MALFORMED_BODY: The request body is not a JSON object.; 1008 BODY_TOO_LARGE: The request body exceeds 64 KiB.; 1009 UNSUPPORTED_MEDIA_TYPE: The request body must be application/json.; 1010 NOT_FOUND: No such endpoint.; 1011 METHOD_NOT_ALLOWED: The endpoint does not accept this HTTP method.; 1012 WEBHOOK_URL_REFUSED: The webhook URL is refused: not https (http only on a host of junction.webhooks.allowed-hosts), a private, loopback or link-local address after DNS resolution, or it answers with a redirect.; 1013 WEBHOOK_NOT_FOUND: No webhook of this API key has this id.; 1014 WEBHOOK_LIMIT: The API key has as many webhooks as junction.webhooks.max-per-key allows.; 2001 UNAUTHORIZED: A valid X-API-Key header is required.; 2002 FORBIDDEN: The API key may not use this endpoint.; 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds.; 3001 NO_ROUTE: No route connects the tokens.; 3002 AMOUNT_TOO_LOW: The amount is below what any route can carry.; 3003 INSUFFICIENT_LIQUIDITY: The pools cannot absorb the amount.; 3004 FEES_EXCEED_AMOUNT: Fees would consume the whole amount.; 3005 PRICE_IMPACT_TOO_HIGH: Every route exceeds the allowed price impact.; 3006 MIN_OUTPUT_UNREACHABLE: No route reaches minOutputAmount.; 3007 BUILD_SIMULATION_FAILED: The built transaction failed its simulation.; 3008 PROVIDER_NOT_EXECUTABLE: A provider of the route has no Junction adapter on its chain: the route can be quoted but not built.; 4001 QUOTE_NOT_FOUND: No quote has this quoteId.; 4002 QUOTE_EXPIRED: The quote has expired.; 4003 INVALID_SIGNATURE: The signature does not verify.; 4004 SIGNER_MISMATCH: The signature was made by another account than the sender.; 4005 PERMIT_EXPIRED: The permit deadline has passed.; 4006 NONCE_USED: The permit nonce was already used.; 4007 ALREADY_SUBMITTED: This quote was already submitted.; 4008 UNSUPPORTED_ACQUISITION_MODE: The acquisition mode is not supported for this flow.; 4009 TOKEN_NOT_GASLESS: The token cannot be swapped gaslessly.; 4010 INSUFFICIENT_FUNDS: The owner's token balance or Permit2 allowance on chain is below the amount.; 9001 INTERNAL: An unexpected error; it is logged with the request id.; 9002 UPSTREAM_ERROR: An upstream service failed.; 9003 UPSTREAM_TIMEOUT: An upstream service timed out.; 9004 NOT_IMPLEMENTED: The capability behind this endpoint is not available yet.; 9005 UNAVAILABLE: The service is temporarily unavailable.; 9006 RELAYER_UNFUNDED: Junction's relayer on the chain cannot pay the gas of the transaction at the live gas price.
              * @enum {integer}
              */
-            code: 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 2001 | 2002 | 2003 | 3001 | 3002 | 3003 | 3004 | 3005 | 3006 | 3007 | 3008 | 4001 | 4002 | 4003 | 4004 | 4005 | 4006 | 4007 | 4008 | 4009 | 4010 | 9001 | 9002 | 9003 | 9004 | 9005 | 9006;
+            code: 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1013 | 1014 | 2001 | 2002 | 2003 | 3001 | 3002 | 3003 | 3004 | 3005 | 3006 | 3007 | 3008 | 4001 | 4002 | 4003 | 4004 | 4005 | 4006 | 4007 | 4008 | 4009 | 4010 | 9001 | 9002 | 9003 | 9004 | 9005 | 9006;
             /** @description null, or {"param": NAME} when one parameter is at fault */
             data: {
                 /** @description The parameter at fault, as the interface spells it. */
@@ -544,6 +728,13 @@ export interface components {
             spender: string;
             witness?: components["schemas"]["SwapWitness"] | components["schemas"]["JunctionRouteWitness"];
         };
+        Ping: {
+            event: string;
+            delivered: boolean;
+            /** Format: int32 */
+            httpStatus: number | null;
+            error: string | null;
+        };
         ProviderView: {
             icon: string;
             name: string;
@@ -551,6 +742,15 @@ export interface components {
         };
         Providers: {
             providers: components["schemas"]["DiscoveryProvider"][];
+        };
+        Registered: {
+            id: string;
+            url: string;
+            description: string | null;
+            /** Format: int64 */
+            createdAtMs: number;
+            secret: string;
+            ping: components["schemas"]["Ping"];
         };
         RouteView: {
             amount: string;
@@ -585,6 +785,10 @@ export interface components {
             toToken: components["schemas"]["TokenView"];
             /** Format: int64 */
             blockNumber?: number;
+        };
+        SseEmitter: {
+            /** Format: int64 */
+            timeout: number;
         };
         StatusAsset: {
             /** Format: int64 */
@@ -687,6 +891,20 @@ export interface components {
             simulation: boolean;
             to: string;
             value: string;
+        };
+        Watch: {
+            /** Format: int64 */
+            fromChainId: number;
+            txHash: string;
+            /** Format: int64 */
+            expiresAtMs: number;
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            description: string | null;
+            /** Format: int64 */
+            createdAtMs: number;
         };
     };
     responses: never;
@@ -1766,6 +1984,204 @@ export interface operations {
             };
         };
     };
+    statusStream: {
+        parameters: {
+            query: {
+                /**
+                 * @description Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002.
+                 * @example 0x1cb5db27293a3477891dd435bbb122ea62b3f4aa316a1bee40ba5ca92a437741
+                 */
+                txHash: string;
+                /**
+                 * @description Source chain of the transaction. Numeric chain id, an integer from 0 to 9223372036854775807 (int64); otherwise 1002. A chain Junction does not serve is 1005.
+                 * @example 1
+                 */
+                fromChainId: number;
+            };
+            header?: {
+                /** @description On a reconnect, the `id` of the last event received (evt_ and 32 hex digits; otherwise 1002): the stream resumes after it. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/event-stream` of events `status` (not the envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description 1001 MISSING_PARAMETER: A required parameter is missing.; 1002 INVALID_PARAMETER: A parameter has the wrong type, is out of range, or is not one of the listed values.; 1005 UNSUPPORTED_CHAIN: The chain is well-formed but Junction does not serve it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2001 UNAUTHORIZED: A valid X-API-Key header is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9001 INTERNAL: An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9005 UNAVAILABLE: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    watchStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "txHash": "0xbfab7287d1a067eb41dc32f576722b18a07337925c93bf9a0ee755543452d569",
+                 *       "fromChainId": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002. */
+                    txHash: string;
+                    /**
+                     * Format: int64
+                     * @description Source chain of the transaction (JSON integer). Numeric chain id, an integer from 0 to 9223372036854775807 (int64); otherwise 1002. A chain Junction does not serve is 1005.
+                     */
+                    fromChainId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description code 0, message "ok". `data`: `{fromChainId, txHash, expiresAtMs}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeWatch"];
+                };
+            };
+            /** @description 1001 MISSING_PARAMETER: A required parameter is missing.; 1002 INVALID_PARAMETER: A parameter has the wrong type, is out of range, or is not one of the listed values.; 1005 UNSUPPORTED_CHAIN: The chain is well-formed but Junction does not serve it.; 1007 MALFORMED_BODY: The request body is not a JSON object. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2001 UNAUTHORIZED: A valid X-API-Key header is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1008 BODY_TOO_LARGE: The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1009 UNSUPPORTED_MEDIA_TYPE: The request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9001 INTERNAL: An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9005 UNAVAILABLE: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     tokens: {
         parameters: {
             query?: {
@@ -1815,6 +2231,353 @@ export interface operations {
             };
             /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9001 INTERNAL: An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9005 UNAVAILABLE: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description code 0, message "ok". `data`: the registered webhook with its `secret` (POST), or the caller's webhooks (GET). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeListWebhook"];
+                };
+            };
+            /** @description 2001 UNAUTHORIZED: A valid X-API-Key header is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9001 INTERNAL: An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9005 UNAVAILABLE: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/junction",
+                 *       "description": "orders service"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where deliveries are POSTed: https to a public host, or http(s) on a host of `junction.webhooks.allowed-hosts`; otherwise 1012. At most 2048 characters; otherwise 1002. */
+                    url: string;
+                    /** @description Optional: the integrator's note. At most 256 characters; otherwise 1002. */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description code 0, message "ok". `data`: the registered webhook with its `secret` (POST), or the caller's webhooks (GET). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeRegistered"];
+                };
+            };
+            /** @description 1001 MISSING_PARAMETER: A required parameter is missing.; 1002 INVALID_PARAMETER: A parameter has the wrong type, is out of range, or is not one of the listed values.; 1007 MALFORMED_BODY: The request body is not a JSON object.; 1012 WEBHOOK_URL_REFUSED: The webhook URL is refused: not https (http only on a host of junction.webhooks.allowed-hosts), a private, loopback or link-local address after DNS resolution, or it answers with a redirect. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2001 UNAUTHORIZED: A valid X-API-Key header is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1014 WEBHOOK_LIMIT: The API key has as many webhooks as junction.webhooks.max-per-key allows. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1008 BODY_TOO_LARGE: The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1009 UNSUPPORTED_MEDIA_TYPE: The request body must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9001 INTERNAL: An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9005 UNAVAILABLE: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description code 0, message "ok". `data`: `{id, deleted}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeDeleted"];
+                };
+            };
+            /** @description 2001 UNAUTHORIZED: A valid X-API-Key header is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1013 WEBHOOK_NOT_FOUND: No webhook of this API key has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2003 RATE_LIMITED: Too many requests; retry after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9001 INTERNAL: An unexpected error; it is logged with the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 9005 UNAVAILABLE: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    webhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state: `PENDING`, `DELIVERED` or `DEAD` (case-insensitive); otherwise 1002. */
+                state?: "PENDING" | "DELIVERED" | "DEAD";
+                /** @description Deliveries listed at most: an integer from 1 to 500 (default 100); otherwise 1002. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description code 0, message "ok". `data`: array of deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeListDelivery"];
+                };
+            };
+            /** @description 1002 INVALID_PARAMETER: A parameter has the wrong type, is out of range, or is not one of the listed values. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2001 UNAUTHORIZED: A valid X-API-Key header is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 2002 FORBIDDEN: The API key may not use this endpoint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 1013 WEBHOOK_NOT_FOUND: No webhook of this API key has this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

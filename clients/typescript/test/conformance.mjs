@@ -39,10 +39,12 @@ export async function apiDocs(baseUrl) {
   return { doc, check };
 }
 
-/** The operation of the document a request is for (the /v1 alias is the same operation). */
+/** The operation of the document a request is for (the /v1 alias is the same operation; {id} matches a segment). */
 function operation(doc, baseUrl, request) {
-  const path = new URL(request.url).pathname.slice(new URL(baseUrl).pathname.replace(/\/$/, "").length)
+  const actual = new URL(request.url).pathname.slice(new URL(baseUrl).pathname.replace(/\/$/, "").length)
     .replace(/^\/v1\//, "/");
+  const path = Object.keys(doc.paths).find((p) => p === actual
+    || new RegExp(`^${p.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(actual)) ?? actual;
   return { path, op: doc.paths[path]?.[request.method.toLowerCase()] };
 }
 
@@ -60,6 +62,14 @@ export function conformingFetch(api, baseUrl) {
     const { path, op } = operation(api.doc, baseUrl, request);
     const label = `${request.method} ${path} ${response.status}`;
     if (op === undefined) throw new Error(`${request.method} ${path} is not an operation of the document`);
+    if ((response.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) {
+      // server-sent events: the document says the operation answers them; the events are read by the caller
+      if (op.responses[String(response.status)]?.content?.["text/event-stream"] === undefined) {
+        throw new Error(`${label}: the document lists no text/event-stream response`);
+      }
+      seen.push(label);
+      return response;
+    }
     const schema = op.responses[String(response.status)]?.content?.["application/json"]?.schema;
     if (schema === undefined) throw new Error(`${label}: the document lists no such response`);
     const errors = api.check(schema, await response.clone().json());

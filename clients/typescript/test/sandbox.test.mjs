@@ -1,8 +1,11 @@
 // The client against a real Junction on the sandbox (embedded market and network): JUNCTION_URL, started by
 // TypeScriptClientTest with a fast clock. Every answer is checked against the service's OpenAPI document
-// (conformance.mjs). Run: JUNCTION_URL=http://127.0.0.1:8080 node --test test/sandbox.test.mjs (after npm run build).
+// (conformance.mjs). Run: JUNCTION_URL=http://127.0.0.1:8080 node --test test/sandbox.test.mjs (after npm run build),
+// against a sandbox started with --junction.webhooks.allowed-hosts=127.0.0.1 (the webhook receiver is on loopback).
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { before, test } from "node:test";
 import * as esm from "@junction/client";
@@ -56,6 +59,22 @@ test("every example of the OpenAPI document conforms to its schema", () => {
         examples++;
       }
       for (const [status, response] of Object.entries(op.responses)) {
+        const events = response.content["text/event-stream"];
+        if (events !== undefined) {
+          // the stream's text: each event's data is a /status answer (with its change's event, sequence, time)
+          for (const [name, example] of Object.entries(events.examples)) {
+            const data = example.value.split("\n").filter((l) => l.startsWith("data:"));
+            assert.ok(data.length > 0, `${method} ${path} ${status} ${name}: events`);
+            for (const line of data) {
+              const { event, sequence, occurredAtMs, ...answer } = JSON.parse(line.slice(5));
+              assert.match(event, /^evt_[0-9a-f]{32}$/);
+              assert.ok(Number.isInteger(sequence) && Number.isInteger(occurredAtMs));
+              assert.deepEqual(api.check({ $ref: "#/components/schemas/StatusResult" }, answer), [], name);
+            }
+            examples++;
+          }
+          continue;
+        }
         const media = response.content["application/json"];
         assert.ok(Object.keys(media.examples ?? {}).length > 0, `${method} ${path} ${status} has examples`);
         for (const [name, example] of Object.entries(media.examples)) {
@@ -191,6 +210,112 @@ test("waitForStatus gives up after timeoutMs with the last answer, and stops on 
   const waiting = waitForStatus(junction, unknown, { signal: controller.signal });
   setTimeout(() => controller.abort(new Error("stop")), 200);
   await assert.rejects(waiting, /stop/);
+});
+
+/** A gasless swap of 1,000 USDC to WETH on Arbitrum, submitted: its source transaction hash. */
+async function gaslessSwap() {
+  const wallet = Wallet.createRandom();
+  const [item] = await junction.gaslessQuote({ fromChain: 42161, toChain: 42161, fromToken: ARB_USDC,
+    toToken: ARB_WETH, amount: "1000000000", sender: wallet.address, acquisitionMode: 2 });
+  const swap = await junction.submitSwap({ quoteId: item.quoteId, signature: await signGaslessQuote(item, wallet) });
+  return { txHash: swap.executionTxHash, fromChainId: 42161 };
+}
+
+test("waitForStatus follows the status stream, and polls where the service answers no stream", async () => {
+  const streamed = conformingFetch(api, BASE_URL);
+  const following = createJunctionClient({ baseUrl: BASE_URL, fetch: streamed.fetch });
+  const updates = [];
+  const done = await waitForStatus(following, await gaslessSwap(),
+    { timeoutMs: 120_000, onUpdate: (s) => updates.push(s) });
+  assert.equal(done.status, "DONE", done.details.message);
+  assert.equal(done.event, undefined); // the /status answer, without the stream's event fields
+  assert.equal(updates.at(-1), done);
+  assert.deepEqual(streamed.requests.map((r) => new URL(r.url).pathname), ["/status/stream"]);
+  assert.equal(streamed.seen[0], "GET /status/stream 200");
+  // a service without the stream answers 1010 for its path: waitForStatus polls /status instead
+  const polled = [];
+  const older = createJunctionClient({ baseUrl: BASE_URL, fetch: (request) => {
+    polled.push(new URL(request.url).pathname);
+    return request.url.includes("/status/stream")
+      ? fetch(new Request(request.url.replace("/status/stream", "/status/no-stream"), request))
+      : checked.fetch(request);
+  } });
+  const again = await waitForStatus(older, await gaslessSwap(), { timeoutMs: 120_000 });
+  assert.equal(again.status, "DONE", again.details.message);
+  assert.equal(polled[0], "/status/stream");
+  assert.ok(polled.slice(1).length > 0 && polled.slice(1).every((p) => p === "/status"), polled.join(" "));
+});
+
+test("statusStream yields each change with its event id to DONE, and resumes after Last-Event-ID", async () => {
+  const swap = await gaslessSwap();
+  const events = [];
+  for await (const event of junction.statusStream(swap)) events.push(event);
+  assert.equal(events.at(-1).status, "DONE");
+  const changes = events.filter((e) => e.event !== undefined);
+  assert.ok(changes.length > 0);
+  for (const { event, sequence, occurredAtMs, ...answer } of changes) {
+    assert.match(event, /^evt_[0-9a-f]{32}$/);
+    assert.ok(Number.isInteger(sequence) && occurredAtMs > 0);
+    assert.deepEqual(api.check({ $ref: "#/components/schemas/StatusResult" }, answer), [], event);
+  }
+  const sequences = changes.map((e) => e.sequence);
+  assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b));
+  // resumed after the first change: every later change, the same events, none missing
+  const resumed = [];
+  for await (const e of junction.statusStream(swap, { lastEventId: changes[0].event })) resumed.push(e);
+  const later = resumed.filter((e) => e.sequence > changes[0].sequence).map((e) => e.event);
+  assert.ok(later.length > 0 && later.at(-1) === changes.at(-1).event, JSON.stringify(resumed.map((e) => e.sequence)));
+  const refused = await (async () => {
+    for await (const e of junction.statusStream({ txHash: "0x12", fromChainId: 1 })) assert.fail(String(e));
+  })().catch((e) => e);
+  assert.ok(refused instanceof JunctionError, String(refused));
+  assert.deepEqual([refused.code, refused.param, refused.status], [1002, "txHash", 400]);
+});
+
+test("webhooks: create, list, signed deliveries of a watched swap, deliveries, delete", async () => {
+  const received = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => { body += chunk; });
+    request.on("end", () => {
+      received.push({ signature: request.headers["junction-signature"], event: request.headers["junction-event"],
+        body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${receiver.address().port}/junction`;
+    const hook = await junction.webhooks.create({ url, description: "sandbox test" });
+    assert.match(hook.id, /^wh_[0-9a-f]{32}$/);
+    assert.match(hook.secret, /^whsec_[0-9a-f]{64}$/);
+    assert.equal(hook.ping.delivered, true);
+    assert.ok((await junction.webhooks.list()).some((w) => w.id === hook.id && w.url === url && !("secret" in w)));
+    const swap = await gaslessSwap();
+    const watch = await junction.watchStatus(swap);
+    assert.deepEqual([watch.txHash, watch.fromChainId], [swap.txHash, swap.fromChainId]);
+    await waitForStatus(junction, swap, { timeoutMs: 120_000 });
+    let delivered = [];
+    for (let i = 0; i < 100 && !delivered.some((d) => d.status === "DONE" && d.state === "DELIVERED"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      delivered = (await junction.webhooks.deliveries(hook.id, { limit: 500 })).filter((d) => d.txHash === swap.txHash);
+    }
+    const last = delivered.find((d) => d.status === "DONE");
+    assert.equal(last?.state, "DELIVERED", JSON.stringify(delivered));
+    assert.deepEqual((await junction.webhooks.deliveries(hook.id, { state: "DEAD" })), []);
+    const push = received.find((r) => r.event === last.event);
+    assert.ok(push !== undefined, "the receiver got the DONE event");
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(push.signature);
+    assert.equal(createHmac("sha256", hook.secret).update(`${t}.${push.body}`).digest("hex"), v1);
+    assert.equal(JSON.parse(push.body).status, "DONE");
+    assert.deepEqual(await junction.webhooks.delete(hook.id), { id: hook.id, deleted: true });
+    assert.ok(!(await junction.webhooks.list()).some((w) => w.id === hook.id));
+    const gone = await junction.webhooks.deliveries(hook.id).catch((e) => e);
+    assert.ok(gone instanceof JunctionError, String(gone));
+    assert.deepEqual([gone.code, gone.param, gone.status], [1013, "id", 404]);
+  } finally {
+    receiver.close();
+  }
 });
 
 test("the calldata reader and selectors agree with the router's ABI", () => {

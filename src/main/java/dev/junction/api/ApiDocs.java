@@ -86,6 +86,15 @@ final class ApiDocs {
                 string("txHash", true, "Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002."),
                 chain("fromChainId", "Source chain of the transaction. "),
                 string("userAddress", false, "Wallet that started the route. " + WALLET)));
+        m.put("/status/stream", List.of(
+                string("txHash", true, "Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002."),
+                chain("fromChainId", "Source chain of the transaction. ")));
+        m.put("/webhooks/{id}/deliveries", List.of(
+                enumeration("state", "Only deliveries in this state: `PENDING`, `DELIVERED` or `DEAD` "
+                        + "(case-insensitive); otherwise 1002.", "PENDING", "DELIVERED", "DEAD"),
+                integer("limit", false, "int32", 1, WebhooksController.DELIVERIES_MAX, "Deliveries listed at most: "
+                        + "an integer from 1 to " + WebhooksController.DELIVERIES_MAX + " (default 100); otherwise "
+                        + "1002.")));
         m.put("/tokens", List.of(
                 optionalChain("chain", "Only tokens on this chain. "),
                 query("symbol", false, "Only tokens with this symbol (case-insensitive, exact). At most 32 characters; "
@@ -170,6 +179,23 @@ final class ApiDocs {
                                 + "bytes (EIP-2098); otherwise 1002."));
         submit.setRequired(List.of("quoteId", "signature"));
         m.put("/gasless/submit-swap", submit);
+        Schema<?> watch = new Schema<>().type("object").description("Unknown keys are ignored.")
+                .addProperty("txHash", new StringSchema().description("Source-chain transaction hash: 0x followed by "
+                        + "64 hex digits; otherwise 1002."))
+                .addProperty("fromChainId", new IntegerSchema().format("int64").minimum(BigDecimal.ZERO)
+                        .description("Source chain of the transaction (JSON integer). " + CHAIN));
+        watch.setRequired(List.of("txHash", "fromChainId"));
+        m.put("/status/watch", watch);
+        Schema<?> webhook = new Schema<>().type("object").description("Unknown keys are ignored.")
+                .addProperty("url", new StringSchema().maxLength(WebhookRequest.URL_MAX).description("Where deliveries "
+                        + "are POSTed: https to a public host, or http(s) on a host of "
+                        + "`junction.webhooks.allowed-hosts`; otherwise 1012. At most " + WebhookRequest.URL_MAX
+                        + " characters; otherwise 1002."))
+                .addProperty("description", new StringSchema().maxLength(WebhookRequest.DESCRIPTION_MAX)
+                        .description("Optional: the integrator's note. At most " + WebhookRequest.DESCRIPTION_MAX
+                                + " characters; otherwise 1002."));
+        webhook.setRequired(List.of("url"));
+        m.put("/webhooks", webhook);
         return m;
     }
 
@@ -273,14 +299,23 @@ final class ApiDocs {
                     "amount", "1000000000", "sender", WALLET_EXAMPLE, "acquisitionMode", "2");
             case "/status" -> Map.of("txHash", "0x1cb5db27293a3477891dd435bbb122ea62b3f4aa316a1bee40ba5ca92a437741",
                     "fromChainId", "1");
+            case "/status/stream" -> Map.of("txHash",
+                    "0x1cb5db27293a3477891dd435bbb122ea62b3f4aa316a1bee40ba5ca92a437741", "fromChainId", "1");
             case "/tokens" -> Map.of("chain", "42161", "symbol", "USDC");
             case "/connections" -> Map.of("fromChain", "1", "toChain", "42161", "fromToken", USDC);
             default -> Map.of();
         };
     }
 
-    /** The errors an operation can return, by path (every operation: authentication, rate limit, internal, 503). */
-    static List<ErrorCode> errors(String base) {
+    /**
+     * The errors an operation can return, by HTTP method and path (every operation: authentication, rate limit,
+     * internal, 503). {@code GET /webhooks} reads neither body nor parameter: only those of every operation.
+     */
+    static List<ErrorCode> errors(String method, String base) {
+        return errors(method.equals("GET") && base.equals("/webhooks") ? "GET /webhooks" : base);
+    }
+
+    private static List<ErrorCode> errors(String base) {
         List<ErrorCode> common = List.of(ErrorCode.UNAUTHORIZED, ErrorCode.FORBIDDEN, ErrorCode.RATE_LIMITED,
                 ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE);
         List<ErrorCode> query = List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
@@ -326,7 +361,7 @@ final class ApiDocs {
             }
             case "/status" -> out.addAll(List.of(ErrorCode.MISSING_PARAMETER, ErrorCode.INVALID_PARAMETER,
                     ErrorCode.INVALID_ADDRESS, ErrorCode.UNSUPPORTED_CHAIN));
-            case "/chains", "/providers" -> {
+            case "/chains", "/providers", "GET /webhooks" -> {
                 // no parameters: only the errors of every operation
             }
             case "/tokens" -> out.addAll(List.of(ErrorCode.INVALID_PARAMETER, ErrorCode.UNSUPPORTED_CHAIN));

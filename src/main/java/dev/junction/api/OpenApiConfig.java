@@ -81,7 +81,7 @@ class OpenApiConfig {
             if (!ApiDocs.successData().containsKey(base)) {
                 return;
             }
-            for (Operation op : item.readOperations()) {
+            item.readOperationsMap().forEach((method, op) -> {
                 op.setTags(List.of(CAPABILITY.get(base)));
                 if (params.containsKey(base)) {
                     ApiDocs.addParameters(op, params.get(base));
@@ -97,8 +97,8 @@ class OpenApiConfig {
                     op.requestBody(new RequestBody().required(true).content(new Content().addMediaType(
                             "application/json", media)));
                 }
-                responses(op, base, examples);
-            }
+                responses(op, method.name(), base, examples);
+            });
         });
         // each operation once: the /v1 alias answers the same and is said in the description, not listed twice
         api.getPaths().keySet().removeIf(path -> path.startsWith("/v1/"));
@@ -109,6 +109,11 @@ class OpenApiConfig {
         api.setTags(null);
         CAPABILITY_DESCRIPTION.forEach((name, text) -> api.addTagsItem(new Tag().name(name).description(text)));
     }
+
+    /** The operation that answers server-sent events rather than the JSON envelope. */
+    static final String EVENT_STREAM_PATH = "/status/stream";
+
+    static final String EVENT_STREAM = "text/event-stream";
 
     /** The capability tag of each operation, by path. */
     static final Map<String, String> CAPABILITY = Map.ofEntries(Map.entry("/quote", "quote"),
@@ -161,13 +166,22 @@ class OpenApiConfig {
                 + "adds what was checked (sandbox or chain)."));
     }
 
-    private static void responses(Operation op, String base, OpenApiExamples examples) {
+    private static void responses(Operation op, String method, String base, OpenApiExamples examples) {
         ApiResponses responses = new ApiResponses();
         ApiResponse ok = op.getResponses().get("200");
-        ok.description("code 0, message \"ok\". " + ApiDocs.successData().get(base));
-        ok.getContent().values().forEach(media -> media.setExamples(examples.response(base)));
+        if (base.equals(EVENT_STREAM_PATH)) {
+            // an SseEmitter: springdoc knows no more than "*/*"; the stream is text, not the envelope
+            ok = new ApiResponse().description(ApiDocs.successData().get(base)).content(new Content()
+                    .addMediaType(EVENT_STREAM, new MediaType().schema(new StringSchema().description(
+                            "Server-sent events: `event: status`, `id: <event id>` (none on the first event before "
+                                    + "any change), `data: <the webhook body as JSON>`; `:heartbeat` comments."))
+                            .examples(examples.response(method, base))));
+        } else {
+            ok.description("code 0, message \"ok\". " + ApiDocs.successData().get(base));
+            ok.getContent().values().forEach(media -> media.setExamples(examples.response(method, base)));
+        }
         responses.addApiResponse("200", ok);
-        Map<Integer, List<ErrorCode>> byStatus = ApiDocs.errors(base).stream()
+        Map<Integer, List<ErrorCode>> byStatus = ApiDocs.errors(method, base).stream()
                 .collect(Collectors.groupingBy(c -> c.status().value(), TreeMap::new, Collectors.toList()));
         byStatus.forEach((status, codes) -> {
             MediaType media = new MediaType().schema(new Schema<>().$ref("#/components/schemas/ErrorEnvelope"));

@@ -53,11 +53,17 @@ final class OpenApiExamples {
         }
     }
 
-    /** The named examples of the success response of the operation at {@code path} (none: an empty map). */
-    Map<String, Example> response(String path) {
+    /**
+     * The named examples of the success response of the operation {@code method} (GET, POST...) at {@code path}:
+     * those under "METHOD path" where the path has several operations, else those under the path (none: an empty
+     * map).
+     */
+    Map<String, Example> response(String method, String path) {
         Map<String, Example> out = new LinkedHashMap<>();
-        responses.getOrDefault(path, Map.of()).forEach((name, e) -> out.put(name,
-                new Example().summary((String) e.get("summary")).value(e.get("value"))));
+        Map<String, Map<String, Object>> named = responses.getOrDefault(method + " " + path,
+                responses.getOrDefault(path, Map.of()));
+        named.forEach((name, e) -> out.put(name, new Example().summary((String) e.get("summary"))
+                .value(e.get("value"))));
         return out;
     }
 

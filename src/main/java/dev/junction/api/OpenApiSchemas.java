@@ -25,17 +25,23 @@ final class OpenApiSchemas {
             "PermitMessage", Set.of("witness"));
 
     /** Always present, {@code null} when they have no value. */
-    static final Map<String, Set<String>> NULLABLE = Map.of(
-            "BuildBestPathResult", Set.of("route"),
+    static final Map<String, Set<String>> NULLABLE = Map.ofEntries(
+            Map.entry("BuildBestPathResult", Set.of("route")),
             // NOT_FOUND answers only status and details; chain mode has no executorTxId and may not know the tokens
-            "StatusResult", Set.of("destTxDetails", "fromAsset", "kind", "provider", "routeKind", "srcTxDetails",
-                    "swapId", "executorTxId", "toAsset", "updatedAtMs"),
-            "StatusDetails", Set.of("substatus", "receivedToken", "receivedAmount", "pollAfterSeconds"),
-            "StatusAsset", Set.of("symbol", "decimals", "amount"),
-            "StatusTxDetails", Set.of("chainLogo", "timestamp"),
-            "ChainView", Set.of("nativeToken", "wrappedNativeToken", "router", "gaslessExecutor"),
-            "DiscoveryProvider", Set.of("icon"),
-            "GaslessCalldataTemplate", Set.of("meta"));
+            Map.entry("StatusResult", Set.of("destTxDetails", "fromAsset", "kind", "provider", "routeKind",
+                    "srcTxDetails", "swapId", "executorTxId", "toAsset", "updatedAtMs")),
+            Map.entry("StatusDetails", Set.of("substatus", "receivedToken", "receivedAmount", "pollAfterSeconds")),
+            Map.entry("StatusAsset", Set.of("symbol", "decimals", "amount")),
+            Map.entry("StatusTxDetails", Set.of("chainLogo", "timestamp")),
+            Map.entry("ChainView", Set.of("nativeToken", "wrappedNativeToken", "router", "gaslessExecutor")),
+            Map.entry("DiscoveryProvider", Set.of("icon")),
+            Map.entry("GaslessCalldataTemplate", Set.of("meta")),
+            // the integrator's note is optional; a ping that reached no endpoint has no status, a delivered one no
+            // error; a delivery has no status or error before an answer, no next attempt unless PENDING
+            Map.entry("Webhook", Set.of("description")),
+            Map.entry("Registered", Set.of("description")),
+            Map.entry("Ping", Set.of("httpStatus", "error")),
+            Map.entry("Delivery", Set.of("lastHttpStatus", "lastError", "nextAttemptAtMs", "deliveredAtMs")));
 
     private OpenApiSchemas() {
     }

@@ -5,6 +5,7 @@ import dev.junction.webhooks.StatusEvent;
 import dev.junction.webhooks.StatusStreams;
 import dev.junction.webhooks.StatusWatches;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
@@ -66,6 +67,8 @@ public class StatusPushController {
                     Parameters as `/status` (`txHash`, `fromChainId`); an invalid one answers the JSON envelope.""")
     @GetMapping(path = {"/status/stream", "/v1/status/stream"})
     public SseEmitter stream(HttpServletRequest http,
+            @Parameter(description = "On a reconnect, the `id` of the last event received (evt_ and 32 hex "
+                    + "digits; otherwise 1002): the stream resumes after it.")
             @RequestHeader(name = LAST_EVENT_ID, required = false) String lastEventId) {
         WatchRequest request = parser.stream(http);
         String resume = lastEventId == null || lastEventId.isBlank() ? null : lastEventId.trim();

@@ -118,19 +118,28 @@ class OpenApiDocumentTest extends ApiTestSupport {
     void everyOperationHasTypedResponsesWithExamplesForEveryCode() throws Exception {
         JsonNode docs = apiDocs();
         assertThat(docs.get("paths").propertyNames()).containsExactlyInAnyOrder("/quote", "/build-best-path",
-                "/build-path", "/gasless/quote", "/gasless/submit-swap", "/status", "/chains", "/tokens",
-                "/providers", "/connections");
+                "/build-path", "/gasless/quote", "/gasless/submit-swap", "/status", "/status/watch", "/status/stream",
+                "/webhooks", "/webhooks/{id}", "/webhooks/{id}/deliveries", "/chains", "/tokens", "/providers",
+                "/connections");
         for (String path : docs.get("paths").propertyNames()) {
             for (String method : docs.get("paths").get(path).propertyNames()) {
                 JsonNode op = docs.get("paths").get(path).get(method);
-                JsonNode ok = op.get("responses").get("200").get("content").get("application/json");
-                String envelope = ok.get("schema").get("$ref").asString();
-                assertThat(envelope).as(path).startsWith("#/components/schemas/Envelope");
-                JsonNode envelopeSchema = docs.get("components").get("schemas").get(envelope.substring(21));
-                assertThat(envelopeSchema.get("required").toString()).as(path).contains("code", "data", "message");
-                assertThat(ok.get("examples").size()).as(path + " 200 examples").isPositive();
                 assertThat(op.get("tags").get(0).asString()).as(path).isIn("quote", "build", "gasless", "status",
-                        "discovery");
+                        "webhooks", "discovery");
+                JsonNode content = op.get("responses").get("200").get("content");
+                if (path.equals("/status/stream")) {
+                    // server-sent events, not the envelope: checked in theStatusStreamIsDocumentedAsEventStream
+                    assertThat(content.propertyNames()).containsExactly("text/event-stream");
+                } else {
+                    JsonNode ok = content.get("application/json");
+                    String envelope = ok.get("schema").get("$ref").asString();
+                    assertThat(envelope).as(path).startsWith("#/components/schemas/Envelope");
+                    JsonNode envelopeSchema = docs.get("components").get("schemas").get(envelope.substring(21));
+                    assertThat(envelopeSchema.get("required").toString()).as(path).contains("code", "data",
+                            "message");
+                    assertThat(ok.get("examples").size()).as(path + " 200 examples").isPositive();
+                    ok.get("examples").forEach(e -> assertThat(e.at("/value/code").asInt()).as(path).isZero());
+                }
                 for (String status : op.get("responses").propertyNames()) {
                     if (status.equals("200")) {
                         continue;
@@ -158,11 +167,35 @@ class OpenApiDocumentTest extends ApiTestSupport {
             assertThat(param.get("description").asString()).as(p[0] + " " + p[1]).contains("otherwise");
         }
         assertThat(parameter(docs.get("paths").get("/tokens").get("get"), "chain").get("example").isNumber()).isTrue();
-        for (String post : List.of("/build-path", "/gasless/submit-swap")) {
+        for (String post : List.of("/build-path", "/gasless/submit-swap", "/status/watch", "/webhooks")) {
             assertThat(docs.get("paths").get(post).get("post").get("requestBody").get("content")
                     .get("application/json").get("example")).as(post).isNotNull();
         }
         assertThat(docs.get("components").get("schemas").has("JsonNode")).isFalse();
+    }
+
+    /** Issue 40's stream is text/event-stream, with its parameters and an example of the stream's text. */
+    @Test
+    void theStatusStreamIsDocumentedAsEventStream() throws Exception {
+        JsonNode docs = apiDocs();
+        JsonNode stream = docs.get("paths").get("/status/stream").get("get");
+        JsonNode events = stream.at("/responses/200/content/text~1event-stream");
+        assertThat(events.at("/schema/type").asString()).isEqualTo("string");
+        assertThat(events.get("examples").values().iterator().next().get("value").asString())
+                .startsWith("event:status\n").contains("\nid:evt_");
+        assertThat(parameter(stream, "txHash").get("required").asBoolean()).isTrue();
+        assertThat(parameter(stream, "fromChainId").get("example").isNumber()).isTrue();
+        assertThat(stream.at("/responses/400/description").asString()).contains("1002");
+        JsonNode webhooks = docs.get("paths").get("/webhooks");
+        assertThat(webhooks.at("/post/responses/200/content/application~1json/examples").values().iterator().next()
+                .at("/value/data/secret").asString()).startsWith("whsec_");
+        assertThat(webhooks.at("/get/responses/200/content/application~1json/examples").values().iterator().next()
+                .at("/value/data").isArray()).isTrue();
+        assertThat(webhooks.at("/post/responses/400/description").asString()).contains("1012 WEBHOOK_URL_REFUSED");
+        assertThat(webhooks.at("/post/responses/409/description").asString()).contains("1014 WEBHOOK_LIMIT");
+        JsonNode delivery = docs.get("components").get("schemas").get("Delivery");
+        assertThat(delivery.get("required").toString()).contains("deliveredAtMs");
+        assertThat(delivery.at("/properties/deliveredAtMs/type").toString()).contains("null");
     }
 
     /** The nullability tables name real schemas and properties (a misspelt name would silently mark nothing). */

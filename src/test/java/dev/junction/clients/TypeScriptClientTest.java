@@ -41,7 +41,8 @@ import org.springframework.util.FileSystemUtils;
  * {@code LocalChainsWalkTest}, on its chains and its Junction in chain mode.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "junction.rate-limit.enabled=false", "junction.simulation.clock-speed=600"})
+    "junction.rate-limit.enabled=false", "junction.simulation.clock-speed=600",
+    "junction.webhooks.allowed-hosts=127.0.0.1"})
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TypeScriptClientTest {
 
