@@ -7,6 +7,7 @@ import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcException;
+import dev.junction.protocol.Protocols;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,7 +116,7 @@ public final class DeployCommand {
             if (!KEY.matcher(key.strip()).matches()) {
                 throw new UsageException(KEY_ENV + " must be a private key: 0x followed by 64 hex digits");
             }
-            nodes = Nodes.bind(Binder.get(env));
+            nodes = Nodes.bind(Binder.get(env), Protocols.dexKinds());
             if (nodes.chains().isEmpty()) {
                 throw new UsageException("no chains configured: pass --spring.config.additional-location=FILE with "
                         + ChainsSettings.PREFIX + ".<chainId>.* (see README: Deploying the router)");

@@ -42,11 +42,11 @@ public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, 
     /**
      * A DEX under {@code dexes.<providerKey>.}.
      *
-     * @param kind {@code uniswap-v2}, {@code uniswap-v3} or {@code curve}
-     * @param factory the factory (V2/V3)
-     * @param feeTiers {@code fee-tiers}: V3 fee tiers in pips (default 100, 500, 3000, 10000)
-     * @param pools Curve: explicit pool list
-     * @param initCodeHash {@code init-code-hash}: pool init code hash (default Uniswap's mainnet value)
+     * @param kind the configuration name of a protocol room's kind ({@link DexKinds}; the room validates the rest)
+     * @param factory the factory, for a kind that finds its pools through one
+     * @param feeTiers {@code fee-tiers}: fee tiers in pips, for a kind that has them
+     * @param pools an explicit pool list, for a kind without a factory
+     * @param initCodeHash {@code init-code-hash}: pool init code hash (the kind's default when absent)
      */
     public record DexProperties(String kind, String factory, List<Integer> feeTiers, List<String> pools,
             String initCodeHash) {
@@ -55,7 +55,7 @@ public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, 
     /**
      * A bridge under {@code bridges.<providerKey>.}.
      *
-     * @param spokePool {@code spoke-pool}: Across SpokePool on this chain
+     * @param spokePool {@code spoke-pool}: the bridge's contract on this chain, the one its adapter calls
      * @param lanes the lanes served from this chain
      */
     public record BridgeProperties(String spokePool, List<LaneProperties> lanes) {

@@ -55,44 +55,11 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         return Optional.ofNullable(router);
     }
 
-    /** The kinds of DEX the chain mode reads. */
-    public enum DexKind {
-        UNISWAP_V2("uniswap-v2", "0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f"),
-        UNISWAP_V3("uniswap-v3", "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54"),
-        CURVE("curve", null);
-
-        private final String wire;
-        private final Bytes32 defaultInitCodeHash;
-
-        DexKind(String wire, String defaultInitCodeHash) {
-            this.wire = wire;
-            this.defaultInitCodeHash = defaultInitCodeHash == null ? null : Bytes32.of(defaultInitCodeHash);
-        }
-
-        public String wire() {
-            return wire;
-        }
-
-        /** Uniswap's mainnet pool init code hash for the kind; null for Curve. */
-        public Bytes32 defaultInitCodeHash() {
-            return defaultInitCodeHash;
-        }
-
-        public static Optional<DexKind> parse(String text) {
-            for (DexKind k : values()) {
-                if (k.wire.equalsIgnoreCase(text == null ? "" : text.trim())) {
-                    return Optional.of(k);
-                }
-            }
-            return Optional.empty();
-        }
-    }
-
     /**
-     * A DEX: its provider key, kind, factory (V2/V3), fee tiers in pips (V3), explicit pools (Curve) and pool init
-     * code hash (V2/V3; null for Curve).
+     * A DEX: its provider key, its kind's configuration name (a protocol room's {@link DexKinds}), and what its kind
+     * uses of: a factory, fee tiers in pips, explicit pools and a pool init code hash (absent: null or empty).
      */
-    public record Dex(String key, DexKind kind, Address factory, List<Integer> feeTiers, List<Address> pools,
+    public record Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
             Bytes32 initCodeHash) {
 
         public Dex {
@@ -101,8 +68,12 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         }
     }
 
-    /** A bridge: its provider key, its contract on this chain and its lanes from this chain. */
-    public record Bridge(String key, Address spokePool, List<Lane> lanes) {
+    /**
+     * A bridge: its provider key, its contract on this chain (property {@code spoke-pool}: the contract its room's
+     * adapter calls, e.g. Across's SpokePool, CCTP's TokenMessenger) and its lanes from this chain. A bridge has no
+     * kind: its room is the one serving its key.
+     */
+    public record Bridge(String key, Address contract, List<Lane> lanes) {
 
         public Bridge {
             lanes = List.copyOf(lanes);

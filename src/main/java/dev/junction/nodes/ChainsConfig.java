@@ -1,14 +1,15 @@
 package dev.junction.nodes;
 
+import static dev.junction.nodes.ConfigValues.address;
+import static dev.junction.nodes.ConfigValues.addresses;
+
 import dev.junction.chain.Address;
-import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.nodes.ChainProperties.BridgeProperties;
 import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainProperties.LaneProperties;
 import dev.junction.nodes.ChainSettings.Bridge;
 import dev.junction.nodes.ChainSettings.Dex;
-import dev.junction.nodes.ChainSettings.DexKind;
 import dev.junction.nodes.ChainSettings.Lane;
 import java.math.BigInteger;
 import java.net.URI;
@@ -19,7 +20,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -31,13 +31,12 @@ final class ChainsConfig {
     private static final String PREFIX = ChainsSettings.PREFIX;
 
     private static final Pattern KEY = Pattern.compile("[a-z0-9][a-z0-9-]*");
-    private static final Set<Integer> V3_FEES = Set.of(100, 500, 3000, 10000);
 
     private ChainsConfig() {
     }
 
     /** Validates one chain's properties; {@code idText} is the key under {@code junction.chains}. */
-    static ChainSettings validate(String idText, ChainProperties p) {
+    static ChainSettings validate(String idText, ChainProperties p, DexKinds kinds) {
         String at = PREFIX + "." + idText + ".";
         long idValue;
         try {
@@ -87,7 +86,7 @@ final class ChainsConfig {
         Map<String, Dex> dexes = new LinkedHashMap<>();
         Map<String, DexProperties> rawDexes = p.dexes() == null ? Map.of() : p.dexes();
         for (Map.Entry<String, DexProperties> d : rawDexes.entrySet()) {
-            dexes.put(d.getKey(), dex(at + "dexes." + d.getKey() + ".", d.getKey(), d.getValue()));
+            dexes.put(d.getKey(), dex(at + "dexes." + d.getKey() + ".", d.getKey(), d.getValue(), kinds));
         }
         Map<String, Bridge> bridges = new LinkedHashMap<>();
         Map<String, BridgeProperties> rawBridges = p.bridges() == null ? Map.of() : p.bridges();
@@ -137,61 +136,20 @@ final class ChainsConfig {
                 permit2, multicall3, confirmations, blockTime, staleness, poll, window, feeds, feedMaxAge);
     }
 
-    private static Dex dex(String at, String key, DexProperties d) {
+    private static Dex dex(String at, String key, DexProperties d, DexKinds kinds) {
         if (!KEY.matcher(key).matches()) {
             throw new ChainConfigException(at.substring(0, at.length() - 1)
                     + ": a provider key is lower-case letters, digits and dashes");
         }
+        List<String> names = kinds.names();
+        String listed = names.size() == 1 ? names.getFirst()
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast();
         if (d == null || d.kind() == null) {
-            throw new ChainConfigException(at + "kind is required: uniswap-v2, uniswap-v3 or curve");
+            throw new ChainConfigException(at + "kind is required: " + listed);
         }
-        DexKind kind = DexKind.parse(d.kind()).orElseThrow(() -> new ChainConfigException(at + "kind must be "
-                + "uniswap-v2, uniswap-v3 or curve, was " + d.kind()));
-        if (kind == DexKind.CURVE) {
-            List<Address> pools = addresses(at + "pools", d.pools());
-            if (pools.isEmpty()) {
-                throw new ChainConfigException(at + "pools must list the Curve pools to serve (kind curve has no "
-                        + "factory to discover them)");
-            }
-            if (new LinkedHashSet<>(pools).size() != pools.size()) {
-                throw new ChainConfigException(at + "pools lists an address twice");
-            }
-            if (d.feeTiers() != null && !d.feeTiers().isEmpty()) {
-                throw new ChainConfigException(at + "fee-tiers applies to uniswap-v3 only");
-            }
-            return new Dex(key, kind, null, List.of(), pools, null);
-        }
-        if (d.pools() != null && !d.pools().isEmpty()) {
-            throw new ChainConfigException(at + "pools applies to kind curve only (Uniswap pools are found through "
-                    + "the factory)");
-        }
-        if (d.factory() == null) {
-            throw new ChainConfigException(at + "factory is required for kind " + kind.wire());
-        }
-        Address factory = address(at + "factory", d.factory());
-        List<Integer> fees = List.of();
-        if (kind == DexKind.UNISWAP_V3) {
-            fees = d.feeTiers() == null || d.feeTiers().isEmpty() ? List.of(100, 500, 3000, 10000) : d.feeTiers();
-            for (int i = 0; i < fees.size(); i++) {
-                Integer f = fees.get(i);
-                if (f == null || f <= 0 || f >= 1_000_000) {
-                    throw new ChainConfigException(at + "fee-tiers[" + i + "] must be a fee in pips from 1 to 999999"
-                            + " (e.g. " + V3_FEES.stream().sorted().toList() + "), was " + f);
-                }
-            }
-        } else if (d.feeTiers() != null && !d.feeTiers().isEmpty()) {
-            throw new ChainConfigException(at + "fee-tiers applies to uniswap-v3 only");
-        }
-        Bytes32 hash = kind.defaultInitCodeHash();
-        if (d.initCodeHash() != null) {
-            String text = d.initCodeHash().trim();
-            if (!Bytes32.isBytes32(text)) {
-                throw new ChainConfigException(at + "init-code-hash must be 0x followed by 64 hex digits"
-                        + numberHint(text));
-            }
-            hash = Bytes32.of(text);
-        }
-        return new Dex(key, kind, factory, fees, List.of(), hash);
+        String kind = names.stream().filter(n -> n.equalsIgnoreCase(d.kind().trim())).findFirst()
+                .orElseThrow(() -> new ChainConfigException(at + "kind must be " + listed + ", was " + d.kind()));
+        return kinds.validate(at, key, kind, d);
     }
 
     private static Bridge bridge(String at, String key, BridgeProperties b, List<Address> tokens) {
@@ -266,34 +224,6 @@ final class ChainsConfig {
         } catch (IllegalArgumentException e) {
             throw new ChainConfigException(at + " must be an http(s) URL");
         }
-    }
-
-    private static List<Address> addresses(String at, List<String> texts) {
-        List<Address> out = new ArrayList<>();
-        if (texts != null) {
-            for (int i = 0; i < texts.size(); i++) {
-                out.add(address(at + "[" + i + "]", texts.get(i)));
-            }
-        }
-        return out;
-    }
-
-    private static Address address(String at, String text) {
-        try {
-            Address a = Address.evm(text == null ? "" : text.trim());
-            if (a.isNative() || a.equals(Address.ZERO)) {
-                throw new ChainConfigException(at + " must be a contract address, not " + a);
-            }
-            return a;
-        } catch (IllegalArgumentException e) {
-            throw new ChainConfigException(at + " must be 0x followed by 40 hex digits, was " + text + numberHint(text));
-        }
-    }
-
-    /** YAML 1.1 reads an unquoted 0x... as a hexadecimal number: Spring then sees its decimal digits. */
-    private static String numberHint(String text) {
-        return text != null && text.length() > 12 && text.chars().allMatch(Character::isDigit)
-                ? " (YAML read an unquoted 0x... value as a number: quote addresses and hashes)" : "";
     }
 
     private static void positive(String at, Duration d) {

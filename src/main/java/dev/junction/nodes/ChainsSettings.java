@@ -31,16 +31,16 @@ public record ChainsSettings(List<ChainSettings> all) {
     }
 
     /**
-     * Reads and validates {@value #PREFIX}.
+     * Reads and validates {@value #PREFIX}, each DEX by its kind's room ({@code dexKinds}).
      *
      * @throws ChainConfigException naming the property and the rule when a chain's settings are invalid
      */
-    public static ChainsSettings bind(Binder binder) {
+    public static ChainsSettings bind(Binder binder, DexKinds dexKinds) {
         Map<String, ChainProperties> raw = binder.bind(ConfigurationPropertyName.of(PREFIX),
                 Bindable.mapOf(String.class, ChainProperties.class)).orElse(Map.of());
         List<ChainSettings> out = new ArrayList<>();
         for (Map.Entry<String, ChainProperties> e : raw.entrySet()) {
-            out.add(ChainsConfig.validate(e.getKey(), e.getValue()));
+            out.add(ChainsConfig.validate(e.getKey(), e.getValue(), dexKinds));
         }
         return new ChainsSettings(out);
     }

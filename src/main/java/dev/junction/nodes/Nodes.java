@@ -30,8 +30,8 @@ public final class Nodes {
     }
 
     /** The nodes of {@code junction.chains.*} with the clients of {@code junction.rpc.*}, read from {@code binder}. */
-    public static Nodes bind(Binder binder) {
-        return new Nodes(ChainsSettings.bind(binder), RpcSettings.bind(binder));
+    public static Nodes bind(Binder binder, DexKinds dexKinds) {
+        return new Nodes(ChainsSettings.bind(binder, dexKinds), RpcSettings.bind(binder));
     }
 
     /** The configured chains' settings. */

@@ -3,6 +3,8 @@ package dev.junction.protocol;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.market.Pool;
+import dev.junction.nodes.ChainConfigException;
+import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.LogEntry;
 import java.util.List;
@@ -22,14 +24,25 @@ import java.util.Set;
  * calls in one JSON-RPC batch (or Multicall3) and asks for the union of the rooms' topics in its one per-block
  * {@code eth_getLogs}.
  *
- * <p>Not in the rooms yet (issue 35 part 2, item 1): the configuration kind and its validation
- * ({@code junction.chains.<id>.dexes.<key>}: {@code nodes.ChainSettings.DexKind} and {@code Dex}, validated by
- * {@code nodes.ChainsConfig}).
+ * <p>A room owns its configuration kind ({@link #kind()}, {@code junction.chains.<id>.dexes.<key>.kind}) and its
+ * rules ({@link #settings}); {@code nodes} checks the key and the kind's name and keeps the generic
+ * {@code ChainSettings.Dex}.
  */
 public interface DexProtocol {
 
-    /** The configuration kind of the DEXes this room deploys adapters for and chain mode reads. */
-    ChainSettings.DexKind kind();
+    /**
+     * The configuration kind of the DEXes this room deploys adapters for and chain mode reads: its name under
+     * {@code junction.chains.<id>.dexes.<key>.kind}, e.g. {@code uniswap-v3}.
+     */
+    String kind();
+
+    /**
+     * Validates a DEX of this room's kind ({@link DexSettings} holds the rules rooms share).
+     *
+     * @param at the DEX's property path, ending with a dot ({@code junction.chains.<id>.dexes.<key>.})
+     * @throws ChainConfigException naming the property and the rule
+     */
+    ChainSettings.Dex settings(String at, String key, DexProperties properties);
 
     /** The kind of pool whose swaps this room encodes and prices (one room per kind). */
     Class<? extends Pool> poolKind();

@@ -11,7 +11,9 @@ import dev.junction.protocol.stargate.Stargate;
 import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.protocol.uniswapv3.UniswapV3;
 import dev.junction.protocol.wormhole.Wormhole;
+import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.DexKinds;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +31,18 @@ public final class Protocols {
             new Celer(), new Wormhole());
     private static final BridgeProtocol GENERIC_BRIDGE = new GenericBridge();
     private static final Map<Class<? extends Pool>, DexProtocol> BY_POOL_KIND = byPoolKind();
+    private static final DexKinds DEX_KINDS = new DexKinds() {
+
+        @Override
+        public List<String> names() {
+            return DEXES.stream().map(DexProtocol::kind).toList();
+        }
+
+        @Override
+        public ChainSettings.Dex validate(String at, String key, String kind, DexProperties properties) {
+            return dex(kind).settings(at, key, properties);
+        }
+    };
 
     private Protocols() {
     }
@@ -57,10 +71,15 @@ public final class Protocols {
         return room;
     }
 
-    /** The room of a configured DEX, by its kind. */
-    public static DexProtocol dex(ChainSettings.DexKind kind) {
-        return DEXES.stream().filter(d -> d.kind() == kind).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no DEX room reads kind " + kind.wire()));
+    /** The room of a configured DEX, by its kind's configuration name. */
+    public static DexProtocol dex(String kind) {
+        return DEXES.stream().filter(d -> d.kind().equals(kind)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no DEX room reads kind " + kind));
+    }
+
+    /** The rooms' configuration kinds, in the rooms' order, each validated by its room. */
+    public static DexKinds dexKinds() {
+        return DEX_KINDS;
     }
 
     /** The room of a bridge provider key: the room that serves it, else {@link #genericBridge()}. */

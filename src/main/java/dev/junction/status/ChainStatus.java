@@ -272,7 +272,7 @@ final class ChainStatus {
             EthRpc destRpc = node(dest);
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
                     + " has no head yet"));
-            BridgeFill fill = findFill(destRpc, deposit.get().tracking(), destBridge.spokePool(), source, d, head,
+            BridgeFill fill = findFill(destRpc, deposit.get().tracking(), destBridge.contract(), source, d, head,
                     updatedAt / 1000);
             if (fill == null) {
                 if (head.blockTimestamp() > d.fillDeadline()) {
@@ -330,7 +330,7 @@ final class ChainStatus {
         Optional<Followed> deposit(TxReceipt receipt, ChainId dest) {
             for (ChainSettings.Bridge b : s.bridges().values()) {
                 Optional<BridgeTracking> tracking = Protocols.bridge(b.key()).tracking();
-                Optional<BridgeDeposit> found = tracking.flatMap(t -> t.deposit(receipt.logs(), b.spokePool(), dest));
+                Optional<BridgeDeposit> found = tracking.flatMap(t -> t.deposit(receipt.logs(), b.contract(), dest));
                 if (found.isPresent()) {
                     return Optional.of(new Followed(found.get(), b.key(), tracking.get()));
                 }

@@ -10,11 +10,12 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.ChainSettings.Dex;
-import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.RpcCall;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
+import dev.junction.protocol.uniswapv3.UniswapV3;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.routing.RoutePlanner;
@@ -155,10 +156,10 @@ class ChainBench {
             long setup = (System.nanoTime() - t0) / 1_000_000;
             List<Address> tokens = new ArrayList<>();
             market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
-            Dex dv2 = new Dex("uniswap-v2", DexKind.UNISWAP_V2, address(market.path("v2").path("factory")), List.of(),
-                    List.of(), DexKind.UNISWAP_V2.defaultInitCodeHash());
-            Dex dv3 = new Dex("uniswap-v3", DexKind.UNISWAP_V3, address(market.path("v3").path("factory")),
-                    List.of(100, 500, 3000, 10000), List.of(), DexKind.UNISWAP_V3.defaultInitCodeHash());
+            Dex dv2 = new Dex("uniswap-v2", "uniswap-v2", address(market.path("v2").path("factory")), List.of(),
+                    List.of(), UniswapV2.INIT_CODE_HASH);
+            Dex dv3 = new Dex("uniswap-v3", "uniswap-v3", address(market.path("v3").path("factory")),
+                    List.of(100, 500, 3000, 10000), List.of(), UniswapV3.INIT_CODE_HASH);
             ChainSettings settings = new ChainSettings(ChainId.of(CHAIN), "Bench", "bench", "ETH",
                     List.of(anvil.rpcUrl()), tokens, null, List.of(tokens.getFirst()),
                     Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,

@@ -11,7 +11,6 @@ import dev.junction.market.Token;
 import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Dex;
-import dev.junction.nodes.ChainSettings.DexKind;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.PoolState;
 import dev.junction.protocol.curve.CurveState;
@@ -53,8 +52,8 @@ class ChainViewProperties {
     static final List<TokenInfo> INFOS = infos();
     static final ChainSettings SETTINGS = new ChainSettings(ChainId.of(31337), "Test", "test", "ETH",
             List.of(URI.create("http://127.0.0.1:1")), TOKENS, TOKENS.get(1), List.of(TOKENS.getFirst()),
-            Map.of("v2", new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
-                    "v3", new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(),
+            Map.of("v2", new Dex("v2", "uniswap-v2", V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
+                    "v3", new Dex("v3", "uniswap-v3", V3_FACTORY, List.of(3000), List.of(),
                             Bytes32.ZERO)),
             Map.of(), null, ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1,
             Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(100), 4, Map.of());

@@ -8,7 +8,6 @@ import dev.junction.chain.abi.Abi;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings.Dex;
-import dev.junction.nodes.ChainSettings.DexKind;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.PoolState;
 import dev.junction.protocol.uniswapv2.UniswapV2State;
@@ -31,8 +30,8 @@ class LogReducerTest {
     static final Address NEW_POOL = Address.evm("0x7000000000000000000000000000000000000007");
 
     static final LogReducer.Context CONTEXT = LogReducer.Context.of(List.of(
-            new Dex("v2", DexKind.UNISWAP_V2, V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
-            new Dex("v3", DexKind.UNISWAP_V3, V3_FACTORY, List.of(3000), List.of(), Bytes32.ZERO)),
+            new Dex("v2", "uniswap-v2", V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
+            new Dex("v3", "uniswap-v3", V3_FACTORY, List.of(3000), List.of(), Bytes32.ZERO)),
             List.of(T0, T1));
 
     static final BigInteger Q96 = BigInteger.ONE.shiftLeft(96);

@@ -14,9 +14,10 @@ import dev.junction.market.Token;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.ChainSettings.Dex;
-import dev.junction.nodes.ChainSettings.DexKind;
+import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
+import dev.junction.protocol.uniswapv3.UniswapV3;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.net.URI;
@@ -121,10 +122,10 @@ class PriceFeedAnvilTest {
 
     static ChainSettings settings(URI rpc, JsonNode deployed, Address weth, Address usdc, Address wbtc,
             Map<Address, Address> feeds) {
-        Dex v2 = new Dex("uniswap-v2", DexKind.UNISWAP_V2, address(deployed, "uniswapV2", "factory"), List.of(),
-                List.of(), DexKind.UNISWAP_V2.defaultInitCodeHash());
-        Dex v3 = new Dex("uniswap-v3", DexKind.UNISWAP_V3, address(deployed, "uniswapV3", "factory"),
-                List.of(3000), List.of(), DexKind.UNISWAP_V3.defaultInitCodeHash());
+        Dex v2 = new Dex("uniswap-v2", "uniswap-v2", address(deployed, "uniswapV2", "factory"), List.of(),
+                List.of(), UniswapV2.INIT_CODE_HASH);
+        Dex v3 = new Dex("uniswap-v3", "uniswap-v3", address(deployed, "uniswapV3", "factory"),
+                List.of(3000), List.of(), UniswapV3.INIT_CODE_HASH);
         return new ChainSettings(ChainId.of(CHAIN), "Feeds", "feeds", "ETH", List.of(rpc), List.of(weth, usdc, wbtc),
                 weth, List.of(usdc), Map.of(v2.key(), v2, v3.key(), v3), Map.of(), null,
                 ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),

@@ -10,6 +10,7 @@ import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcSettings;
+import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.ByteArrayOutputStream;
@@ -207,7 +208,7 @@ class DeployOnAnvilTest {
         new YamlPropertySourceLoader().load("chains", new FileSystemResource(yaml))
                 .forEach(env.getPropertySources()::addLast);
         ConfigurationPropertySources.attach(env);
-        return ChainsSettings.bind(Binder.get(env)).all();
+        return ChainsSettings.bind(Binder.get(env), Protocols.dexKinds()).all();
     }
 
     static JsonRpcClient rpc(AnvilProcess a) {

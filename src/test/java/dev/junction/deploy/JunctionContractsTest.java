@@ -8,6 +8,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
+import dev.junction.protocol.Protocols;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ class JunctionContractsTest {
     static final Address OWNER_B = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
 
     static List<ChainSettings> settings(Map<String, String> properties) {
-        return ChainsSettings.bind(new Binder(new MapConfigurationPropertySource(properties))).all();
+        return ChainsSettings.bind(new Binder(new MapConfigurationPropertySource(properties)), Protocols.dexKinds()).all();
     }
 
     static Map<String, String> chain(long id, String weth) {

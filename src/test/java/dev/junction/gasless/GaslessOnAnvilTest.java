@@ -12,6 +12,7 @@ import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcException;
+import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.support.TestDatabase;
@@ -113,7 +114,7 @@ class GaslessOnAnvilTest {
         properties.put(at + "max-staleness", "10s");
         properties.put(at + "poll-interval", "200ms");
         // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0: DEPLOYER)
-        ChainSettings settings = ChainsSettings.bind(new Binder(new MapConfigurationPropertySource(properties))).all()
+        ChainSettings settings = ChainsSettings.bind(new Binder(new MapConfigurationPropertySource(properties)), Protocols.dexKinds()).all()
                 .getFirst();
         contracts = new Deployer(settings, node, AnvilHarness.DEV_KEYS.get(0)).deploy(Optional.empty());
         properties.put(at + "router", contracts.router().value());

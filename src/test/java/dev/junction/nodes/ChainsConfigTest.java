@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.protocol.Protocols;
+import dev.junction.protocol.uniswapv2.UniswapV2;
+import dev.junction.protocol.uniswapv3.UniswapV3;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -35,7 +38,7 @@ class ChainsConfigTest {
 
     @Test
     void aYamlChainBindsWithItsDefaults() throws Exception {
-        List<ChainSettings> chains = ChainsSettings.bind(yaml("""
+        List<ChainSettings> chains = bind(yaml("""
                 junction:
                   chains:
                     31337:
@@ -74,23 +77,23 @@ class ChainsConfigTest {
                   price-feeds:
                     "%s": "%s"
                 """;
-        ChainSettings c = ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).all().getFirst();
+        ChainSettings c = bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, feed))).all().getFirst();
         assertThat(c.priceFeeds()).containsExactly(Map.entry(Address.evm(WETH), Address.evm(feed)));
         assertThat(c.priceFeedMaxAge()).isEqualTo(Duration.ofHours(25));
         String aged = yaml + "  price-feed-max-age: %s\n";
-        assertThat(ChainsSettings.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "2h"))).all().getFirst()
+        assertThat(bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "2h"))).all().getFirst()
                 .priceFeedMaxAge()).isEqualTo(Duration.ofHours(2));
-        assertThatThrownBy(() -> ChainsSettings.bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "0s"))).all())
+        assertThatThrownBy(() -> bind(yaml(aged.formatted(WETH, USDC, USDC, WETH, feed, "0s"))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feed-max-age");
-        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))).all())
+        assertThatThrownBy(() -> bind(yaml(yaml.formatted(WETH, USDC, USDC, USDC, feed))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + USDC).hasMessageContaining("stablecoin");
         String other = "0x6B175474E89094C44Da98b954EedeAC495271d0F";
-        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, other, feed))).all())
+        assertThatThrownBy(() -> bind(yaml(yaml.formatted(WETH, USDC, USDC, other, feed))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + other).hasMessageContaining("tokens");
-        assertThatThrownBy(() -> ChainsSettings.bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, "0x12"))).all())
+        assertThatThrownBy(() -> bind(yaml(yaml.formatted(WETH, USDC, USDC, WETH, "0x12"))).all())
                 .isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.price-feeds." + WETH + " must be 0x");
     }
@@ -103,7 +106,7 @@ class ChainsConfigTest {
                   tokens: ["%s"]
                   router: %s
                 """.formatted(USDC, WETH));
-        assertThatThrownBy(() -> ChainsSettings.bind(b).all()).isInstanceOf(ChainConfigException.class)
+        assertThatThrownBy(() -> bind(b).all()).isInstanceOf(ChainConfigException.class)
                 .hasMessageContaining("junction.chains.1.router").hasMessageContaining("quote addresses");
     }
 
@@ -125,17 +128,74 @@ class ChainsConfigTest {
         assertThat(fail(none, "name", "x")).contains("junction.chains.5.rpc-url (or rpc-urls) is required");
     }
 
-    private static String fail(Map<String, String> base, String key, String value) {
+    @Test
+    void eachDexKindIsValidatedByItsRoomWithTheRulesMessages() {
+        Map<String, String> base = new HashMap<>(Map.of("rpc-url", "http://n", "tokens[0]", USDC));
+        String at = "junction.chains.5.dexes.u.";
+        assertThat(fail(base, "dexes.u.factory", FACTORY))
+                .isEqualTo(at + "kind is required: uniswap-v2, uniswap-v3 or curve");
+        assertThat(fail(base, "dexes.u.kind", "sushi"))
+                .isEqualTo(at + "kind must be uniswap-v2, uniswap-v3 or curve, was sushi");
+        Map<String, String> v2 = new HashMap<>(base);
+        v2.put("dexes.u.kind", " Uniswap-V2 ");
+        assertThat(fail(v2, "dexes.u.init-code-hash", "0x" + "0".repeat(64)))
+                .isEqualTo(at + "factory is required for kind uniswap-v2");
+        v2.put("dexes.u.factory", FACTORY);
+        assertThat(fail(v2, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
+        assertThat(fail(v2, "dexes.u.pools[0]", WETH)).isEqualTo(at
+                + "pools applies to kind curve only (Uniswap pools are found through the factory)");
+        assertThat(fail(v2, "dexes.u.init-code-hash", "0x12"))
+                .isEqualTo(at + "init-code-hash must be 0x followed by 64 hex digits");
+        Map<String, String> v3 = new HashMap<>(base);
+        v3.put("dexes.u.kind", "uniswap-v3");
+        v3.put("dexes.u.factory", FACTORY);
+        assertThat(fail(v3, "dexes.u.fee-tiers[0]", "1000000")).isEqualTo(at + "fee-tiers[0] must be a fee in pips "
+                + "from 1 to 999999 (e.g. [100, 500, 3000, 10000]), was 1000000");
+        Map<String, String> curve = new HashMap<>(base);
+        curve.put("dexes.u.kind", "curve");
+        curve.put("dexes.u.pools[0]", WETH);
+        assertThat(fail(curve, "dexes.u.pools[1]", WETH)).isEqualTo(at + "pools lists an address twice");
+        assertThat(fail(curve, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
+        assertThat(fail(curve, "dexes.u.pools[0]", "0x12")).startsWith(at + "pools[0] must be 0x");
+
+        v2.put("dexes.c.kind", "curve");
+        v2.put("dexes.c.pools[0]", WETH);
+        v3.put("dexes.u.fee-tiers[0]", "500");
+        ChainSettings.Dex uni = bind(binder(v2)).all().getFirst().dexes().get("u");
+        assertThat(uni.kind()).isEqualTo("uniswap-v2");
+        assertThat(uni.factory()).isEqualTo(Address.evm(FACTORY));
+        assertThat(uni.initCodeHash()).isEqualTo(UniswapV2.INIT_CODE_HASH);
+        ChainSettings.Dex stable = bind(binder(v2)).all().getFirst().dexes().get("c");
+        assertThat(stable.kind()).isEqualTo("curve");
+        assertThat(stable.pools()).containsExactly(Address.evm(WETH));
+        assertThat(stable.factory()).isNull();
+        assertThat(stable.initCodeHash()).isNull();
+        ChainSettings.Dex concentrated = bind(binder(v3)).all().getFirst().dexes().get("u");
+        assertThat(concentrated.feeTiers()).containsExactly(500);
+        assertThat(concentrated.initCodeHash()).isEqualTo(UniswapV3.INIT_CODE_HASH);
+    }
+
+    private static Binder binder(Map<String, String> chain) {
         Map<String, Object> props = new HashMap<>();
-        base.forEach((k, v) -> props.put("junction.chains.5." + k, v));
-        props.put("junction.chains.5." + key, value);
+        chain.forEach((k, v) -> props.put("junction.chains.5." + k, v));
         StandardEnvironment env = new StandardEnvironment();
         env.getPropertySources().addFirst(new MapPropertySource("t", props));
+        return new Binder(ConfigurationPropertySources.get(env));
+    }
+
+    private static String fail(Map<String, String> base, String key, String value) {
+        Map<String, String> chain = new HashMap<>(base);
+        chain.put(key, value);
         try {
-            ChainsSettings.bind(new Binder(ConfigurationPropertySources.get(env))).all();
+            bind(binder(chain)).all();
         } catch (ChainConfigException e) {
             return e.getMessage();
         }
         throw new AssertionError("no failure for " + key + "=" + value);
+    }
+
+    /** The chains of {@code binder}, each DEX validated by its room. */
+    private static ChainsSettings bind(Binder binder) {
+        return ChainsSettings.bind(binder, Protocols.dexKinds());
     }
 }

@@ -36,8 +36,10 @@ class ProtocolsTest {
                     .as(pool.getClass().getSimpleName()).hasSize(1);
             assertThat(Protocols.dex(pool).poolKind()).isEqualTo(pool.getClass());
         }
-        for (ChainSettings.DexKind kind : ChainSettings.DexKind.values()) {
-            assertThat(Protocols.dexes().stream().filter(d -> d.kind() == kind)).as(kind.wire()).hasSize(1);
+        List<String> kinds = Protocols.dexKinds().names();
+        assertThat(kinds).containsExactly("uniswap-v2", "uniswap-v3", "curve");
+        for (String kind : kinds) {
+            assertThat(Protocols.dexes().stream().filter(d -> d.kind().equals(kind))).as(kind).hasSize(1);
             assertThat(Protocols.dex(kind).kind()).isEqualTo(kind);
         }
     }
@@ -100,13 +102,13 @@ class ProtocolsTest {
     void theAdapterProbesNameTheConfiguredContract() {
         ChainSettings.Bridge across = RoomSamples.bridge("across");
         assertThat(Protocols.bridge("across").adapter(across).orElseThrow().probe().orElseThrow())
-                .isEqualTo(new AdapterSpec.Probe("spokePool()", across.spokePool()));
+                .isEqualTo(new AdapterSpec.Probe("spokePool()", across.contract()));
         assertThat(Protocols.bridge("cctp").adapter(RoomSamples.bridge("cctp")).orElseThrow().probe().orElseThrow()
                 .getter()).isEqualTo("tokenMessenger()");
-        ChainSettings.Dex v3 = RoomSamples.dex(ChainSettings.DexKind.UNISWAP_V3);
-        assertThat(Protocols.dex(ChainSettings.DexKind.UNISWAP_V3).adapter(v3).probe().orElseThrow())
+        ChainSettings.Dex v3 = RoomSamples.dex("uniswap-v3");
+        assertThat(Protocols.dex("uniswap-v3").adapter(v3).probe().orElseThrow())
                 .isEqualTo(new AdapterSpec.Probe("factory()", v3.factory()));
-        assertThat(Protocols.dex(ChainSettings.DexKind.CURVE).adapter(RoomSamples.dex(ChainSettings.DexKind.CURVE))
+        assertThat(Protocols.dex("curve").adapter(RoomSamples.dex("curve"))
                 .probe()).as("the Curve adapter has no getter naming its DEX").isEmpty();
     }
 

@@ -22,12 +22,6 @@ class ProviderKeysOnlyInRoomsTest {
 
     static final Path MAIN = Path.of("src/main/java");
     static final Path PROTOCOL = MAIN.resolve("dev/junction/protocol");
-    /**
-     * Files that still name keys until part 2 of issue 35 moves the chain settings' DEX kinds into the rooms
-     * ({@code junction.chains.<id>.dexes.<key>.kind} and its validation messages).
-     */
-    static final Set<Path> UNTIL_PART_2 = Set.of(MAIN.resolve("dev/junction/nodes/ChainSettings.java"),
-            MAIN.resolve("dev/junction/nodes/ChainsConfig.java"));
 
     static Set<String> keys() {
         Set<String> keys = new TreeSet<>();
@@ -55,7 +49,7 @@ class ProviderKeysOnlyInRoomsTest {
         List<String> found = new ArrayList<>();
         try (Stream<Path> files = Files.walk(MAIN)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).filter(p -> !p.startsWith(PROTOCOL))
-                    .filter(p -> !UNTIL_PART_2.contains(p)).sorted().toList()) {
+                    .sorted().toList()) {
                 for (String literal : stringLiterals(Files.readString(f))) {
                     if (naming.matcher(literal).find()) {
                         found.add(f + ": \"" + literal + "\"");

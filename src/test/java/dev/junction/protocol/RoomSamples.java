@@ -56,10 +56,10 @@ public final class RoomSamples {
                 BigInteger.ONE, new BigInteger("10000000000000"), gasUnits);
     }
 
-    /** A configured DEX of a kind. */
-    public static ChainSettings.Dex dex(ChainSettings.DexKind kind) {
-        return new ChainSettings.Dex(kind.wire(), kind, FACTORY, List.of(), List.of(),
-                kind.defaultInitCodeHash() == null ? null : INIT_CODE_HASH);
+    /** A configured DEX of a kind (by its configuration name), under the kind's name as its key. */
+    public static ChainSettings.Dex dex(String kind) {
+        return new ChainSettings.Dex(kind, kind, FACTORY, List.of(), List.of(),
+                kind.equals("curve") ? null : INIT_CODE_HASH);
     }
 
     /** A configured bridge under a key. */

@@ -25,6 +25,7 @@ import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
+import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.webhooks.PushChecks;
@@ -134,7 +135,7 @@ class ChainStatusAnvilTest {
         properties.put("junction.webhooks.poll-interval", "100ms");
         // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0).
         Binder binder = new Binder(new MapConfigurationPropertySource(properties));
-        for (ChainSettings settings : ChainsSettings.bind(binder).all()) {
+        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
             Side s = settings.id().equals(A) ? a : b;
             Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
                     .deploy(Optional.empty());

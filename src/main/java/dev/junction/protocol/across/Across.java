@@ -84,9 +84,9 @@ public final class Across implements BridgeProtocol {
      */
     @Override
     public Optional<AdapterSpec> adapter(ChainSettings.Bridge bridge) {
-        return Optional.of(new AdapterSpec("AcrossAdapter", Abi.encode(address(bridge.spokePool())),
-                Optional.of(new AdapterSpec.Probe("spokePool()", bridge.spokePool())),
-                Optional.of(bridge.spokePool())));
+        return Optional.of(new AdapterSpec("AcrossAdapter", Abi.encode(address(bridge.contract())),
+                Optional.of(new AdapterSpec.Probe("spokePool()", bridge.contract())),
+                Optional.of(bridge.contract())));
     }
 
     /** The measured row {@code steps.across}: required, the router gas test measures it. */

@@ -102,7 +102,7 @@ public final class Cctp implements BridgeProtocol {
      */
     @Override
     public Optional<AdapterSpec> adapter(ChainSettings.Bridge bridge) {
-        return Optional.of(new AdapterSpec("CctpAdapter", Abi.encode(address(bridge.spokePool())),
-                Optional.of(new AdapterSpec.Probe("tokenMessenger()", bridge.spokePool())), Optional.empty()));
+        return Optional.of(new AdapterSpec("CctpAdapter", Abi.encode(address(bridge.contract())),
+                Optional.of(new AdapterSpec.Probe("tokenMessenger()", bridge.contract())), Optional.empty()));
     }
 }

@@ -16,7 +16,12 @@ import dev.junction.protocol.RouterGasTable;
 import dev.junction.protocol.StepGas;
 import dev.junction.protocol.StepShape;
 import dev.junction.protocol.SwapStep;
+import dev.junction.nodes.ChainConfigException;
+import dev.junction.nodes.ConfigValues;
+import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.protocol.DexSettings;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,8 +44,23 @@ public final class Curve implements DexProtocol {
     static final String GAS_ROW = KEY;
 
     @Override
-    public ChainSettings.DexKind kind() {
-        return ChainSettings.DexKind.CURVE;
+    public String kind() {
+        return KEY;
+    }
+
+    /** An explicit pool list (Curve has no factory to discover them); no fee tiers. */
+    @Override
+    public ChainSettings.Dex settings(String at, String key, DexProperties d) {
+        List<Address> pools = ConfigValues.addresses(at + "pools", d.pools());
+        if (pools.isEmpty()) {
+            throw new ChainConfigException(at + "pools must list the Curve pools to serve (kind curve has no "
+                    + "factory to discover them)");
+        }
+        if (new LinkedHashSet<>(pools).size() != pools.size()) {
+            throw new ChainConfigException(at + "pools lists an address twice");
+        }
+        DexSettings.noFeeTiers(at, d);
+        return new ChainSettings.Dex(key, kind(), null, List.of(), pools, null);
     }
 
     @Override

@@ -27,7 +27,9 @@ import dev.junction.protocol.RouterGasTable;
 import dev.junction.protocol.StepGas;
 import dev.junction.protocol.StepShape;
 import dev.junction.protocol.SwapStep;
+import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.protocol.DexSettings;
 import java.util.List;
 import java.util.Optional;
 
@@ -70,9 +72,23 @@ public final class UniswapV2 implements DexProtocol {
     static final List<Fork> FORKS = List.of(UNISWAP_V2, SUSHISWAP, PANCAKESWAP, QUICKSWAP, TRADER_JOE, CAMELOT,
             AERODROME, VELODROME);
 
+    /** Uniswap's mainnet pair init code hash: the default of {@code init-code-hash}. */
+    public static final Bytes32 INIT_CODE_HASH =
+            Bytes32.of("0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f");
+
     @Override
-    public ChainSettings.DexKind kind() {
-        return ChainSettings.DexKind.UNISWAP_V2;
+    public String kind() {
+        return UNISWAP_V2.key();
+    }
+
+    /** A factory (its pairs found by {@code getPair}) and a pair init code hash; no fee tiers, no pool list. */
+    @Override
+    public ChainSettings.Dex settings(String at, String key, DexProperties d) {
+        DexSettings.noPools(at, d);
+        Address factory = DexSettings.factory(at, kind(), d);
+        DexSettings.noFeeTiers(at, d);
+        return new ChainSettings.Dex(key, kind(), factory, List.of(), List.of(),
+                DexSettings.initCodeHash(at, d, INIT_CODE_HASH));
     }
 
     @Override

@@ -27,7 +27,10 @@ import dev.junction.protocol.StepGas;
 import dev.junction.protocol.StepShape;
 import dev.junction.protocol.SwapStep;
 import dev.junction.protocol.generic.GenericSwap;
+import dev.junction.nodes.ChainConfigException;
+import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.protocol.DexSettings;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Optional;
@@ -79,9 +82,32 @@ public final class UniswapV3 implements DexProtocol {
     static final List<Fork> FORKS = List.of(UNISWAP_V3, SUSHISWAP, PANCAKESWAP, CAMELOT, QUICKSWAP, AERODROME,
             VELODROME, TRADER_JOE, TRADERJOE, LFJ);
 
+    /** Uniswap's mainnet pool init code hash: the default of {@code init-code-hash}. */
+    public static final Bytes32 INIT_CODE_HASH =
+            Bytes32.of("0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54");
+    /** Uniswap V3's fee tiers in pips: the default of {@code fee-tiers}. */
+    static final List<Integer> FEE_TIERS = List.of(100, 500, 3000, 10000);
+
     @Override
-    public ChainSettings.DexKind kind() {
-        return ChainSettings.DexKind.UNISWAP_V3;
+    public String kind() {
+        return UNISWAP_V3.key();
+    }
+
+    /** A factory (its pools found by {@code getPool} per fee tier), fee tiers in pips and a pool init code hash. */
+    @Override
+    public ChainSettings.Dex settings(String at, String key, DexProperties d) {
+        DexSettings.noPools(at, d);
+        Address factory = DexSettings.factory(at, kind(), d);
+        List<Integer> fees = d.feeTiers() == null || d.feeTiers().isEmpty() ? FEE_TIERS : d.feeTiers();
+        for (int i = 0; i < fees.size(); i++) {
+            Integer f = fees.get(i);
+            if (f == null || f <= 0 || f >= 1_000_000) {
+                throw new ChainConfigException(at + "fee-tiers[" + i + "] must be a fee in pips from 1 to 999999"
+                        + " (e.g. " + FEE_TIERS + "), was " + f);
+            }
+        }
+        return new ChainSettings.Dex(key, kind(), factory, fees, List.of(),
+                DexSettings.initCodeHash(at, d, INIT_CODE_HASH));
     }
 
     @Override
