@@ -7,10 +7,13 @@ import dev.junction.market.Token;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
-import dev.junction.rpc.ChainSettings;
-import dev.junction.rpc.ChainSettings.Dex;
-import dev.junction.rpc.ChainSettings.DexKind;
-import dev.junction.rpc.RpcSettings;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcSettings;
+import dev.junction.protocol.uniswapv2.UniswapV2;
+import dev.junction.protocol.uniswapv3.UniswapV3;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.File;
@@ -101,16 +104,16 @@ public class ChainPlannerBenchmark {
         }
         List<Address> tokens = new ArrayList<>();
         market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
-        Dex dv2 = new Dex("uniswap-v2", DexKind.UNISWAP_V2, Address.evm(market.path("v2").path("factory").asString()),
-                List.of(), List.of(), DexKind.UNISWAP_V2.defaultInitCodeHash());
-        Dex dv3 = new Dex("uniswap-v3", DexKind.UNISWAP_V3, Address.evm(market.path("v3").path("factory").asString()),
-                List.of(3000), List.of(), DexKind.UNISWAP_V3.defaultInitCodeHash());
+        Dex dv2 = new Dex("uniswap-v2", "uniswap-v2", Address.evm(market.path("v2").path("factory").asString()),
+                List.of(), List.of(), UniswapV2.INIT_CODE_HASH);
+        Dex dv3 = new Dex("uniswap-v3", "uniswap-v3", Address.evm(market.path("v3").path("factory").asString()),
+                List.of(3000), List.of(), UniswapV3.INIT_CODE_HASH);
         ChainSettings settings = new ChainSettings(ChainId.of(CHAIN), "Bench", "bench", "ETH", List.of(anvil.rpcUrl()),
                 tokens, null, List.of(tokens.getFirst()), Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null,
                 ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),
                 Duration.ofSeconds(30), Duration.ofMillis(100), 4, Map.of());
-        try (ChainMarket chains = new ChainMarket(List.of(settings),
-                RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(60)), Clock.systemUTC())) {
+        try (ChainMarket chains = new ChainMarket(new Nodes(new ChainsSettings(List.of(settings)),
+                RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(60))), Clock.systemUTC())) {
             snapshot = chains.load();
         }
         System.out.printf("live market: %d pools, %d tokens, gas model %s, block %s%n", snapshot.pools().size(),
