@@ -5,11 +5,12 @@
 //   down [--state-dir DIR]
 // Environment defaults: LOCAL_CHAINS_STATE_DIR (default .local-chains/), LOCAL_CHAINS_BLOCK_TIMES ("1=1,8453=1"),
 // LOCAL_CHAINS_NO_JUNCTION=true.
-// up starts three anvil chains (1, 8453, 42161), deploys WETH9/Multicall3/Permit2, the majors, Uniswap V2/V3
-// pools at the snapshot's reference prices, Across SpokePools, Junction's router and adapters (Junction's `deploy`
-// command), starts the Across test relayer and Junction in chain mode, then prints ONE JSON line (the last line of
-// its output) and returns, leaving everything running. Everything it started is recorded in STATE_DIR/pids.json
-// for `down`. Progress goes to stderr.
+// up starts three anvil chains (1, 8453, 42161), deploys WETH9/Multicall3/Permit2, the majors, the protocols and
+// bridges of lib/protocols.mjs (Uniswap V2/V3 pools at the snapshot's reference prices, Across SpokePools),
+// Junction's router and adapters (Junction's `deploy` command), starts the Across test relayer and Junction in chain
+// mode, then prints ONE JSON line (the last line of its output: up.json, each chain's contracts under `protocols` and
+// `bridges` by provider key) and returns, leaving everything running. Everything it started is recorded in
+// STATE_DIR/pids.json for `down`. Progress goes to stderr.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, readFileSync, writeFileSync, writeSync, copyFileSync, openSync, readdirSync, rmSync }
   from "node:fs";
@@ -18,7 +19,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ethers } from "ethers";
 import { startAnvil, freePort } from "../lib/anvil.mjs";
-import { anvilSigner } from "../lib/protocols.mjs";
+import { anvilSigner, BRIDGES, PROTOCOLS } from "../lib/protocols.mjs";
 import { deployMarket } from "../lib/market.mjs";
 import { CHAINS, localMarketSpec } from "../lib/localmarket.mjs";
 import { CHAINS_DIR } from "../lib/packed.mjs";
@@ -137,8 +138,7 @@ function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
       `      tokens: [${Object.values(m.tokens).map(q).join(", ")}]`,
       `      wrapped-native: ${q(m.weth)}`, `      stablecoins: [${["USDC", "USDT", "DAI"].map((s) => q(m.tokens[s])).join(", ")}]`,
       `      permit2: ${q(m.permit2)}`, `      multicall3: ${q(m.multicall3)}`, "      dexes:",
-      `        uniswap-v2: {kind: uniswap-v2, factory: ${q(m.uniswapV2.factory)}}`,
-      `        uniswap-v3: {kind: uniswap-v3, factory: ${q(m.uniswapV3.factory)}, fee-tiers: [100, 500, 3000, 10000]}`,
+      ...PROTOCOLS.filter((p) => m[p.specKey]).map((p) => `        ${p.key}: ${p.dex(m[p.specKey])}`),
       "      bridges:", "        across:", `          spoke-pool: ${q(m.across.spokePool)}`, "          lanes:");
     for (const other of chains) {
       if (other === c) continue;
@@ -186,6 +186,13 @@ function deployRouters(java, jar, chains, { dataDir, relayerKey }) {
       + `${(r.stderr || r.stdout || "").trim().split("\n").slice(-3).join(" | ")}`);
     return null;
   }
+}
+
+/** up.json's {protocols: {key: contracts}, bridges: {key: contracts}} of one chain's market (lib/protocols.mjs). */
+function contractsOf(market) {
+  const named = (list) => Object.fromEntries(list.filter((p) => market[p.specKey])
+    .map((p) => [p.key, p.contracts(market[p.specKey])]));
+  return { protocols: named(PROTOCOLS), bridges: named(BRIDGES) };
 }
 
 async function waitHttp(url, ok, timeoutMs, proc) {
@@ -247,6 +254,8 @@ async function up() {
         anvils.push(anvil);
         c.rpcUrl = anvil.rpcUrl;
         const signer = anvilSigner(anvil.rpcUrl, c.chainId, DEV[0]);
+        // The pools' WETH is the deployer's wrapped ETH: more than a dev account's 10,000 ETH (lib/localmarket.mjs).
+        await signer.provider.send("anvil_setBalance", [addr(DEV[0]), ethers.toQuantity(ethers.parseEther("1000000"))]);
         const { spec } = localMarketSpec(c, [{ address: account.address }, { address: addr(DEV[1]) }],
           [account.address]);
         c.market = await deployMarket(signer, spec);
@@ -335,7 +344,8 @@ async function up() {
     out.junction = base;
   }
   for (const c of chains) {
-    out.chains[c.chainId] = { rpc: c.rpcUrl, tokens: c.market.tokens, router: routers?.[c.chainId]?.router ?? null };
+    out.chains[c.chainId] = { rpc: c.rpcUrl, tokens: c.market.tokens, router: routers?.[c.chainId]?.router ?? null,
+      ...contractsOf(c.market) };
   }
   if (values["dump-state"]) {
     const dir = resolve(values["dump-state"]);

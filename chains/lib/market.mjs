@@ -9,13 +9,14 @@
 //   "minters": ["0x…"],                                                       // may mint every test token
 //   "fund": [{"address": "0x…", "native": "100", "tokens": {"USDC": "1000000", "WETH": "10"}}]
 // }
+// Each protocol or bridge of lib/protocols.mjs is deployed when the spec has its specKey, in that list's order.
 // Result: {chainId, weth, multicall3, permit2, tokens: {SYMBOL: address}, decimals: {SYMBOL: n},
 //          uniswapV2: {factory, router02, pairs: {"A/B": pair}}, uniswapV3: {factory, swapRouter, quoterV2,
 //          positionManager, tickLens, pools: {"A/B/fee": pool}}, across: {spokePool}}
 import { ethers } from "ethers";
-import {
-  send, deployCore, deployToken, deployUniswapV2, addV2Liquidity, deployUniswapV3, createV3Pool, deployAcross, fundToken,
-} from "./protocols.mjs";
+import { BRIDGES, PROTOCOLS, send, deployCore, deployToken, fundToken } from "./protocols.mjs";
+
+export { mulDecimal } from "./protocols.mjs";
 
 export async function deployMarket(signer, spec) {
   const chainId = Number((await signer.provider.getNetwork()).chainId);
@@ -36,34 +37,8 @@ export async function deployMarket(signer, spec) {
     tokens: Object.fromEntries(Object.entries(tokens).map(([s, t]) => [s, t.address])),
     decimals: Object.fromEntries(Object.entries(tokens).map(([s, t]) => [s, t.decimals])),
   };
-  if (spec.uniswapV2) {
-    const v2 = await deployUniswapV2(signer, core.weth);
-    const pairs = {};
-    for (const p of spec.uniswapV2.pairs ?? []) {
-      const a = token(p.a);
-      const b = token(p.b);
-      const amountA = ethers.parseUnits(String(p.amountA), a.decimals);
-      const amountB = ethers.parseUnits(String(p.amountB ?? mulDecimal(p.amountA, p.priceAInB, b.decimals)), b.decimals);
-      pairs[`${p.a}/${p.b}`] = await addV2Liquidity(signer, { ...v2, weth: core.weth, tokenA: a.address,
-        tokenB: b.address, amountA, amountB });
-    }
-    result.uniswapV2 = { ...v2, pairs };
-  }
-  if (spec.uniswapV3) {
-    const v3 = await deployUniswapV3(signer, core.weth);
-    const pools = {};
-    for (const p of spec.uniswapV3.pools ?? []) {
-      const a = token(p.a);
-      const b = token(p.b);
-      const fee = p.fee ?? 3000;
-      pools[`${p.a}/${p.b}/${fee}`] = await createV3Pool(signer, { v3, weth: core.weth, tokenA: a, tokenB: b, fee,
-        priceAInB: String(p.priceAInB), amountA: ethers.parseUnits(String(p.amountA), a.decimals) });
-    }
-    result.uniswapV3 = { ...v3, pools };
-  }
-  if (spec.across) {
-    const { spokePool } = await deployAcross(signer, core.weth);
-    result.across = { spokePool };
+  for (const p of [...PROTOCOLS, ...BRIDGES]) {
+    if (spec[p.specKey]) result[p.specKey] = await p.deploy(signer, { weth: core.weth, token }, spec[p.specKey]);
   }
   // Extra minters of every test token (e.g. the account bin/local-chains prints, so it can fund any wallet).
   for (const minter of spec.minters ?? []) {
@@ -82,17 +57,4 @@ export async function deployMarket(signer, spec) {
     }
   }
   return result;
-}
-
-/** a * b as a decimal string with at most `decimals` fraction digits (exact, truncated). */
-export function mulDecimal(a, b, decimals) {
-  const scale = 10n ** BigInt(decimals);
-  const [an, ad] = frac(a);
-  const [bn, bd] = frac(b);
-  return ethers.formatUnits((an * bn * scale) / (ad * bd), decimals);
-}
-
-function frac(x) {
-  const [i, f = ""] = String(x).split(".");
-  return [BigInt(i + f), 10n ** BigInt(f.length)];
 }

@@ -1,6 +1,8 @@
 // bin/local-chains up --no-junction / down, as a user runs them: three chains with the right ids and block times,
-// every V2/V3 pool at the snapshot's reference price (±0.05%), the printed account funded, a cross-chain Across
-// deposit filled by the relayer `up` started, --dump-state/--load-state, and `down` stopping every process.
+// every V2/V3 pool at the snapshot's reference price (±0.05%), up.json naming each protocol's and bridge's
+// contracts, depth that makes splitting matter (the reference optimum of a $5M WETH->USDC trade beats the best single
+// pool by at least 0.5% on every chain), the printed account funded, a cross-chain Across deposit filled by the
+// relayer `up` started, --dump-state/--load-state, and `down` stopping every process.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -10,7 +12,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ethers } from "ethers";
 import { abiOf, anvilProvider, ERC20_ABI } from "../lib/protocols.mjs";
-import { CHAINS, localMarketSpec } from "../lib/localmarket.mjs";
+import { CHAINS, MAJOR_DEPTH, localMarketSpec } from "../lib/localmarket.mjs";
+import { bestSinglePool, pairQuoters, referenceOptimum } from "../lib/optimum.mjs";
 
 const BIN = fileURLToPath(new URL("../../bin/local-chains", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "local-chains-test-"));
@@ -56,6 +59,32 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
       const price = Number(r1) / Number(r0) * 10 ** (decimals[s0] - decimals[s1]);
       assert.ok(Math.abs(price / (reference[s0] / reference[s1]) - 1) < 0.0005, `V2 ${s0}/${s1} on ${chain.chainId}`);
     }
+    // up.json names each protocol's and bridge's contracts, and they hold code
+    assert.deepEqual(Object.keys(c.protocols), ["uniswap-v2", "uniswap-v3"]);
+    assert.deepEqual(c.protocols["uniswap-v2"], { factory: m.uniswapV2.factory, router: m.uniswapV2.router02 });
+    assert.deepEqual(c.protocols["uniswap-v3"],
+      { factory: m.uniswapV3.factory, quoter: m.uniswapV3.quoterV2, swapRouter: m.uniswapV3.swapRouter });
+    assert.deepEqual(c.bridges, { across: { spokePool: m.across.spokePool } });
+    for (const contracts of [...Object.values(c.protocols), ...Object.values(c.bridges)]) {
+      for (const address of Object.values(contracts)) assert.ok((await p.getCode(address)).length > 100, address);
+    }
+    // each major pair has its V2 pair and a pool on V3's 1, 5 and 30 bp tiers
+    for (const [a, b] of MAJOR_DEPTH) {
+      const pools = (await pairQuoters(p, c, c.tokens[a], c.tokens[b])).map((q) => q.name).sort();
+      assert.deepEqual(pools, ["uniswap-v2", "uniswap-v3 1 bp", "uniswap-v3 30 bp", "uniswap-v3 5 bp"], `${a}/${b}`);
+    }
+    // depth that makes splitting matter: $5M of WETH -> USDC gains >= 0.5% over the best single pool by splitting
+    const quoters = await pairQuoters(p, c, c.tokens.WETH, c.tokens.USDC);
+    const amountIn = ethers.parseUnits((5_000_000 / reference.WETH).toFixed(18), 18);
+    const blockTag = await p.getBlockNumber();
+    const optimum = await referenceOptimum(quoters, amountIn, { blockTag });
+    const single = await bestSinglePool(quoters, amountIn, { blockTag });
+    const gainBp = Number(((optimum.amountOut - single.amountOut) * 10000n * 100n) / single.amountOut) / 100;
+    console.log(`chain ${chain.chainId}: $5M WETH->USDC, optimum over ${quoters.length} pools beats ${single.name} by `
+      + `${gainBp} bp`);
+    assert.ok(gainBp >= 50, `$5M WETH->USDC on ${chain.chainId}: the optimum beats the best single pool by ${gainBp} bp`);
+    assert.equal(optimum.allocation.reduce((sum, x) => sum + x.amountIn, 0n), amountIn);
+    assert.ok(optimum.allocation.filter((x) => x.amountIn > 0n).length >= 3, "the optimum uses at least 3 pools");
     for (const [symbol, token] of Object.entries(c.tokens)) {
       const balance = await new ethers.Contract(token, ERC20_ABI, p).balanceOf(up.account.address);
       assert.ok(balance > 0n, `account holds ${symbol} on ${chain.chainId}`);
