@@ -148,7 +148,7 @@ contract RouterGasTableTest is RealEvm {
             _readHex(string.concat(ACROSS, "ERC1967Proxy.sol/ERC1967Proxy.json"), ".bytecode"),
             abi.encode(implementation, abi.encodeWithSignature("initialize(uint32,address)", uint32(0), address(this)))
         );
-        acrossAdapter = new AcrossAdapter(spokePool);
+        acrossAdapter = new AcrossAdapter(address(router), spokePool);
         vm.prank(routerOwner);
         router.setAdapter(address(acrossAdapter), true);
     }

@@ -140,10 +140,10 @@ abstract contract RealEvm is Test {
 
     function _deployJunction() internal {
         router = new JunctionRouter(routerOwner, ISignatureTransfer(permit2), IWETH9(weth));
-        v2Adapter = new UniswapV2Adapter(v2Factory, V2_PAIR_INIT_CODE_HASH, 997, 1000);
-        v3Adapter = new UniswapV3Adapter(v3Factory, V3_POOL_INIT_CODE_HASH);
-        curveAdapter = new CurveStableSwapAdapter();
-        cctpAdapter = new CctpAdapter(address(cctpMessenger));
+        v2Adapter = new UniswapV2Adapter(address(router), v2Factory, V2_PAIR_INIT_CODE_HASH, 997, 1000);
+        v3Adapter = new UniswapV3Adapter(address(router), v3Factory, V3_POOL_INIT_CODE_HASH);
+        curveAdapter = new CurveStableSwapAdapter(address(router));
+        cctpAdapter = new CctpAdapter(address(router), address(cctpMessenger));
         vm.startPrank(routerOwner);
         router.setAdapter(address(v2Adapter), true);
         router.setAdapter(address(v3Adapter), true);

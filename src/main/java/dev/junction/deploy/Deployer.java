@@ -68,7 +68,7 @@ public final class Deployer {
      * What a chain has after {@link #deploy}.
      *
      * @param router the router (owned by the deployer)
-     * @param adapters by provider key, in {@link JunctionContracts#adapters(ChainSettings)}'s order
+     * @param adapters by provider key, in {@link JunctionContracts#adapters(ChainSettings, Address)}'s order
      * @param transactions how many transactions this run sent (0 when everything was there)
      */
     public record Result(Address router, Map<String, Address> adapters, int transactions) {

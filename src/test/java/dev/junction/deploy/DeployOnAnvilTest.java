@@ -132,11 +132,11 @@ class DeployOnAnvilTest {
             ChainSettings s = settings.stream().filter(c -> c.id().value() == a.chainId()).findFirst().orElseThrow();
             JsonNode chain = out.path(Long.toString(a.chainId()));
             Address router = Address.evm(chain.path("router").asString());
-            // The addresses JunctionContracts predicts (the adapters without any key).
+            // The addresses JunctionContracts predicts: the router from the owner, the adapters from the router.
             assertThat(router).isEqualTo(JunctionContracts.router(s, owner));
             Map<String, Address> adapters = new LinkedHashMap<>();
             chain.path("adapters").properties().forEach(e -> adapters.put(e.getKey(), Address.evm(e.getValue().asString())));
-            assertThat(adapters).containsExactlyEntriesOf(JunctionContracts.adapters(s));
+            assertThat(adapters).containsExactlyEntriesOf(JunctionContracts.adapters(s, router));
             assertThat(adapters).containsOnlyKeys("uniswap-v2", "uniswap-v3", "across");
 
             JsonRpcClient rpc = rpc(a);
@@ -144,9 +144,10 @@ class DeployOnAnvilTest {
             assertThat(call(rpc, router, "owner()")).isEqualTo(word(owner));
             for (Address adapter : adapters.values()) {
                 assertThat(code(rpc, adapter)).as("code at %s", adapter).isNotEmpty();
+                assertThat(call(rpc, adapter, "router()")).as("router() of %s", adapter).isEqualTo(word(router));
                 assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
             }
-            assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s)))
+            assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s, router)))
                     .containsOnly(Map.entry("uniswap-v2", true), Map.entry("uniswap-v3", true), Map.entry("across", true));
             Address spokePool = Address.evm(markets.get(i).path("across").path("spokePool").asString());
             assertThat(call(rpc, router, "isBridgeMessenger(address)", spokePool)).isEqualTo(word(1));
