@@ -47,7 +47,7 @@ public final class JunctionContracts {
 
     /** What a contract is for. */
     public enum Role {
-        ROUTER, SWAP_ADAPTER, BRIDGE_ADAPTER
+        ROUTER, SWAP_ADAPTER, BRIDGE_ADAPTER, TIMELOCK
     }
 
     /**
@@ -102,6 +102,18 @@ public final class JunctionContracts {
         out.add(router);
         out.addAll(adapterContracts(chain, router.address()));
         return out;
+    }
+
+    /**
+     * The {@code TimelockController} the deploy command hands a router owned by {@code proposer} to
+     * ({@code junction.deployer.timelock-delay}): deployed with a minimum delay of 0, {@code proposer} as its only
+     * proposer (and canceller) and executor, and no admin (it administers itself), so its address depends only on the
+     * proposer; the deploy command accepts the router's ownership through it at once, then sets its delay (its own
+     * {@code updateDelay}, through itself). From then on every owner call waits for the delay.
+     */
+    public static Contract timelock(Address proposer) {
+        return contract("timelock", Role.TIMELOCK, ContractArtifacts.TIMELOCK, Abi.encode(Abi.uint256(0),
+                Abi.addressArray(List.of(proposer)), Abi.addressArray(List.of(proposer)), Abi.address(Address.ZERO)));
     }
 
     static Contract routerContract(ChainSettings chain, Address owner) {

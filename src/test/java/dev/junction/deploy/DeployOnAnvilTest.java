@@ -1,6 +1,7 @@
 package dev.junction.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
@@ -157,6 +158,76 @@ class DeployOnAnvilTest {
         }
     }
 
+    /**
+     * With {@code junction.deployer.timelock-delay} the router ends owned by a TimelockController: the deployer can no
+     * longer call an owner function itself, an owner call scheduled through the timelock cannot run before the delay
+     * and runs after it; a second run sends nothing.
+     */
+    @Test
+    void handsOwnershipToATimelockWhoseDelayHolds() throws Exception {
+        String key = AnvilHarness.DEV_KEYS.get(1); // another owner: another router than the other test's
+        Address deployer = Address.evm(Credentials.create(key).getAddress());
+        AnvilProcess a = anvils.getFirst();
+        Path config = Files.createTempFile("deploy-timelock", ".yml");
+        Files.writeString(config, "junction:\n  chains:\n" + chainYaml(a.chainId(), a.rpcUrl().toString(),
+                markets.getFirst()));
+        String[] args = args(config, "--junction.deployer.private-key=" + key,
+                "--junction.deployer.timelock-delay=2h");
+        JsonNode chain = JsonMapper.builder().build().readTree(DeployCommand.deploy(args))
+                .path(Long.toString(a.chainId()));
+        Address router = Address.evm(chain.path("router").asString());
+        Address timelock = Address.evm(chain.path("timelock").asString());
+        assertThat(timelock).isEqualTo(JunctionContracts.timelock(deployer).address());
+        JsonRpcClient rpc = rpc(a);
+        assertThat(call(rpc, router, "owner()")).isEqualTo(word(timelock));
+        assertThat(call(rpc, router, "pendingOwner()")).isEqualTo(word(Address.ZERO));
+        assertThat(call(rpc, timelock, "getMinDelay()")).isEqualTo(word(7200));
+        for (Address adapter : JunctionContracts.adapters(settings(config).getFirst(), router).values()) {
+            assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
+        }
+
+        // The deployer is no longer the owner.
+        // (any contract: setAdapter refuses an address without code)
+        Address newAdapter = Address.evm(markets.getFirst().path("uniswapV3").path("factory").asString());
+        String setAdapter = Abi.callHex("setAdapter(address,bool)", Abi.address(newAdapter), Abi.bool(true));
+        assertThatThrownBy(() -> a.send(deployer, router, setAdapter)).hasMessageContaining("reverted");
+
+        // Through the timelock: scheduled with less than the delay, refused; with the delay, not executable before it.
+        Abi.Value zero = Abi.bytes32(new byte[32]);
+        Abi.Value data = Abi.bytes(Hex.decode(setAdapter));
+        String execute = Abi.callHex("execute(address,uint256,bytes,bytes32,bytes32)", Abi.address(router),
+                Abi.uint256(0), data, zero, zero);
+        assertThatThrownBy(() -> a.send(deployer, timelock, Abi.callHex(
+                "schedule(address,uint256,bytes,bytes32,bytes32,uint256)", Abi.address(router), Abi.uint256(0), data,
+                zero, zero, Abi.uint256(60)))).hasMessageContaining("reverted");
+        a.send(deployer, timelock, Abi.callHex("schedule(address,uint256,bytes,bytes32,bytes32,uint256)",
+                Abi.address(router), Abi.uint256(0), data, zero, zero, Abi.uint256(7200)));
+        assertThatThrownBy(() -> a.send(deployer, timelock, execute)).hasMessageContaining("reverted");
+        rpc.call("evm_increaseTime", 3600);
+        rpc.call("evm_mine");
+        assertThatThrownBy(() -> a.send(deployer, timelock, execute)).hasMessageContaining("reverted");
+        assertThat(call(rpc, router, "isAdapter(address)", newAdapter)).isEqualTo(word(0));
+        rpc.call("evm_increaseTime", 3600);
+        rpc.call("evm_mine");
+        a.send(deployer, timelock, execute);
+        assertThat(call(rpc, router, "isAdapter(address)", newAdapter)).isEqualTo(word(1));
+
+        // Idempotent: the timelock owns the router, everything is registered.
+        long nonce = nonce(a, deployer);
+        JsonNode again = JsonMapper.builder().build().readTree(DeployCommand.deploy(args))
+                .path(Long.toString(a.chainId()));
+        assertThat(again).isEqualTo(chain);
+        assertThat(nonce(a, deployer)).isEqualTo(nonce);
+
+        // A delay that is not a duration, or under a second: a usage error.
+        Result bad = run(args(config, "--junction.deployer.private-key=" + key,
+                "--junction.deployer.timelock-delay=soon"));
+        assertThat(bad.exit).isEqualTo(2);
+        assertThat(bad.lastLine).isEqualTo("junction deploy: junction.deployer.timelock-delay must be a duration such "
+                + "as 2d, 48h or 172800s, not soon");
+        Files.delete(config);
+    }
+
     @Test
     void failuresAreOneLineAndANonZeroExit() throws Exception {
         // No key.
@@ -205,6 +276,10 @@ class DeployOnAnvilTest {
     }
 
     List<ChainSettings> settings() throws Exception {
+        return settings(yaml);
+    }
+
+    static List<ChainSettings> settings(Path yaml) throws Exception {
         StandardEnvironment env = new StandardEnvironment();
         new YamlPropertySourceLoader().load("chains", new FileSystemResource(yaml))
                 .forEach(env.getPropertySources()::addLast);
