@@ -84,22 +84,9 @@ contract AdapterAccessTest is RealEvm {
     function test_across_attackerCannotDepositALeftTokenToItself() public {
         AcrossAdapter across = new AcrossAdapter(address(router), makeAddr("spokePool"));
         usdc.mint(address(across), 1_000e6);
-        AcrossAdapter.AcrossDeposit memory d = AcrossAdapter.AcrossDeposit({
-            depositor: bytes32(uint256(uint160(attacker))),
-            recipient: bytes32(uint256(uint160(attacker))),
-            outputToken: bytes32(uint256(uint160(address(usdc)))),
-            outputAmount: 999e6,
-            plannedInput: 1_000e6,
-            destinationChainId: 10,
-            exclusiveRelayer: bytes32(0),
-            quoteTimestamp: uint32(block.timestamp),
-            fillDeadline: uint32(block.timestamp + 3600),
-            exclusivityParameter: 0,
-            message: ""
-        });
         vm.prank(attacker);
         vm.expectRevert(abi.encodeWithSelector(RouterOnly.OnlyRouter.selector, attacker));
-        across.bridge(address(usdc), 1_000e6, abi.encode(d));
+        across.bridge(address(usdc), 1_000e6, abi.encode(_acrossDeposit(attacker, 1_000e6)));
         assertEq(usdc.balanceOf(address(across)), 1_000e6);
         assertEq(usdc.allowance(address(across), makeAddr("spokePool")), 0);
     }

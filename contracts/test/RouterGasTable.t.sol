@@ -155,20 +155,9 @@ contract RouterGasTableTest is RealEvm {
 
     /// @dev An Across deposit of `amountIn` USDC to chain 10 for the same receiver, 0.1% under the input.
     function _acrossStep(uint256 amountIn) internal view returns (IJunctionRouter.Step memory) {
-        AcrossAdapter.AcrossDeposit memory d = AcrossAdapter.AcrossDeposit({
-            depositor: bytes32(uint256(uint160(user))),
-            recipient: bytes32(uint256(uint160(user))),
-            outputToken: bytes32(uint256(uint160(address(usdc)))),
-            outputAmount: amountIn * 999 / 1000,
-            plannedInput: amountIn,
-            destinationChainId: 10,
-            exclusiveRelayer: bytes32(0),
-            quoteTimestamp: uint32(block.timestamp),
-            fillDeadline: uint32(block.timestamp + 3600),
-            exclusivityParameter: 0,
-            message: ""
-        });
-        return IJunctionRouter.Step(1, address(acrossAdapter), address(usdc), address(usdc), 1, abi.encode(d));
+        return IJunctionRouter.Step(
+            1, address(acrossAdapter), address(usdc), address(usdc), 1, abi.encode(_acrossDeposit(user, amountIn))
+        );
     }
 
     // ---------------------------------------------------------------- the table
