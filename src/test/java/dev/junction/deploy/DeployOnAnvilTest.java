@@ -10,6 +10,7 @@ import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcException;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
@@ -143,9 +144,19 @@ class DeployOnAnvilTest {
             JsonRpcClient rpc = rpc(a);
             assertThat(code(rpc, router)).isNotEmpty();
             assertThat(call(rpc, router, "owner()")).isEqualTo(word(owner));
-            for (Address adapter : adapters.values()) {
+            for (Map.Entry<String, Address> e : adapters.entrySet()) {
+                Address adapter = e.getValue();
                 assertThat(code(rpc, adapter)).as("code at %s", adapter).isNotEmpty();
                 assertThat(call(rpc, adapter, "router()")).as("router() of %s", adapter).isEqualTo(word(router));
+                // Only the router may call it: OnlyRouter(caller) for anyone else.
+                String entry = e.getKey().equals("across")
+                        ? Abi.callHex("bridge(address,uint256,bytes)", Abi.address(owner), Abi.uint256(1),
+                                Abi.bytes(new byte[0]))
+                        : Abi.callHex("swap(address,address,uint256,address,bytes)", Abi.address(owner),
+                                Abi.address(router), Abi.uint256(1), Abi.address(relayer), Abi.bytes(new byte[0]));
+                assertThatThrownBy(() -> rpc.call("eth_call", Map.of("from", relayer.lower(), "to", adapter.lower(),
+                        "data", entry), "latest")).as(e.getKey()).isInstanceOfSatisfying(RpcException.class, x ->
+                                assertThat(x.data()).contains(Abi.callHex("OnlyRouter(address)", Abi.address(relayer))));
                 assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
             }
             assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s, router)))
