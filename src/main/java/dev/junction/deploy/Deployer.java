@@ -230,7 +230,7 @@ public final class Deployer {
         return at;
     }
 
-    /** Schedules (unless already scheduled) and executes {@code data} to {@code target} through the 0-delay timelock. */
+    /** Schedules (unless already scheduled) and executes {@code data} to {@code target} through the timelock. */
     private void throughTimelock(Address timelock, Address target, byte[] data, String what) {
         Abi.Value salt = Abi.bytes32(new byte[32]);
         Abi.Value zero = Abi.bytes32(new byte[32]);
