@@ -8,6 +8,8 @@
 // Installs contracts/ with `npm ci --ignore-scripts` first when node_modules is missing or older than the lock
 // (as ForgeSuiteTest does). Skips compiling when the inputs (sources, settings, compiler) are unchanged since the last
 // run (a hash in OUT_DIR/.inputs.sha256). The bytecode equals `forge build`'s (ContractArtifactsTest checks it).
+// Also copies OpenZeppelin's compiled TimelockController from its npm package, unchanged, to OUT_DIR (the router's
+// owner when `junction deploy` hands ownership to a timelock).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -66,6 +68,16 @@ function solFiles(dir) {
 }
 
 install();
+/** OpenZeppelin's compiled TimelockController, copied from its npm package as it is (the router's timelock owner). */
+function copyTimelock() {
+  const from = join(DIR, "node_modules", "@openzeppelin", "contracts", "build", "contracts", "TimelockController.json");
+  const a = JSON.parse(readFileSync(from, "utf8"));
+  const text = `${JSON.stringify({ contractName: a.contractName, abi: a.abi, bytecode: a.bytecode }, null, 1)}\n`;
+  const to = join(out, "TimelockController.json");
+  mkdirSync(out, { recursive: true });
+  if (!existsSync(to) || readFileSync(to, "utf8") !== text) writeFileSync(to, text);
+}
+copyTimelock();
 const require = createRequire(join(DIR, "package.json"));
 const solc = require("solc");
 const settings = foundrySettings();

@@ -148,27 +148,16 @@ contract RouterGasTableTest is RealEvm {
             _readHex(string.concat(ACROSS, "ERC1967Proxy.sol/ERC1967Proxy.json"), ".bytecode"),
             abi.encode(implementation, abi.encodeWithSignature("initialize(uint32,address)", uint32(0), address(this)))
         );
-        acrossAdapter = new AcrossAdapter(spokePool);
+        acrossAdapter = new AcrossAdapter(address(router), spokePool);
         vm.prank(routerOwner);
         router.setAdapter(address(acrossAdapter), true);
     }
 
     /// @dev An Across deposit of `amountIn` USDC to chain 10 for the same receiver, 0.1% under the input.
     function _acrossStep(uint256 amountIn) internal view returns (IJunctionRouter.Step memory) {
-        AcrossAdapter.AcrossDeposit memory d = AcrossAdapter.AcrossDeposit({
-            depositor: bytes32(uint256(uint160(user))),
-            recipient: bytes32(uint256(uint160(user))),
-            outputToken: bytes32(uint256(uint160(address(usdc)))),
-            outputAmount: amountIn * 999 / 1000,
-            plannedInput: amountIn,
-            destinationChainId: 10,
-            exclusiveRelayer: bytes32(0),
-            quoteTimestamp: uint32(block.timestamp),
-            fillDeadline: uint32(block.timestamp + 3600),
-            exclusivityParameter: 0,
-            message: ""
-        });
-        return IJunctionRouter.Step(1, address(acrossAdapter), address(usdc), address(usdc), 1, abi.encode(d));
+        return IJunctionRouter.Step(
+            1, address(acrossAdapter), address(usdc), address(usdc), 1, abi.encode(_acrossDeposit(user, amountIn))
+        );
     }
 
     // ---------------------------------------------------------------- the table

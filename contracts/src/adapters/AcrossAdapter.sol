@@ -4,12 +4,13 @@ pragma solidity 0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IJunctionBridgeAdapter} from "../interfaces/IJunctionAdapter.sol";
+import {RouterOnly} from "./RouterOnly.sol";
 
 /// @title Across V3 adapter: SpokePool.deposit (bytes32 addresses)
 /// @notice Deposits exactly the step's input into the chain's SpokePool (fixed at deployment). The output amount is
 /// the quoted one scaled to the input actually bridged (when an earlier swap gave more or less than planned).
 /// Step data: abi.encode(AcrossDeposit).
-contract AcrossAdapter is IJunctionBridgeAdapter {
+contract AcrossAdapter is IJunctionBridgeAdapter, RouterOnly {
     using SafeERC20 for IERC20;
 
     /// @notice deposit(bytes32,bytes32,bytes32,bytes32,uint256,uint256,uint256,bytes32,uint32,uint32,uint32,bytes)
@@ -36,12 +37,13 @@ contract AcrossAdapter is IJunctionBridgeAdapter {
 
     error DepositFailed(bytes reason);
 
-    constructor(address spokePool_) {
+    constructor(address router_, address spokePool_) RouterOnly(router_) {
         spokePool = spokePool_;
     }
 
     function bridge(address tokenIn, uint256 amountIn, bytes calldata data)
         external
+        onlyRouter
         returns (uint256 destinationChainId, address recipient, uint256 amountOut)
     {
         AcrossDeposit memory d = abi.decode(data, (AcrossDeposit));

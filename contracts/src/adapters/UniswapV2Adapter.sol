@@ -3,6 +3,7 @@ pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IJunctionSwapAdapter} from "../interfaces/IJunctionAdapter.sol";
+import {RouterOnly} from "./RouterOnly.sol";
 
 interface IUniswapV2Pair {
     function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
@@ -14,7 +15,7 @@ interface IUniswapV2Pair {
 /// reserves and the input it actually received, exactly as the pair checks it (x*y=k after the fee), and calls
 /// pair.swap. The pair is derived from the factory and the pair init code hash, never taken from calldata.
 /// Step data: empty.
-contract UniswapV2Adapter is IJunctionSwapAdapter {
+contract UniswapV2Adapter is IJunctionSwapAdapter, RouterOnly {
     address public immutable factory;
     bytes32 public immutable pairInitCodeHash;
     /// @notice Fee as numerator / denominator of what stays: Uniswap 997/1000, PancakeSwap V2 9975/10000.
@@ -24,7 +25,13 @@ contract UniswapV2Adapter is IJunctionSwapAdapter {
     error IdenticalTokens();
     error InsufficientInput();
 
-    constructor(address factory_, bytes32 pairInitCodeHash_, uint256 feeNumerator_, uint256 feeDenominator_) {
+    constructor(
+        address router_,
+        address factory_,
+        bytes32 pairInitCodeHash_,
+        uint256 feeNumerator_,
+        uint256 feeDenominator_
+    ) RouterOnly(router_) {
         factory = factory_;
         pairInitCodeHash = pairInitCodeHash_;
         feeNumerator = feeNumerator_;
@@ -57,6 +64,7 @@ contract UniswapV2Adapter is IJunctionSwapAdapter {
 
     function swap(address tokenIn, address tokenOut, uint256, address recipient, bytes calldata)
         external
+        onlyRouter
         returns (uint256 amountOut)
     {
         address pair = pairFor(tokenIn, tokenOut);

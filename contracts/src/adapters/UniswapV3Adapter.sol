@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {IJunctionSwapAdapter, IJunctionStepPayer} from "../interfaces/IJunctionAdapter.sol";
+import {RouterOnly} from "./RouterOnly.sol";
 
 interface IUniswapV3Pool {
     function swap(
@@ -16,10 +17,10 @@ interface IUniswapV3Pool {
 /// @title Uniswap V3 family adapter (Uniswap V3 and forks with the same pool and callback)
 /// @notice Exact-input swap through one pool. The pool is derived from the factory, the tokens, the fee and the pool
 /// init code hash (as v3-periphery's PoolAddress does). The adapter never holds the input: in the pool's callback it
-/// asks the caller of {swap} (the router) to pay the pool ({IJunctionStepPayer.payStepInput}), as SwapRouter pays from
+/// asks its router to pay the pool ({IJunctionStepPayer.payStepInput}), as SwapRouter pays from
 /// its `payer`; the callback is accepted only from the derived pool, so a fake pool's callback is refused. A swap the
 /// pool fills only in part reverts. Step data: abi.encode(uint24 fee).
-contract UniswapV3Adapter is IJunctionSwapAdapter {
+contract UniswapV3Adapter is IJunctionSwapAdapter, RouterOnly {
     uint160 internal constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
     uint160 internal constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
 
@@ -30,7 +31,7 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
     error PartialFill(uint256 spent, uint256 amountIn);
     error IdenticalTokens();
 
-    constructor(address factory_, bytes32 poolInitCodeHash_) {
+    constructor(address router_, address factory_, bytes32 poolInitCodeHash_) RouterOnly(router_) {
         factory = factory_;
         poolInitCodeHash = poolInitCodeHash_;
     }
@@ -56,13 +57,14 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
         }
     }
 
-    /// @notice address(0): the pool takes the input in its callback, from the caller of {swap}.
+    /// @notice address(0): the pool takes the input in its callback, from the router.
     function payee(address, address, bytes calldata) external pure returns (address) {
         return address(0);
     }
 
     function swap(address tokenIn, address tokenOut, uint256 amountIn, address recipient, bytes calldata data)
         external
+        onlyRouter
         returns (uint256 amountOut)
     {
         uint24 fee = abi.decode(data, (uint24));
@@ -81,7 +83,7 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
         address recipient,
         bool zeroForOne
     ) internal returns (int256, int256) {
-        bytes memory callbackData = abi.encode(tokenIn, tokenOut, fee, msg.sender);
+        bytes memory callbackData = abi.encode(tokenIn, tokenOut, fee);
         return IUniswapV3Pool(poolFor(tokenIn, tokenOut, fee)).swap(
             recipient,
             zeroForOne,
@@ -91,13 +93,13 @@ contract UniswapV3Adapter is IJunctionSwapAdapter {
         );
     }
 
-    /// @notice Has the caller of {swap} pay the pool what it asks, only if the caller is the pool derived for
-    /// (tokenIn, tokenOut, fee). Callback data: abi.encode(tokenIn, tokenOut, fee, payer), written by {swap}.
+    /// @notice Has the router pay the pool what it asks, only if the caller is the pool derived for
+    /// (tokenIn, tokenOut, fee). Callback data: abi.encode(tokenIn, tokenOut, fee), written by {swap}; a pool calls
+    /// back only inside a swap the router started (the router pays only the running step's adapter, once).
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
         (address tokenIn, address tokenOut, uint24 fee) = abi.decode(data, (address, address, uint24));
         if (msg.sender != poolFor(tokenIn, tokenOut, fee)) revert UnknownPool(msg.sender);
-        address payer = abi.decode(data[96:], (address));
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
-        IJunctionStepPayer(payer).payStepInput(tokenIn, msg.sender, owed);
+        IJunctionStepPayer(router).payStepInput(tokenIn, msg.sender, owed);
     }
 }

@@ -13,6 +13,7 @@ import {UniswapV2Adapter} from "../../src/adapters/UniswapV2Adapter.sol";
 import {UniswapV3Adapter} from "../../src/adapters/UniswapV3Adapter.sol";
 import {CurveStableSwapAdapter} from "../../src/adapters/CurveStableSwapAdapter.sol";
 import {CctpAdapter} from "../../src/adapters/CctpAdapter.sol";
+import {AcrossAdapter} from "../../src/adapters/AcrossAdapter.sol";
 
 interface IV2Factory {
     function createPair(address a, address b) external returns (address);
@@ -140,10 +141,10 @@ abstract contract RealEvm is Test {
 
     function _deployJunction() internal {
         router = new JunctionRouter(routerOwner, ISignatureTransfer(permit2), IWETH9(weth));
-        v2Adapter = new UniswapV2Adapter(v2Factory, V2_PAIR_INIT_CODE_HASH, 997, 1000);
-        v3Adapter = new UniswapV3Adapter(v3Factory, V3_POOL_INIT_CODE_HASH);
-        curveAdapter = new CurveStableSwapAdapter();
-        cctpAdapter = new CctpAdapter(address(cctpMessenger));
+        v2Adapter = new UniswapV2Adapter(address(router), v2Factory, V2_PAIR_INIT_CODE_HASH, 997, 1000);
+        v3Adapter = new UniswapV3Adapter(address(router), v3Factory, V3_POOL_INIT_CODE_HASH);
+        curveAdapter = new CurveStableSwapAdapter(address(router));
+        cctpAdapter = new CctpAdapter(address(router), address(cctpMessenger));
         vm.startPrank(routerOwner);
         router.setAdapter(address(v2Adapter), true);
         router.setAdapter(address(v3Adapter), true);
@@ -290,6 +291,23 @@ abstract contract RealEvm is Test {
         return IJunctionRouter.Step(
             0, address(curveAdapter), tokenIn, tokenOut, minOut, abi.encode(address(curvePool), i, 1 - i)
         );
+    }
+
+    /// @dev An Across deposit of `amountIn` USDC to chain 10 for `party` (depositor and recipient), 0.1% under the input.
+    function _acrossDeposit(address party, uint256 amountIn) internal view returns (AcrossAdapter.AcrossDeposit memory) {
+        return AcrossAdapter.AcrossDeposit({
+            depositor: bytes32(uint256(uint160(party))),
+            recipient: bytes32(uint256(uint160(party))),
+            outputToken: bytes32(uint256(uint160(address(usdc)))),
+            outputAmount: amountIn * 999 / 1000,
+            plannedInput: amountIn,
+            destinationChainId: 10,
+            exclusiveRelayer: bytes32(0),
+            quoteTimestamp: uint32(block.timestamp),
+            fillDeadline: uint32(block.timestamp + 3600),
+            exclusivityParameter: 0,
+            message: ""
+        });
     }
 
     function _one(IJunctionRouter.Step memory s) internal pure returns (IJunctionRouter.Step[] memory steps) {

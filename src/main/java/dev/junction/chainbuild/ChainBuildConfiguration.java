@@ -11,8 +11,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Chain mode's building beans ({@code junction.market.source=chain}): where each provider's adapter is (the CREATE2
- * addresses of Junction's deploy command, derived from the chain settings: {@link JunctionContracts#adapters}), and
- * the {@link TransactionChecks} of built transactions through the configured chains' nodes ({@link Nodes}).
+ * addresses of Junction's deploy command, derived from each chain's configured router:
+ * {@link JunctionContracts#adapters}), and the {@link TransactionChecks} of built transactions through the configured
+ * chains' nodes ({@link Nodes}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "junction.market.source", havingValue = "chain")

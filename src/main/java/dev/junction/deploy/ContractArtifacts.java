@@ -17,6 +17,12 @@ public final class ContractArtifacts {
 
     /** The router (the adapters' artifacts are named by their protocol rooms, {@code protocol.AdapterSpec}). */
     public static final String ROUTER = "JunctionRouter";
+    /**
+     * OpenZeppelin's {@code TimelockController}, the router's owner when the deploy command hands ownership to a
+     * timelock: the npm package's own compiled artifact ({@code @openzeppelin/contracts/build/contracts/}), copied as
+     * it is by {@code contracts/scripts/artifacts.mjs}, never recompiled.
+     */
+    public static final String TIMELOCK = "TimelockController";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Map<String, byte[]> BYTECODE = new ConcurrentHashMap<>();

@@ -9,6 +9,7 @@ import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcException;
 import dev.junction.protocol.Protocols;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link Nodes#bind}). Exit 0 when every chain is deployed; 2 for a usage or configuration
  * error (no key, no chains); 1 when a chain failed (unreachable node, no CREATE2 deployer, a reverted transaction),
  * with one line per failed chain on stderr. Junction's gasless relayer ({@code junction.relayer.private-key} /
- * {@code JUNCTION_RELAYER_PRIVATE_KEY}) is registered on each router when configured.
+ * {@code JUNCTION_RELAYER_PRIVATE_KEY}) is registered on each router when configured. With
+ * {@value #TIMELOCK_DELAY_PROPERTY} the router's owner ends as a {@code TimelockController} (the chain's JSON then has
+ * {@code "timelock": "0x…"}).
  */
 public final class DeployCommand {
 
@@ -48,6 +51,11 @@ public final class DeployCommand {
     public static final String KEY_PROPERTY = "junction.deployer.private-key";
     /** Junction's gasless relayer key (registered with setRelayer when set). */
     public static final String RELAYER_KEY_PROPERTY = "junction.relayer.private-key";
+    /**
+     * When set (e.g. {@code 2d}, {@code 48h}), the router's ownership ends with a {@code TimelockController} of this
+     * minimum delay, the deployer its proposer and executor ({@link JunctionContracts#timelock}).
+     */
+    public static final String TIMELOCK_DELAY_PROPERTY = "junction.deployer.timelock-delay";
 
     private static final Pattern KEY = Pattern.compile("(0x)?[0-9a-fA-F]{64}");
 
@@ -105,6 +113,7 @@ public final class DeployCommand {
         Nodes nodes;
         String key;
         Optional<Address> relayer;
+        Optional<Duration> timelockDelay;
         try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(Settings.class)
                 .web(WebApplicationType.NONE).bannerMode(Banner.Mode.OFF).logStartupInfo(false).run(args)) {
             Environment env = ctx.getEnvironment();
@@ -128,13 +137,14 @@ public final class DeployCommand {
             }
             relayer = relayerKey.isBlank() ? Optional.empty()
                     : Optional.of(Address.evm(Credentials.create(relayerKey.strip()).getAddress()));
+            timelockDelay = timelockDelay(env);
         }
         String deployerKey = key.strip();
         List<ChainSettings> chains = nodes.chains().all();
         List<Future<Deployer.Result>> futures = new ArrayList<>();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (ChainSettings c : chains) {
-                futures.add(pool.submit(() -> deployChain(c, nodes.of(c.id()), deployerKey, relayer)));
+                futures.add(pool.submit(() -> deployChain(c, nodes.of(c.id()), deployerKey, relayer, timelockDelay)));
             }
         }
         JsonMapper json = JsonMapper.builder().build();
@@ -149,6 +159,7 @@ public final class DeployCommand {
                 for (Map.Entry<String, Address> a : r.adapters().entrySet()) {
                     adapters.put(a.getKey(), a.getValue().value());
                 }
+                r.timelock().ifPresent(t -> chain.put("timelock", t.value()));
             } catch (ExecutionException e) {
                 failures.add(e.getCause() instanceof DeployException d ? d.getMessage() : e.getCause().toString());
             } catch (InterruptedException e) {
@@ -162,9 +173,30 @@ public final class DeployCommand {
         return json.writeValueAsString(out);
     }
 
-    private static Deployer.Result deployChain(ChainSettings c, EthRpc node, String key, Optional<Address> relayer) {
+    /** {@value #TIMELOCK_DELAY_PROPERTY}: absent or blank for none; otherwise at least one second. */
+    private static Optional<Duration> timelockDelay(Environment env) {
+        String text = env.getProperty(TIMELOCK_DELAY_PROPERTY, "");
+        if (text.isBlank()) {
+            return Optional.empty();
+        }
+        Duration delay;
         try {
-            return new Deployer(c, node.client(), key).deploy(relayer);
+            delay = Binder.get(env).bind(TIMELOCK_DELAY_PROPERTY, Duration.class).get();
+        } catch (RuntimeException e) {
+            throw new UsageException(TIMELOCK_DELAY_PROPERTY + " must be a duration such as 2d, 48h or 172800s, not "
+                    + text.strip());
+        }
+        if (delay.toSeconds() < 1) {
+            throw new UsageException(TIMELOCK_DELAY_PROPERTY + " must be at least 1s (the timelock's minimum delay), "
+                    + "not " + text.strip());
+        }
+        return Optional.of(delay);
+    }
+
+    private static Deployer.Result deployChain(ChainSettings c, EthRpc node, String key, Optional<Address> relayer,
+            Optional<Duration> timelockDelay) {
+        try {
+            return new Deployer(c, node.client(), key).deploy(relayer, timelockDelay);
         } catch (RpcException e) {
             throw new DeployException("chain " + c.id().value() + ": JSON-RPC failed: "
                     + e.getMessage(), e);

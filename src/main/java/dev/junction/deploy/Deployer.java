@@ -35,7 +35,9 @@ import tools.jackson.databind.JsonNode;
  * canonical CREATE2 deployer; then the router's owner (the deployer's key) allows each adapter
  * ({@code setAdapter}), each bridge contract its room names as a bridge messenger (the contracts that deliver
  * destination legs, e.g. Across's SpokePool calling {@code handleV3AcrossMessage})
- * and Junction's gasless relayer ({@code setRelayer}, mode 2), when one is given. Transactions are EIP-1559 where the
+ * and Junction's gasless relayer ({@code setRelayer}, mode 2), when one is given; last, when a timelock delay is
+ * given, the router's ownership goes to the deployer's {@code TimelockController} ({@link JunctionContracts#timelock}).
+ * Transactions are EIP-1559 where the
  * chain has a base fee, legacy (EIP-155) otherwise, always with the chain id.
  */
 public final class Deployer {
@@ -67,22 +69,30 @@ public final class Deployer {
     /**
      * What a chain has after {@link #deploy}.
      *
-     * @param router the router (owned by the deployer)
-     * @param adapters by provider key, in {@link JunctionContracts#adapters(ChainSettings)}'s order
+     * @param router the router (owned by the deployer, or by {@code timelock})
+     * @param adapters by provider key, in {@link JunctionContracts#adapters(ChainSettings, Address)}'s order
+     * @param timelock the {@code TimelockController} owning the router, when the deployment handed it over
      * @param transactions how many transactions this run sent (0 when everything was there)
      */
-    public record Result(Address router, Map<String, Address> adapters, int transactions) {
+    public record Result(Address router, Map<String, Address> adapters, Optional<Address> timelock, int transactions) {
+    }
+
+    /** {@link #deploy(Optional, Optional)} leaving the router owned by the deployer. */
+    public Result deploy(Optional<Address> relayer) {
+        return deploy(relayer, Optional.empty());
     }
 
     /**
      * Deploys and registers what is missing.
      *
      * @param relayer Junction's gasless relayer to register on the router (mode 2 permits), if any
+     * @param timelockDelay when present, the router's ownership ends with a {@code TimelockController}
+     *     ({@link JunctionContracts#timelock}) whose minimum delay is this, after everything is registered
      * @throws DeployException naming the chain and the cause (wrong chain id, no CREATE2 deployer, a router owned by
      *     someone else, a reverted transaction)
      * @throws RpcException when the node cannot be reached or refuses a request
      */
-    public Result deploy(Optional<Address> relayer) {
+    public Result deploy(Optional<Address> relayer, Optional<Duration> timelockDelay) {
         long id = Quantities.longValue(rpc.call("eth_chainId").asString());
         if (id != chain.id().value()) {
             throw fail("the node at " + rpc.urls().getFirst().getHost() + ":" + rpc.urls().getFirst().getPort()
@@ -153,18 +163,100 @@ public final class Deployer {
             String ownerWord = rpc.call("eth_call", Map.of("to", router.address().lower(), "data",
                     Abi.callHex("owner()")), "latest").asString();
             Address actual = AbiDecoder.address(ownerWord, 0);
+            if (actual.equals(JunctionContracts.timelock(owner).address())) {
+                throw fail("the router " + router.address() + " is owned by the timelock " + actual + ": schedule "
+                        + calls.stream().map(Call::what).toList() + " through it (schedule, then execute after its "
+                        + "delay)");
+            }
             if (!actual.equals(owner)) {
                 throw fail("the router " + router.address() + " is owned by " + actual + ", not by the deployer "
                         + owner + ": only its owner can register adapters");
             }
         }
         sendAll(calls);
+        Optional<Address> timelock = timelockDelay.map(d -> handOver(router.address(), d));
 
         Map<String, Address> byKey = new LinkedHashMap<>();
         contracts.stream().filter(c -> c.role() != Role.ROUTER).forEach(c -> byKey.put(c.key(), c.address()));
         log.info("chain {}: router {} with {} adapters ready ({} transactions sent)", id, router.address(),
                 byKey.size(), sent);
-        return new Result(router.address(), byKey, sent);
+        return new Result(router.address(), byKey, timelock, sent);
+    }
+
+    // ------------------------------------------------------------------------------------------- timelock
+
+    /**
+     * Hands the router to the deployer's {@code TimelockController} (deployed first when missing): the router's
+     * {@code transferOwnership(timelock)} (Ownable2Step), then through the timelock while its delay is still 0, the
+     * router's {@code acceptOwnership()} and the timelock's own {@code updateDelay(delay)}, each scheduled and
+     * executed at once. Each transaction waits for the previous one's receipt (a timelock operation must be scheduled
+     * before it is executed). Sends nothing when the timelock already owns the router.
+     */
+    private Address handOver(Address router, Duration delay) {
+        Contract timelock = JunctionContracts.timelock(owner);
+        Address at = timelock.address();
+        if (code(at).length == 0) {
+            sendAll(List.of(new Call(timelock.artifact() + " at " + at, Create2.DEPLOYER,
+                    Create2.deployCalldata(timelock.initCode()))));
+            if (code(at).length == 0) {
+                throw fail(timelock.artifact() + " has no code at " + at + " after its deployment");
+            }
+        }
+        BigInteger seconds = BigInteger.valueOf(delay.toSeconds());
+        Address current = readAddress(router, "owner()");
+        if (current.equals(at)) {
+            BigInteger minDelay = readUint(at, "getMinDelay()");
+            if (!minDelay.equals(seconds)) {
+                log.warn("chain {}: the timelock {} owning the router has a delay of {} s, not the configured {} s: "
+                        + "change it through the timelock (updateDelay)", chain.id().value(), at, minDelay, seconds);
+            }
+            return at;
+        }
+        if (!current.equals(owner)) {
+            throw fail("the router " + router + " is owned by " + current + ", not by the deployer " + owner
+                    + ": only its owner can hand it to a timelock");
+        }
+        if (readUint(at, "getMinDelay()").signum() != 0) {
+            throw fail("the timelock " + at + " already has a delay: it cannot accept the router's ownership at once");
+        }
+        if (!readAddress(router, "pendingOwner()").equals(at)) {
+            sendAll(List.of(new Call("transferOwnership(" + at + ")", router,
+                    Abi.call("transferOwnership(address)", Abi.address(at)))));
+        }
+        throughTimelock(at, router, Abi.call("acceptOwnership()"), "acceptOwnership()");
+        throughTimelock(at, at, Abi.call("updateDelay(uint256)", Abi.uint256(seconds)), "updateDelay(" + seconds + ")");
+        log.info("chain {}: the router {} is owned by the timelock {} (delay {} s, proposer and executor {})",
+                chain.id().value(), router, at, seconds, owner);
+        return at;
+    }
+
+    /** Schedules (unless already scheduled) and executes {@code data} to {@code target} through the timelock. */
+    private void throughTimelock(Address timelock, Address target, byte[] data, String what) {
+        Abi.Value salt = Abi.bytes32(new byte[32]);
+        Abi.Value zero = Abi.bytes32(new byte[32]);
+        String id = rpc.call("eth_call", Map.of("to", timelock.lower(), "data", Abi.callHex(
+                "hashOperation(address,uint256,bytes,bytes32,bytes32)", Abi.address(target), Abi.uint256(0),
+                Abi.bytes(data), zero, salt)), "latest").asString();
+        String scheduled = rpc.call("eth_call", Map.of("to", timelock.lower(), "data",
+                Abi.callHex("isOperation(bytes32)", Abi.bytes32(Hex.decode(id)))), "latest").asString();
+        if (Quantities.big(scheduled).signum() == 0) {
+            sendAll(List.of(new Call("timelock schedule " + what, timelock, Abi.call(
+                    "schedule(address,uint256,bytes,bytes32,bytes32,uint256)", Abi.address(target), Abi.uint256(0),
+                    Abi.bytes(data), zero, salt, Abi.uint256(0)))));
+        }
+        sendAll(List.of(new Call("timelock execute " + what, timelock, Abi.call(
+                "execute(address,uint256,bytes,bytes32,bytes32)", Abi.address(target), Abi.uint256(0),
+                Abi.bytes(data), zero, salt))));
+    }
+
+    private Address readAddress(Address to, String signature) {
+        return AbiDecoder.address(rpc.call("eth_call", Map.of("to", to.lower(), "data", Abi.callHex(signature)),
+                "latest").asString(), 0);
+    }
+
+    private BigInteger readUint(Address to, String signature) {
+        return AbiDecoder.uint(rpc.call("eth_call", Map.of("to", to.lower(), "data", Abi.callHex(signature)),
+                "latest").asString(), 0);
     }
 
     /**

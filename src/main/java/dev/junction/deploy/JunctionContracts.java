@@ -24,10 +24,13 @@ import java.util.TreeMap;
  * deployed with CREATE2 through {@link Create2#DEPLOYER} with {@link Create2#SALT}, so its address is a function of
  * its init code (the build's creation bytecode plus constructor arguments from the settings).
  *
- * <p>The adapters take no owner: their addresses are the same whoever deploys them, so chain mode can find them
- * knowing only {@code junction.chains.*} ({@link #adapters(Collection)}, ready for
- * {@code calldata.AdapterDirectory.deployed}). The router takes its owner (the deployer) as a constructor argument,
- * so its address depends on who deployed it: chain mode reads it from {@code junction.chains.<id>.router}.
+ * <p>The router takes its owner (the deployer) as a constructor argument, so its address depends on who deployed it.
+ * Every adapter takes its router as its FIRST constructor argument (only that router may call it: contracts'
+ * {@code RouterOnly}), prepended here ({@link #adapterContracts}) to the arguments its room declares, so its address
+ * depends on the router's. The deploy command derives the router from its key first, then the adapters from the
+ * router; chain mode, which has no key, reads the router from {@code junction.chains.<id>.router} (what the deploy
+ * command printed) and derives the adapters from it ({@link #adapters(Collection)}, ready for
+ * {@code calldata.AdapterDirectory.deployed}): a chain without a configured router has no adapters.
  *
  * <p>One adapter per provider key, as the provider's protocol room declares it ({@code protocol.DexProtocol#adapter},
  * {@code BridgeProtocol#adapter}: its artifact and constructor arguments): every {@code dexes.<key>} by its kind's
@@ -44,7 +47,7 @@ public final class JunctionContracts {
 
     /** What a contract is for. */
     public enum Role {
-        ROUTER, SWAP_ADAPTER, BRIDGE_ADAPTER
+        ROUTER, SWAP_ADAPTER, BRIDGE_ADAPTER, TIMELOCK
     }
 
     /**
@@ -70,10 +73,18 @@ public final class JunctionContracts {
         return Collections.unmodifiableMap(out);
     }
 
-    /** The adapters of one chain by provider key: DEXes, then bridges, each sorted by key (a stable order). */
+    /**
+     * The adapters of one chain's configured router ({@code junction.chains.<id>.router}) by provider key; empty when
+     * the chain configures no router.
+     */
     public static Map<String, Address> adapters(ChainSettings chain) {
+        return chain.routerAddress().map(router -> adapters(chain, router)).orElse(Map.of());
+    }
+
+    /** The adapters of {@code router} on a chain by provider key: DEXes, then bridges, each sorted by key. */
+    public static Map<String, Address> adapters(ChainSettings chain, Address router) {
         Map<String, Address> out = new LinkedHashMap<>();
-        for (Contract c : adapterContracts(chain)) {
+        for (Contract c : adapterContracts(chain, router)) {
             out.put(c.key(), c.address());
         }
         return Collections.unmodifiableMap(out);
@@ -84,12 +95,25 @@ public final class JunctionContracts {
         return routerContract(chain, owner).address();
     }
 
-    /** The router (first) and the adapters of a chain, as {@code owner} deploys them. */
+    /** The router (first) and its adapters on a chain, as {@code owner} deploys them. */
     public static List<Contract> contracts(ChainSettings chain, Address owner) {
         List<Contract> out = new ArrayList<>();
-        out.add(routerContract(chain, owner));
-        out.addAll(adapterContracts(chain));
+        Contract router = routerContract(chain, owner);
+        out.add(router);
+        out.addAll(adapterContracts(chain, router.address()));
         return out;
+    }
+
+    /**
+     * The {@code TimelockController} the deploy command hands a router owned by {@code proposer} to
+     * ({@code junction.deployer.timelock-delay}): deployed with a minimum delay of 0, {@code proposer} as its only
+     * proposer (and canceller) and executor, and no admin (it administers itself), so its address depends only on the
+     * proposer; the deploy command accepts the router's ownership through it at once, then sets its delay (its own
+     * {@code updateDelay}, through itself). From then on every owner call waits for the delay.
+     */
+    public static Contract timelock(Address proposer) {
+        return contract("timelock", Role.TIMELOCK, ContractArtifacts.TIMELOCK, Abi.encode(Abi.uint256(0),
+                Abi.addressArray(List.of(proposer)), Abi.addressArray(List.of(proposer)), Abi.address(Address.ZERO)));
     }
 
     static Contract routerContract(ChainSettings chain, Address owner) {
@@ -101,15 +125,20 @@ public final class JunctionContracts {
                 Abi.address(chain.permit2()), Abi.address(chain.wrappedNative())));
     }
 
-    static List<Contract> adapterContracts(ChainSettings chain) {
+    /**
+     * The adapters of {@code router}: each room's artifact and constructor arguments, with the router's address
+     * prepended as the first argument (the one place it is added: rooms declare only their own arguments).
+     */
+    static List<Contract> adapterContracts(ChainSettings chain, Address router) {
+        byte[] routerArgument = Abi.encode(Abi.address(router));
         List<Contract> out = new ArrayList<>();
         for (Dex d : new TreeMap<>(chain.dexes()).values()) {
             AdapterSpec a = Protocols.dex(d.kind()).adapter(d);
-            out.add(contract(d.key(), Role.SWAP_ADAPTER, a.artifact(), a.constructorArguments()));
+            out.add(contract(d.key(), Role.SWAP_ADAPTER, a.artifact(), routerArgument, a.constructorArguments()));
         }
         for (Bridge b : new TreeMap<>(chain.bridges()).values()) {
             bridgeAdapter(b).ifPresent(a -> out.add(contract(b.key(), Role.BRIDGE_ADAPTER, a.artifact(),
-                    a.constructorArguments())));
+                    routerArgument, a.constructorArguments())));
         }
         return out;
     }
@@ -119,11 +148,17 @@ public final class JunctionContracts {
         return Protocols.bridge(bridge.key()).adapter(bridge);
     }
 
-    /** A contract whose init code is the artifact's creation bytecode followed by its ABI-encoded arguments. */
-    private static Contract contract(String key, Role role, String artifact, byte[] arguments) {
-        byte[] code = ContractArtifacts.bytecode(artifact);
-        byte[] init = Arrays.copyOf(code, code.length + arguments.length);
-        System.arraycopy(arguments, 0, init, code.length, arguments.length);
+    /**
+     * A contract whose init code is the artifact's creation bytecode followed by its ABI-encoded arguments (the
+     * {@code arguments} parts in order: static words concatenate into one encoding).
+     */
+    private static Contract contract(String key, Role role, String artifact, byte[]... arguments) {
+        byte[] init = ContractArtifacts.bytecode(artifact);
+        for (byte[] part : arguments) {
+            int at = init.length;
+            init = Arrays.copyOf(init, at + part.length);
+            System.arraycopy(part, 0, init, at, part.length);
+        }
         return new Contract(key, role, artifact, init, Create2.address(init));
     }
 }

@@ -9,7 +9,10 @@ import java.util.Optional;
  * address from the artifact's bytecode and these constructor arguments).
  *
  * @param artifact the contract's name among the build's compiled contracts ({@code contracts/<artifact>.json})
- * @param constructorArguments the ABI-encoded constructor arguments (empty for none)
+ * @param constructorArguments the room's ABI-encoded constructor arguments AFTER the first one (empty for none): every
+ *     adapter's first constructor argument is its router (contracts' {@code RouterOnly}), which
+ *     deploy.JunctionContracts prepends as one word; rooms never add it. Static types only (a dynamic argument's
+ *     offset would not account for the prepended word)
  * @param probe how /status recognises a deployed adapter of this provider, if its contract can tell
  * @param bridgeMessenger the contract the router must accept destination messages from (a bridge that delivers a
  *     route's destination leg by calling the router)

@@ -49,4 +49,15 @@ class ContractArtifactsTest {
             assertThat(ContractArtifacts.bytecode(name)).isEqualTo(Hex.decode(forgeBytecode));
         }
     }
+
+    /** The timelock the deploy command can hand the router to is OpenZeppelin's own npm artifact, byte for byte. */
+    @Test
+    void theTimelockIsOpenZeppelinsNpmArtifact() throws Exception {
+        ForgeSuiteTest.installToolchain();
+        JsonNode npm = json.readTree(ForgeSuiteTest.CONTRACTS
+                .resolve("node_modules/@openzeppelin/contracts/build/contracts/TimelockController.json").toFile());
+        assertThat(npm.path("bytecode").asString()).startsWith("0x").hasSizeGreaterThan(1000);
+        assertThat(ContractArtifacts.bytecode(ContractArtifacts.TIMELOCK))
+                .isEqualTo(Hex.decode(npm.path("bytecode").asString()));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.junction.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Hex;
@@ -9,6 +10,7 @@ import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
+import dev.junction.nodes.RpcException;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
@@ -132,21 +134,33 @@ class DeployOnAnvilTest {
             ChainSettings s = settings.stream().filter(c -> c.id().value() == a.chainId()).findFirst().orElseThrow();
             JsonNode chain = out.path(Long.toString(a.chainId()));
             Address router = Address.evm(chain.path("router").asString());
-            // The addresses JunctionContracts predicts (the adapters without any key).
+            // The addresses JunctionContracts predicts: the router from the owner, the adapters from the router.
             assertThat(router).isEqualTo(JunctionContracts.router(s, owner));
             Map<String, Address> adapters = new LinkedHashMap<>();
             chain.path("adapters").properties().forEach(e -> adapters.put(e.getKey(), Address.evm(e.getValue().asString())));
-            assertThat(adapters).containsExactlyEntriesOf(JunctionContracts.adapters(s));
+            assertThat(adapters).containsExactlyEntriesOf(JunctionContracts.adapters(s, router));
             assertThat(adapters).containsOnlyKeys("uniswap-v2", "uniswap-v3", "across");
 
             JsonRpcClient rpc = rpc(a);
             assertThat(code(rpc, router)).isNotEmpty();
             assertThat(call(rpc, router, "owner()")).isEqualTo(word(owner));
-            for (Address adapter : adapters.values()) {
+            for (Map.Entry<String, Address> e : adapters.entrySet()) {
+                Address adapter = e.getValue();
                 assertThat(code(rpc, adapter)).as("code at %s", adapter).isNotEmpty();
+                assertThat(call(rpc, adapter, "router()")).as("router() of %s", adapter).isEqualTo(word(router));
+                // Only the router may call it: OnlyRouter(caller) for anyone else.
+                String entry = e.getKey().equals("across")
+                        ? Abi.callHex("bridge(address,uint256,bytes)", Abi.address(owner), Abi.uint256(1),
+                                Abi.bytes(new byte[0]))
+                        : Abi.callHex("swap(address,address,uint256,address,bytes)", Abi.address(owner),
+                                Abi.address(router), Abi.uint256(1), Abi.address(relayer), Abi.bytes(new byte[0]));
+                String onlyRouter = Abi.callHex("OnlyRouter(address)", Abi.address(relayer));
+                assertThatThrownBy(() -> rpc.call("eth_call", Map.of("from", relayer.lower(), "to", adapter.lower(),
+                        "data", entry), "latest")).as(e.getKey()).isInstanceOfSatisfying(RpcException.class,
+                                x -> assertThat(x.data()).contains(onlyRouter));
                 assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
             }
-            assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s)))
+            assertThat(Deployer.allowed(rpc, router, JunctionContracts.adapters(s, router)))
                     .containsOnly(Map.entry("uniswap-v2", true), Map.entry("uniswap-v3", true), Map.entry("across", true));
             Address spokePool = Address.evm(markets.get(i).path("across").path("spokePool").asString());
             assertThat(call(rpc, router, "isBridgeMessenger(address)", spokePool)).isEqualTo(word(1));
@@ -154,6 +168,76 @@ class DeployOnAnvilTest {
             assertThat(call(rpc, router, "permit2()")).isEqualTo(word(ChainSettings.CANONICAL_PERMIT2));
             assertThat(call(rpc, router, "weth()")).isEqualTo(word(Address.evm(markets.get(i).path("weth").asString())));
         }
+    }
+
+    /**
+     * With {@code junction.deployer.timelock-delay} the router ends owned by a TimelockController: the deployer can no
+     * longer call an owner function itself, an owner call scheduled through the timelock cannot run before the delay
+     * and runs after it; a second run sends nothing.
+     */
+    @Test
+    void handsOwnershipToATimelockWhoseDelayHolds() throws Exception {
+        String key = AnvilHarness.DEV_KEYS.get(1); // another owner: another router than the other test's
+        Address deployer = Address.evm(Credentials.create(key).getAddress());
+        AnvilProcess a = anvils.getFirst();
+        Path config = Files.createTempFile("deploy-timelock", ".yml");
+        Files.writeString(config, "junction:\n  chains:\n" + chainYaml(a.chainId(), a.rpcUrl().toString(),
+                markets.getFirst()));
+        String[] args = args(config, "--junction.deployer.private-key=" + key,
+                "--junction.deployer.timelock-delay=2h");
+        JsonNode chain = JsonMapper.builder().build().readTree(DeployCommand.deploy(args))
+                .path(Long.toString(a.chainId()));
+        Address router = Address.evm(chain.path("router").asString());
+        Address timelock = Address.evm(chain.path("timelock").asString());
+        assertThat(timelock).isEqualTo(JunctionContracts.timelock(deployer).address());
+        JsonRpcClient rpc = rpc(a);
+        assertThat(call(rpc, router, "owner()")).isEqualTo(word(timelock));
+        assertThat(call(rpc, router, "pendingOwner()")).isEqualTo(word(Address.ZERO));
+        assertThat(call(rpc, timelock, "getMinDelay()")).isEqualTo(word(7200));
+        for (Address adapter : JunctionContracts.adapters(settings(config).getFirst(), router).values()) {
+            assertThat(call(rpc, router, "isAdapter(address)", adapter)).isEqualTo(word(1));
+        }
+
+        // The deployer is no longer the owner.
+        // (any contract: setAdapter refuses an address without code)
+        Address newAdapter = Address.evm(markets.getFirst().path("uniswapV3").path("factory").asString());
+        String setAdapter = Abi.callHex("setAdapter(address,bool)", Abi.address(newAdapter), Abi.bool(true));
+        assertThatThrownBy(() -> a.send(deployer, router, setAdapter)).hasMessageContaining("reverted");
+
+        // Through the timelock: scheduled with less than the delay, refused; with the delay, not executable before it.
+        Abi.Value zero = Abi.bytes32(new byte[32]);
+        Abi.Value data = Abi.bytes(Hex.decode(setAdapter));
+        String execute = Abi.callHex("execute(address,uint256,bytes,bytes32,bytes32)", Abi.address(router),
+                Abi.uint256(0), data, zero, zero);
+        assertThatThrownBy(() -> a.send(deployer, timelock, Abi.callHex(
+                "schedule(address,uint256,bytes,bytes32,bytes32,uint256)", Abi.address(router), Abi.uint256(0), data,
+                zero, zero, Abi.uint256(60)))).hasMessageContaining("reverted");
+        a.send(deployer, timelock, Abi.callHex("schedule(address,uint256,bytes,bytes32,bytes32,uint256)",
+                Abi.address(router), Abi.uint256(0), data, zero, zero, Abi.uint256(7200)));
+        assertThatThrownBy(() -> a.send(deployer, timelock, execute)).hasMessageContaining("reverted");
+        rpc.call("evm_increaseTime", 3600);
+        rpc.call("evm_mine");
+        assertThatThrownBy(() -> a.send(deployer, timelock, execute)).hasMessageContaining("reverted");
+        assertThat(call(rpc, router, "isAdapter(address)", newAdapter)).isEqualTo(word(0));
+        rpc.call("evm_increaseTime", 3600);
+        rpc.call("evm_mine");
+        a.send(deployer, timelock, execute);
+        assertThat(call(rpc, router, "isAdapter(address)", newAdapter)).isEqualTo(word(1));
+
+        // Idempotent: the timelock owns the router, everything is registered.
+        long nonce = nonce(a, deployer);
+        JsonNode again = JsonMapper.builder().build().readTree(DeployCommand.deploy(args))
+                .path(Long.toString(a.chainId()));
+        assertThat(again).isEqualTo(chain);
+        assertThat(nonce(a, deployer)).isEqualTo(nonce);
+
+        // A delay that is not a duration, or under a second: a usage error.
+        Result bad = run(args(config, "--junction.deployer.private-key=" + key,
+                "--junction.deployer.timelock-delay=soon"));
+        assertThat(bad.exit).isEqualTo(2);
+        assertThat(bad.lastLine).isEqualTo("junction deploy: junction.deployer.timelock-delay must be a duration such "
+                + "as 2d, 48h or 172800s, not soon");
+        Files.delete(config);
     }
 
     @Test
@@ -204,6 +288,10 @@ class DeployOnAnvilTest {
     }
 
     List<ChainSettings> settings() throws Exception {
+        return settings(yaml);
+    }
+
+    static List<ChainSettings> settings(Path yaml) throws Exception {
         StandardEnvironment env = new StandardEnvironment();
         new YamlPropertySourceLoader().load("chains", new FileSystemResource(yaml))
                 .forEach(env.getPropertySources()::addLast);

@@ -58,22 +58,36 @@ class JunctionContractsTest {
     }
 
     @Test
-    void adaptersPerProviderKeyDependOnSettingsNotOnTheDeployer() {
+    void adaptersPerProviderKeyDependOnTheirRouter() {
         ChainSettings c = settings(chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2")).getFirst();
-        Map<String, Address> adapters = JunctionContracts.adapters(c);
+        Address routerA = JunctionContracts.router(c, OWNER_A);
+        Map<String, Address> adapters = JunctionContracts.adapters(c, routerA);
         // One per DEX and one per bridge with an on-chain deposit Junction can call: stargate has none.
-        assertThat(adapters).containsOnlyKeys("uniswap-v2", "uniswap-v3", "across");
         assertThat(List.copyOf(adapters.keySet())).containsExactly("uniswap-v2", "uniswap-v3", "across");
         assertThat(adapters.values()).doesNotHaveDuplicates();
 
         List<JunctionContracts.Contract> byA = JunctionContracts.contracts(c, OWNER_A);
         List<JunctionContracts.Contract> byB = JunctionContracts.contracts(c, OWNER_B);
+        // The router takes its owner in the constructor: another owner, another router.
+        assertThat(byA.getFirst().address()).isEqualTo(routerA).isNotEqualTo(byB.getFirst().address());
+        // Each adapter takes its router first: another router, other adapters.
         assertThat(byA.subList(1, byA.size()).stream().map(JunctionContracts.Contract::address).toList())
-                .isEqualTo(byB.subList(1, byB.size()).stream().map(JunctionContracts.Contract::address).toList())
                 .isEqualTo(List.copyOf(adapters.values()));
-        // The router takes its owner in the constructor: another owner, another address.
-        assertThat(JunctionContracts.router(c, OWNER_A)).isEqualTo(byA.getFirst().address())
-                .isNotEqualTo(JunctionContracts.router(c, OWNER_B));
+        assertThat(byB.subList(1, byB.size()).stream().map(JunctionContracts.Contract::address).toList())
+                .isEqualTo(List.copyOf(JunctionContracts.adapters(c, byB.getFirst().address()).values()))
+                .doesNotContainAnyElementsOf(adapters.values());
+    }
+
+    @Test
+    void chainModeFindsTheAdaptersOfTheConfiguredRouter() {
+        Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+        ChainSettings withoutRouter = settings(p).getFirst();
+        assertThat(JunctionContracts.adapters(withoutRouter)).isEmpty();
+        Address router = JunctionContracts.router(withoutRouter, OWNER_A);
+        p.put("junction.chains.1.router", router.value());
+        ChainSettings configured = settings(p).getFirst();
+        assertThat(JunctionContracts.adapters(configured)).isEqualTo(JunctionContracts.adapters(configured, router))
+                .hasSize(3);
     }
 
     @Test
@@ -83,7 +97,9 @@ class JunctionContractsTest {
                 .filter(x -> x.key().equals("uniswap-v2")).findFirst().orElseThrow();
         byte[] code = ContractArtifacts.bytecode("UniswapV2Adapter");
         String args = Hex.encode(v2.initCode()).substring(2 + code.length * 2);
-        assertThat(args).isEqualTo("0000000000000000000000005c69bee701ef814a2b6a3edd4b1652cb9cc5aa6f"
+        Address router = JunctionContracts.router(c, OWNER_A);
+        assertThat(args).isEqualTo("000000000000000000000000" + router.lower().substring(2)
+                + "0000000000000000000000005c69bee701ef814a2b6a3edd4b1652cb9cc5aa6f"
                 + "96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f"
                 + "00000000000000000000000000000000000000000000000000000000000003e5"
                 + "00000000000000000000000000000000000000000000000000000000000003e8");
@@ -94,10 +110,12 @@ class JunctionContractsTest {
     void everyChainIsKeyedByItsIdForTheAdapterDirectory() {
         Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
         p.putAll(chain(8453, "0x4200000000000000000000000000000000000006"));
+        p.put("junction.chains.1.router", "0x00000000000000000000000000000000000000C1");
+        p.put("junction.chains.8453.router", "0x00000000000000000000000000000000000000C1");
         Map<ChainId, Map<String, Address>> all = JunctionContracts.adapters(settings(p));
         assertThat(all).containsOnlyKeys(ChainId.of(1), ChainId.of(8453));
-        // Same factories and spoke pool on both chains in this configuration: same init code, same addresses.
-        assertThat(all.get(ChainId.of(1))).isEqualTo(all.get(ChainId.of(8453)));
+        // Same router, factories and spoke pool on both chains in this configuration: same init code, same addresses.
+        assertThat(all.get(ChainId.of(1))).isEqualTo(all.get(ChainId.of(8453))).hasSize(3);
     }
 
     @Test
@@ -105,7 +123,7 @@ class JunctionContractsTest {
         Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
         p.remove("junction.chains.1.wrapped-native");
         ChainSettings c = settings(p).getFirst();
-        assertThat(JunctionContracts.adapters(c)).hasSize(3);
+        assertThat(JunctionContracts.adapters(c, OWNER_A)).hasSize(3);
         assertThatThrownBy(() -> JunctionContracts.router(c, OWNER_A))
                 .hasMessageContaining("junction.chains.1.wrapped-native is required");
     }
