@@ -33,7 +33,7 @@ public record UniswapV4Pool(ConcentratedPool curve, Address currency0, Address c
     public static final int MAX_PROTOCOL_FEE = 1000;
 
     public UniswapV4Pool {
-        Objects.requireNonNull(curve, "curve");
+        Objects.requireNonNull(curve, "the pool's state");
         Objects.requireNonNull(hooks, "hooks");
         if (currency0.lower().compareTo(currency1.lower()) >= 0) {
             throw new IllegalArgumentException("a V4 key's currency0 must sort below currency1, was " + currency0
