@@ -21,6 +21,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.snapshot.SnapshotMarketSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import org.web3j.abi.FunctionReturnDecoder;
 import org.web3j.abi.TypeReference;
 import org.web3j.abi.datatypes.Type;
@@ -41,6 +45,24 @@ class UniswapV4Test {
         // PoolManager's Initialize log name it.
         assertThat(UniswapV4.poolId(RoomSamples.v4("uniswap-v4"))).isEqualTo(
                 Bytes32.of("0x21c67e77068de97969ba93d4aab21826d33ca12bb9f565d8496e8fda8a82ca27"));
+    }
+
+    @Test
+    void eachSnapshotV4PoolIsItsRecordedMainnetPoolId() throws Exception {
+        MarketSnapshot snapshot = new SnapshotMarketSource(SnapshotMarketSource.DEFAULT_LOCATION).load();
+        JsonNode pools = JsonMapper.builder().build().readTree(
+                UniswapV4Test.class.getResourceAsStream("/market/pools.json")).path("pools");
+        int checked = 0;
+        for (JsonNode p : pools) {
+            if (p.path("kind").asString().equals("uniswapV4")) {
+                UniswapV4Pool pool = (UniswapV4Pool) snapshot.pools().stream()
+                        .filter(q -> q.id().equals(p.path("id").asString())).findFirst().orElseThrow();
+                assertThat(UniswapV4.poolId(pool).value()).as(pool.id()).isEqualTo(p.path("poolId").asString());
+                assertThat(pool.tokens()).as("native ETH is WETH on the route").contains(WETH);
+                checked++;
+            }
+        }
+        assertThat(checked).isPositive();
     }
 
     @Test
