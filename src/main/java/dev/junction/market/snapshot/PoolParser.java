@@ -112,16 +112,12 @@ final class PoolParser {
             ok = false;
         }
         BigInteger sqrtP = e.big("sqrtPriceX96");
-        if (sqrtP.compareTo(TickMath.MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(TickMath.MAX_SQRT_RATIO) >= 0) {
-            parser.problem(e, "sqrtPriceX96", "must be from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1, was " + sqrtP);
+        int tick = e.integer("tick");
+        Boolean tickOk = tickOfPrice(e, sqrtP, tick);
+        if (tickOk == null) {
             return null;
         }
-        int tick = e.integer("tick");
-        int expected = TickMath.getTickAtSqrtRatio(sqrtP);
-        if (tick != expected) {
-            parser.problem(e, "tick", "must be " + expected + " (the tick of sqrtPriceX96 " + sqrtP + "), was " + tick);
-            ok = false;
-        }
+        ok &= tickOk;
         TreeMap<Integer, BigInteger> net = ticks(e, spacing, tick);
         if (!ok || net == null) {
             return null;
@@ -164,14 +160,8 @@ final class PoolParser {
         int fee = e.integer("fee");
         int spacing = e.integer("tickSpacing");
         BigInteger sqrtP = e.big("sqrtPriceX96");
-        if (sqrtP.compareTo(TickMath.MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(TickMath.MAX_SQRT_RATIO) >= 0) {
-            parser.problem(e, "sqrtPriceX96", "must be from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1, was " + sqrtP);
-            return null;
-        }
         int tick = e.integer("tick");
-        int expected = TickMath.getTickAtSqrtRatio(sqrtP);
-        if (tick != expected) {
-            parser.problem(e, "tick", "must be " + expected + " (the tick of sqrtPriceX96 " + sqrtP + "), was " + tick);
+        if (!Boolean.TRUE.equals(tickOfPrice(e, sqrtP, tick))) {
             return null;
         }
         TreeMap<Integer, BigInteger> net = ticks(e, spacing, tick);
@@ -185,6 +175,23 @@ final class PoolParser {
         ConcentratedPool curve = new ConcentratedPool(e.text("id"), chain.id(), e.text("provider"), t0.address(),
                 t1.address(), fee, spacing, sqrtP, tick, e.big("liquidity"), net, liquidityUsd(e));
         return new UniswapV4Pool(curve, c0, c1, fee, hooks, 0);
+    }
+
+    /**
+     * Checks sqrtPriceX96 is from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1 (null when not, reported) and {@code tick} is
+     * its tick (false when not, reported).
+     */
+    private Boolean tickOfPrice(SnapshotParser.Entry e, BigInteger sqrtP, int tick) {
+        if (sqrtP.compareTo(TickMath.MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(TickMath.MAX_SQRT_RATIO) >= 0) {
+            parser.problem(e, "sqrtPriceX96", "must be from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1, was " + sqrtP);
+            return null;
+        }
+        int expected = TickMath.getTickAtSqrtRatio(sqrtP);
+        if (tick != expected) {
+            parser.problem(e, "tick", "must be " + expected + " (the tick of sqrtPriceX96 " + sqrtP + "), was " + tick);
+            return false;
+        }
+        return true;
     }
 
     private Token wrappedNative(SnapshotParser.Entry e, Chain chain) {
