@@ -24,6 +24,7 @@ const DEPLOYABLE = {
   "src/JunctionRouter.sol": "JunctionRouter",
   "src/adapters/UniswapV2Adapter.sol": "UniswapV2Adapter",
   "src/adapters/UniswapV3Adapter.sol": "UniswapV3Adapter",
+  "src/adapters/UniswapV4Adapter.sol": "UniswapV4Adapter",
   "src/adapters/CurveStableSwapAdapter.sol": "CurveStableSwapAdapter",
   "src/adapters/AcrossAdapter.sol": "AcrossAdapter",
   "src/adapters/CctpAdapter.sol": "CctpAdapter",

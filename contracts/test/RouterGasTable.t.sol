@@ -4,7 +4,7 @@ pragma solidity 0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {console2} from "forge-std/console2.sol";
 import {Vm} from "forge-std/Vm.sol";
-import {RealEvm} from "./support/RealEvm.sol";
+import {RealUniswapV4} from "./support/RealUniswapV4.sol";
 import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {AcrossAdapter} from "../src/adapters/AcrossAdapter.sol";
@@ -32,7 +32,7 @@ interface IV3Slot0 {
 /// call frame's gas: 21,000 + calldata (4 gas per zero byte, 16 per other) + the frame's gas - refunds (at most a fifth).
 /// Each shape is its own test, so every account and slot the route touches starts cold, as in a real transaction; the
 /// receiver already holds the output token (a first balance costs about 17,100 more, which the table does not count).
-contract RouterGasTableTest is RealEvm {
+contract RouterGasTableTest is RealUniswapV4 {
     string internal constant TABLE = "../src/main/resources/dev/junction/protocol/router-gas.json";
     /// @dev Across's real SpokePool (Ethereum_SpokePool behind ERC1967Proxy), from the package chains/ unpacks on
     /// `npm ci` (the build does it before ForgeSuiteTest runs forge).
@@ -57,7 +57,8 @@ contract RouterGasTableTest is RealEvm {
         V2,
         V3,
         CURVE,
-        ACROSS
+        ACROSS,
+        V4
     }
 
     struct Shape {
@@ -75,6 +76,7 @@ contract RouterGasTableTest is RealEvm {
         _deployProtocols();
         _deployMarket();
         _deployJunction();
+        _deployV4();
         witnessCalculator = new JunctionRouter(routerOwner, ISignatureTransfer(permit2), IWETH9(weth));
         // the receiver (the payer) already holds every output token and some native
         _fund(address(usdc), user, 1_000_000e6);
@@ -109,6 +111,8 @@ contract RouterGasTableTest is RealEvm {
         _primeV3(address(usdc), weth, 30e6);
         _primeV3(address(usdc), address(dai), 30e6);
         _primeV3(address(dai), address(usdc), 30e6);
+        _primeV4(address(usdc), address(dai), 30e6);
+        _primeV4(address(dai), address(usdc), 30e6);
         _deployAcross();
         // a SpokePool that took deposits before (its deposit counter and USDC balance non-zero)
         _fund(address(usdc), address(this), 30e6);
@@ -139,6 +143,15 @@ contract RouterGasTableTest is RealEvm {
         router.executeRoute(_params(tokenIn, amountIn, tokenOut, 1, address(this)), _one(_v3Step(tokenIn, tokenOut, 1)));
     }
 
+    /// @dev A small trade through the USDC/DAI 0.01% V4 pool by Junction's own router (from this contract).
+    function _primeV4(address tokenIn, address tokenOut, uint256 amountIn) internal {
+        _fund(tokenIn, address(this), amountIn);
+        IERC20(tokenIn).approve(address(router), amountIn);
+        router.executeRoute(
+            _params(tokenIn, amountIn, tokenOut, 1, address(this)), _one(_v4Step(usdcDai1, tokenIn, tokenOut, 1))
+        );
+    }
+
     function _deployAcross() internal {
         address implementation = _create(
             _readHex(string.concat(ACROSS, "Ethereum_SpokePool.sol/Ethereum_SpokePool.json"), ".bytecode"),
@@ -167,7 +180,9 @@ contract RouterGasTableTest is RealEvm {
     }
 
     function _kindKey(Kind k) internal pure returns (string memory) {
-        return k == Kind.V2 ? "uniswap-v2" : k == Kind.V3 ? "uniswap-v3" : k == Kind.CURVE ? "curve" : "across";
+        return k == Kind.V2
+            ? "uniswap-v2"
+            : k == Kind.V3 ? "uniswap-v3" : k == Kind.CURVE ? "curve" : k == Kind.V4 ? "uniswap-v4" : "across";
     }
 
     /// @dev The table's gas units for a shape: the same sum as the Java RouterGas.
@@ -336,6 +351,24 @@ contract RouterGasTableTest is RealEvm {
             _two(_v3Step(weth, address(usdc), 1), _curveUsdcToDai())
         );
         _check("F v3 then curve", _shape(_kinds(Kind.V3, Kind.CURVE)), gas);
+    }
+
+    /// R: one V4 pool (USDC/DAI 0.01%), 1,000 USDC -> DAI (no tick crossed).
+    function test_v4OnePool() public {
+        uint256 gas = _route(
+            user, _params(address(usdc), 1_000e6, address(dai), 1, user), _one(_v4Step(usdcDai1, address(usdc), address(dai), 1))
+        );
+        _check("R v4 one pool", _shape(_kinds(Kind.V4)), gas);
+    }
+
+    /// S: V3 then V4, 1 WETH -> USDC -> DAI.
+    function test_v3ThenV4() public {
+        uint256 gas = _route(
+            user,
+            _params(weth, 1 ether, address(dai), 1, user),
+            _two(_v3Step(weth, address(usdc), 1), _v4Step(usdcDai1, address(usdc), address(dai), 1))
+        );
+        _check("S v3 then v4", _shape(_kinds(Kind.V3, Kind.V4)), gas);
     }
 
     /// G0, G1, G2: one V3 pool, USDC -> WETH, crossing 0, 1 and 2 initialized ticks.

@@ -10,6 +10,10 @@ import {ReentrantToken, FakePool, GreedyAdapter, PullingAdapter} from "./support
 import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {UniswapV3Adapter} from "../src/adapters/UniswapV3Adapter.sol";
+import {UniswapV4Adapter, IPoolManager, PoolKey} from "../src/adapters/UniswapV4Adapter.sol";
+import {RouterOnly} from "../src/adapters/RouterOnly.sol";
+import {RealUniswapV4} from "./support/RealUniswapV4.sol";
+import {IWETH9} from "../src/interfaces/IJunctionAdapter.sol";
 
 /// @notice Each rule of the router attacked: targets, pulls, zero amounts, callbacks, re-entry, signatures, owner.
 contract SecurityTest is RealEvm {
@@ -478,5 +482,107 @@ contract SecurityTest is RealEvm {
         vm.prank(user);
         vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidAcquisitionMode.selector, 3));
         router.executeRoute(p, s);
+    }
+}
+
+/// @notice The Uniswap V4 adapter's rules attacked on the real PoolManager: its callback only from the PoolManager and
+/// only inside its own swap, the key the route's tokens name, hooks only from the allowlist (and never hooks that can
+/// change a swap), no re-entry.
+contract SecurityV4Test is RealUniswapV4 {
+    address internal user = makeAddr("user");
+    address internal attacker = makeAddr("attacker");
+
+    function setUp() public {
+        _deployProtocols();
+        _deployMarket();
+        _deployJunction();
+        _deployV4();
+    }
+
+    function _victimApproves(uint256 amount) internal {
+        usdc.mint(user, amount);
+        vm.prank(user);
+        usdc.approve(address(router), type(uint256).max);
+    }
+
+    function _callback(address payer) internal view returns (bytes memory) {
+        return abi.encode(usdcDai1, true, uint256(1_000e6), payer);
+    }
+
+    function test_v4Callback_refusedFromAnyoneButThePoolManager() public {
+        _victimApproves(1_000e6);
+        vm.prank(attacker); // a fake PoolManager or anyone else
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.NotPoolManager.selector, attacker));
+        v4Adapter.unlockCallback(_callback(address(router)));
+    }
+
+    function test_v4Callback_refusedFromThePoolManagerOutsideTheAdaptersSwap() public {
+        vm.prank(poolManager);
+        vm.expectRevert(UniswapV4Adapter.NotInSwap.selector);
+        v4Adapter.unlockCallback(_callback(address(router)));
+    }
+
+    function test_v4AdapterOfAFakePoolManager_isNotTheRegisteredOne() public {
+        UniswapV4Adapter fake = new UniswapV4Adapter(address(router), IPoolManager(attacker), IWETH9(weth), new address[](0));
+        _victimApproves(1_000e6);
+        IJunctionRouter.Step memory step = _v4Step(usdcDai1, address(usdc), address(dai), 1);
+        step.adapter = address(fake);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownAdapter.selector, address(fake)));
+        router.executeRoute(_params(address(usdc), 1_000e6, address(dai), 1, user), _one(step));
+    }
+
+    function test_v4KeyOfOtherTokensThanTheStep_refused() public {
+        _victimApproves(1_000e6);
+        IJunctionRouter.Step memory step = _v4Step(ethUsdc, address(usdc), address(dai), 1);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.KeyNotOfStep.selector, address(usdc), address(dai)));
+        router.executeRoute(_params(address(usdc), 1_000e6, address(dai), 1, user), _one(step));
+    }
+
+    function test_v4HookNotAllowlisted_refused() public {
+        _victimApproves(1_000e6);
+        PoolKey memory hooked = usdcDai1;
+        hooked.hooks = address(0x1111111111111111111111111111111111110040); // afterSwap only, not allowlisted
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.HookNotAllowed.selector, hooked.hooks));
+        router.executeRoute(
+            _params(address(usdc), 1_000e6, address(dai), 1, user), _one(_v4Step(hooked, address(usdc), address(dai), 1))
+        );
+    }
+
+    function test_v4HooksThatCanChangeASwap_cannotBeAllowlisted() public {
+        address[] memory hooks = new address[](1);
+        uint160[5] memory refused = [uint160(1 << 7), 1 << 3, 1 << 2, 1 << 1, 1];
+        for (uint256 i; i < refused.length; ++i) {
+            hooks[0] = address(uint160(0x1111111111111111111111111111111111110000) | refused[i]);
+            vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.HookMayChangeSwap.selector, hooks[0]));
+            new UniswapV4Adapter(address(router), IPoolManager(poolManager), IWETH9(weth), hooks);
+        }
+        hooks[0] = address(0x1111111111111111111111111111111111110040);
+        UniswapV4Adapter ok = new UniswapV4Adapter(address(router), IPoolManager(poolManager), IWETH9(weth), hooks);
+        assertTrue(ok.isAllowedHook(hooks[0]));
+    }
+
+    /// @dev The re-entering token is refused by RouterOnly before the adapter's own transient re-entry check.
+    function test_v4ReentrantTokenCannotReenterTheAdapter() public {
+        ReentrantToken evil = new ReentrantToken(JunctionRouter(payable(address(v4Adapter))));
+        PoolKey memory key = _v4Pool(address(evil), address(usdc), 3000, 60, 1e18, 1e15);
+        evil.mint(user, 1_000e18);
+        vm.prank(user);
+        evil.approve(address(router), type(uint256).max);
+        evil.arm(abi.encodeCall(v4Adapter.swap, (address(evil), address(usdc), 1, attacker, abi.encode(key))));
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(RouterOnly.OnlyRouter.selector, address(evil)));
+        router.executeRoute(
+            _params(address(evil), 1e18, address(usdc), 1, user), _one(_v4Step(key, address(evil), address(usdc), 1))
+        );
+    }
+
+    function test_v4NativeOnlyFromWethOrThePoolManager() public {
+        vm.deal(attacker, 1 ether);
+        vm.prank(attacker);
+        (bool ok,) = address(v4Adapter).call{value: 1 ether}("");
+        assertFalse(ok);
     }
 }

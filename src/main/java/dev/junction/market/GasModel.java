@@ -19,6 +19,10 @@ public interface GasModel {
     long V3_TICK = 31_000;
     /** Generic: each further V3 hop. */
     long V3_EXTRA_HOP = 80_000;
+    /** Generic: a Uniswap V4 swap (unlock, swap, settle, take) before ticks crossed. */
+    long V4_HOP = 120_000;
+    /** Generic: each further V4 hop. */
+    long V4_EXTRA_HOP = 100_000;
     /** Generic: a Curve stable swap. */
     long STABLE_HOP = 180_000;
     /** Generic: an ERC-20 approve. */
@@ -34,6 +38,7 @@ public interface GasModel {
                 case ConstantProductPool p -> afterSwap ? V2_EXTRA_HOP : V2_HOP;
                 case ConcentratedPool p -> (afterSwap ? V3_EXTRA_HOP : V3_HOP) + V3_TICK * ticksCrossed;
                 case StablePool p -> STABLE_HOP;
+                case UniswapV4Pool p -> (afterSwap ? V4_EXTRA_HOP : V4_HOP) + V3_TICK * ticksCrossed;
             };
         }
 

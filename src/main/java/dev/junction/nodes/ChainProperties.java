@@ -47,9 +47,12 @@ public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, 
      * @param feeTiers {@code fee-tiers}: fee tiers in pips, for a kind that has them
      * @param pools an explicit pool list, for a kind without a factory
      * @param initCodeHash {@code init-code-hash}: pool init code hash (the kind's default when absent)
+     * @param poolManager {@code pool-manager}: a singleton pool manager (Uniswap V4's {@code PoolManager})
+     * @param stateView {@code state-view}: the lens reading that pool manager's state (Uniswap V4's {@code StateView})
+     * @param hooksAllowlist {@code hooks-allowlist}: hooks contracts whose pools may be routed (Uniswap V4)
      */
     public record DexProperties(String kind, String factory, List<Integer> feeTiers, List<String> pools,
-            String initCodeHash) {
+            String initCodeHash, String poolManager, String stateView, List<String> hooksAllowlist) {
     }
 
     /**

@@ -57,14 +57,29 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
 
     /**
      * A DEX: its provider key, its kind's configuration name (a protocol room's {@link DexKinds}), and what its kind
-     * uses of: a factory, fee tiers in pips, explicit pools and a pool init code hash (absent: null or empty).
+     * uses of: a factory (for a singleton pool manager: the manager), fee tiers in pips, explicit pools, a pool init
+     * code hash, a state lens ({@code stateView}) and the hooks whose pools may be routed (absent: null or empty), and
+     * the chain's wrapped native token (for a DEX whose pools hold native currency; set from the chain's
+     * {@code wrapped-native}, null when it has none).
      */
     public record Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
-            Bytes32 initCodeHash) {
+            Bytes32 initCodeHash, Address stateView, List<Address> hooksAllowlist, Address wrappedNative) {
 
         public Dex {
             feeTiers = List.copyOf(feeTiers);
             pools = List.copyOf(pools);
+            hooksAllowlist = List.copyOf(hooksAllowlist);
+        }
+
+        /** A DEX without a state lens or hooks. */
+        public Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
+                Bytes32 initCodeHash) {
+            this(key, kind, factory, feeTiers, pools, initCodeHash, null, List.of(), null);
+        }
+
+        /** This DEX on a chain whose wrapped native token is {@code wrapped}. */
+        public Dex withWrappedNative(Address wrapped) {
+            return new Dex(key, kind, factory, feeTiers, pools, initCodeHash, stateView, hooksAllowlist, wrapped);
         }
     }
 

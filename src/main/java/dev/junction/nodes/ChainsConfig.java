@@ -86,7 +86,8 @@ final class ChainsConfig {
         Map<String, Dex> dexes = new LinkedHashMap<>();
         Map<String, DexProperties> rawDexes = p.dexes() == null ? Map.of() : p.dexes();
         for (Map.Entry<String, DexProperties> d : rawDexes.entrySet()) {
-            dexes.put(d.getKey(), dex(at + "dexes." + d.getKey() + ".", d.getKey(), d.getValue(), kinds));
+            dexes.put(d.getKey(), dex(at + "dexes." + d.getKey() + ".", d.getKey(), d.getValue(), kinds)
+                    .withWrappedNative(wrapped));
         }
         Map<String, Bridge> bridges = new LinkedHashMap<>();
         Map<String, BridgeProperties> rawBridges = p.bridges() == null ? Map.of() : p.bridges();

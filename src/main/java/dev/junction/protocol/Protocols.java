@@ -10,6 +10,7 @@ import dev.junction.protocol.hop.Hop;
 import dev.junction.protocol.stargate.Stargate;
 import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.protocol.uniswapv3.UniswapV3;
+import dev.junction.protocol.uniswapv4.UniswapV4;
 import dev.junction.protocol.wormhole.Wormhole;
 import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
@@ -26,7 +27,8 @@ import java.util.OptionalLong;
  */
 public final class Protocols {
 
-    private static final List<DexProtocol> DEXES = List.of(new UniswapV2(), new UniswapV3(), new Curve());
+    private static final List<DexProtocol> DEXES = List.of(new UniswapV2(), new UniswapV3(), new UniswapV4(),
+            new Curve());
     private static final List<BridgeProtocol> BRIDGES = List.of(new Across(), new Cctp(), new Stargate(), new Hop(),
             new Celer(), new Wormhole());
     private static final BridgeProtocol GENERIC_BRIDGE = new GenericBridge();

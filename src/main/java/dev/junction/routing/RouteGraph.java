@@ -5,6 +5,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
 import dev.junction.market.ConcentratedPool;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
@@ -238,6 +239,7 @@ final class RouteGraph {
                 double keep = 1 - p.feeBps() / 10_000.0;
                 yield a == 0 ? new double[] {r0, r1, keep, r1} : new double[] {r1, r0, keep, r0};
             }
+            case UniswapV4Pool p -> estimateReserves(p.curve(), a, b);
             case ConcentratedPool p -> {
                 double sqrt = p.sqrtPriceX96().doubleValue() / Q96;
                 double l = Math.max(p.liquidity().doubleValue(), 1);

@@ -11,6 +11,11 @@ import dev.junction.protocol.DexProtocol;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.StepShape;
 import dev.junction.protocol.curve.Curve;
+import dev.junction.protocol.RoomSamples;
+import dev.junction.protocol.uniswapv4.UniswapV4;
+import dev.junction.market.UniswapV4Pool;
+import org.web3j.abi.datatypes.generated.Int24;
+import org.web3j.abi.datatypes.generated.Uint24;
 import dev.junction.protocol.generic.GenericSwap;
 import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.protocol.uniswapv3.UniswapV3;
@@ -167,6 +172,21 @@ class SwapStepDecodeTest {
     }
 
     @Test
+    void uniswapV4StepDataIsThePoolKeyWithNativeEthAsAddressZero() {
+        UniswapV4Pool pool = RoomSamples.v4("uniswap-v4");
+        byte[] data = stepData(pool, ETH_USDC, pool.curve().token0());
+        List<TypeReference<?>> types = List.of(new TypeReference<org.web3j.abi.datatypes.Address>() { },
+                new TypeReference<org.web3j.abi.datatypes.Address>() { }, new TypeReference<Uint24>() { },
+                new TypeReference<Int24>() { }, new TypeReference<org.web3j.abi.datatypes.Address>() { });
+        List<Type> key = Decoded.payload(data, types);
+        assertThat(addr(key.get(0))).isEqualTo(Address.ZERO);
+        assertThat(addr(key.get(1))).isEqualTo(ETH_USDC);
+        assertThat(uint(key.get(2))).isEqualTo(BigInteger.valueOf(500));
+        assertThat(uint(key.get(3))).isEqualTo(BigInteger.TEN);
+        assertThat(addr(key.get(4))).isEqualTo(Address.ZERO);
+    }
+
+    @Test
     void curveStepDataIsThePoolAndTheCoinIndexesInPoolOrder() {
         byte[] data = stepData(curve3(), ETH_DAI, ETH_USDT);
         List<TypeReference<?>> types = List.of(new TypeReference<org.web3j.abi.datatypes.Address>() { },
@@ -203,7 +223,7 @@ class SwapStepDecodeTest {
         List<StepShape> shapes = Protocols.dexes().stream().flatMap(d -> d.shapes().stream()).toList();
         assertThat(shapes.stream().filter(StepShape::executable))
                 .containsExactlyInAnyOrder(UniswapV2.ROUTER02, UniswapV3.ROUTER02, UniswapV3.SWAP_ROUTER,
-                        Curve.STABLE_SWAP);
+                        UniswapV4.ADAPTER, Curve.STABLE_SWAP);
         for (StepShape shape : shapes) {
             assertThat(RouterAbi.selector(shape.signature()))
                     .isEqualTo(RouterAbi.topic(shape.signature()).value().substring(0, 10));

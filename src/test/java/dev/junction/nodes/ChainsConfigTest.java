@@ -133,9 +133,9 @@ class ChainsConfigTest {
         Map<String, String> base = new HashMap<>(Map.of("rpc-url", "http://n", "tokens[0]", USDC));
         String at = "junction.chains.5.dexes.u.";
         assertThat(fail(base, "dexes.u.factory", FACTORY))
-                .isEqualTo(at + "kind is required: uniswap-v2, uniswap-v3 or curve");
+                .isEqualTo(at + "kind is required: uniswap-v2, uniswap-v3, uniswap-v4 or curve");
         assertThat(fail(base, "dexes.u.kind", "sushi"))
-                .isEqualTo(at + "kind must be uniswap-v2, uniswap-v3 or curve, was sushi");
+                .isEqualTo(at + "kind must be uniswap-v2, uniswap-v3, uniswap-v4 or curve, was sushi");
         Map<String, String> v2 = new HashMap<>(base);
         v2.put("dexes.u.kind", " Uniswap-V2 ");
         assertThat(fail(v2, "dexes.u.init-code-hash", "0x" + "0".repeat(64)))
@@ -173,6 +173,33 @@ class ChainsConfigTest {
         ChainSettings.Dex concentrated = bind(binder(v3)).all().getFirst().dexes().get("u");
         assertThat(concentrated.feeTiers()).containsExactly(500);
         assertThat(concentrated.initCodeHash()).isEqualTo(UniswapV3.INIT_CODE_HASH);
+    }
+
+    @Test
+    void theUniswapV4KindNeedsItsPoolManagerAndStateViewAndRefusesHooksThatChangeSwaps() {
+        Map<String, String> v4 = new HashMap<>(Map.of("rpc-url", "http://n", "tokens[0]", USDC, "tokens[1]", WETH,
+                "wrapped-native", WETH, "dexes.u.kind", "uniswap-v4"));
+        String at = "junction.chains.5.dexes.u.";
+        assertThat(fail(v4, "dexes.u.state-view", FACTORY)).isEqualTo(at + "pool-manager is required for kind uniswap-v4");
+        v4.put("dexes.u.pool-manager", FACTORY);
+        assertThat(fail(v4, "dexes.u.hooks-allowlist[0]", WETH)).isEqualTo(at + "state-view is required for kind uniswap-v4");
+        assertThat(fail(v4, "dexes.u.factory", FACTORY)).isEqualTo(at + "factory and init-code-hash do not apply to kind"
+                + " uniswap-v4 (its pools live in the pool-manager)");
+        v4.put("dexes.u.state-view", "0x00000000000000000000000000000000000000F2");
+        assertThat(fail(v4, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
+        assertThat(fail(v4, "dexes.u.pool-manager", "0x12")).startsWith(at + "pool-manager must be 0x");
+        // 0x...0080: beforeSwap; 0x...0004: afterSwapReturnDelta.
+        assertThat(fail(v4, "dexes.u.hooks-allowlist[0]", "0x0000000000000000000000000000000000000080"))
+                .isEqualTo(at + "hooks-allowlist[0] 0x0000000000000000000000000000000000000080 cannot be routed: its"
+                        + " permissions 0x80 (beforeSwap or a returns-delta flag) can change a swap's amounts or fee");
+        assertThat(fail(v4, "dexes.u.hooks-allowlist[0]", "0x0000000000000000000000000000000000000044"))
+                .contains("permissions 0x4 ");
+        v4.put("dexes.u.hooks-allowlist[0]", "0x0000000000000000000000000000000000000040");
+        ChainSettings.Dex dex = bind(binder(v4)).all().getFirst().dexes().get("u");
+        assertThat(dex.factory()).isEqualTo(Address.evm(FACTORY));
+        assertThat(dex.stateView()).isEqualTo(Address.evm("0x00000000000000000000000000000000000000F2"));
+        assertThat(dex.hooksAllowlist()).containsExactly(Address.evm("0x0000000000000000000000000000000000000040"));
+        assertThat(dex.wrappedNative()).isEqualTo(Address.evm(WETH));
     }
 
     private static Binder binder(Map<String, String> chain) {

@@ -37,7 +37,7 @@ class ProtocolsTest {
             assertThat(Protocols.dex(pool).poolKind()).isEqualTo(pool.getClass());
         }
         List<String> kinds = Protocols.dexKinds().names();
-        assertThat(kinds).containsExactly("uniswap-v2", "uniswap-v3", "curve");
+        assertThat(kinds).containsExactly("uniswap-v2", "uniswap-v3", "uniswap-v4", "curve");
         for (String kind : kinds) {
             assertThat(Protocols.dexes().stream().filter(d -> d.kind().equals(kind))).as(kind).hasSize(1);
             assertThat(Protocols.dex(kind).kind()).isEqualTo(kind);
@@ -80,7 +80,7 @@ class ProtocolsTest {
     void everyAdapterArtifactIsABuiltContract() {
         List<String> artifacts = RoomSamples.adapterArtifacts();
         assertThat(artifacts).containsExactlyInAnyOrder("UniswapV2Adapter", "UniswapV3Adapter",
-                "CurveStableSwapAdapter", "AcrossAdapter", "CctpAdapter");
+                "UniswapV4Adapter", "CurveStableSwapAdapter", "AcrossAdapter", "CctpAdapter");
         for (String artifact : artifacts) {
             assertThat(ContractArtifacts.bytecode(artifact)).as(artifact).isNotEmpty();
         }

@@ -8,6 +8,7 @@ import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.nodes.ChainSettings;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -46,9 +47,17 @@ public final class RoomSamples {
                 List.of(new BigInteger("100000000000000"), new BigInteger("100000000000000")), 2000, 1_000_000, 2e8);
     }
 
+    /** Uniswap V4's native ETH/USDC pool (0.05%, tick spacing 10, no hooks): WETH on the route. */
+    public static UniswapV4Pool v4(String provider) {
+        ConcentratedPool curve = new ConcentratedPool("eth:" + provider + ":eth-usdc-500", ETH, provider, WETH, USDC,
+                500, 10, new BigInteger("1771595571142957166518320255467520"), 198000,
+                new BigInteger("30000000000000000000"), new TreeMap<>(), 1e8);
+        return new UniswapV4Pool(curve, Address.ZERO, USDC, 500, Address.ZERO, 0);
+    }
+
     /** One pool of every kind the market has. */
     public static List<Pool> poolOfEveryKind() {
-        return List.of(v2("uniswap-v2"), v3("uniswap-v3"), curve("curve"));
+        return List.of(v2("uniswap-v2"), v3("uniswap-v3"), v4("uniswap-v4"), curve("curve"));
     }
 
     public static BridgeLane lane(String provider, long gasUnits) {
@@ -59,7 +68,7 @@ public final class RoomSamples {
     /** A configured DEX of a kind (by its configuration name), under the kind's name as its key. */
     public static ChainSettings.Dex dex(String kind) {
         return new ChainSettings.Dex(kind, kind, FACTORY, List.of(), List.of(),
-                kind.equals("curve") ? null : INIT_CODE_HASH);
+                kind.equals("curve") ? null : INIT_CODE_HASH).withWrappedNative(WETH);
     }
 
     /** A configured bridge under a key. */

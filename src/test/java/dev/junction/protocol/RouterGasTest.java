@@ -4,6 +4,7 @@ import static dev.junction.protocol.RoomSamples.curve;
 import static dev.junction.protocol.RoomSamples.lane;
 import static dev.junction.protocol.RoomSamples.v2;
 import static dev.junction.protocol.RoomSamples.v3;
+import static dev.junction.protocol.RoomSamples.v4;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,7 +18,7 @@ class RouterGasTest {
 
     static final String TABLE = """
             {"base": 50000, "steps": {"uniswap-v2": {"first": 60000, "later": 55000},
-             "uniswap-v3": {"first": 90000, "later": 91000}, "curve": {"first": 100000, "later": 88000},
+             "uniswap-v3": {"first": 90000, "later": 91000}, "uniswap-v4": {"first": 80000, "later": 85000}, "curve": {"first": 100000, "later": 88000},
              "across": {"first": 70000, "later": 60000}},
              "v3TickCrossed": 40000, "integratorFee": 12000, "wrapNative": 3000, "unwrapNative": 14000,
              "permitWitness": 41000, "tolerancePercent": 3}
@@ -46,6 +47,9 @@ class RouterGasTest {
         assertThat(g.swap(v3("uniswap-v3"), 0, false)).isEqualTo(90_000);
         assertThat(g.swap(v3("uniswap-v3"), 2, true)).as("V3: the row plus each tick crossed")
                 .isEqualTo(91_000 + 2 * 40_000);
+        assertThat(g.swap(v4("uniswap-v4"), 0, false)).isEqualTo(80_000);
+        assertThat(g.swap(v4("uniswap-v4"), 1, true)).as("V4: the row plus each tick crossed")
+                .isEqualTo(85_000 + 40_000);
         assertThat(g.swap(curve("curve"), 0, false)).isEqualTo(100_000);
         assertThat(g.swap(curve("curve"), 0, true)).isEqualTo(88_000);
         assertThat(g.bridge(lane("across", 95_000), false)).as("the measured deposit, not the lane's figure")
@@ -84,6 +88,7 @@ class RouterGasTest {
         assertThat(g.base()).isGreaterThan(21_000);
         assertThat(g.swap(v2("uniswap-v2"), 0, false)).isGreaterThan(g.integratorFee());
         assertThat(g.swap(v3("uniswap-v3"), 0, false)).isGreaterThan(g.integratorFee());
+        assertThat(g.swap(v4("uniswap-v4"), 0, false)).isGreaterThan(g.integratorFee());
         assertThat(g.tolerancePercent()).isBetween(1, 10);
         assertThat(g.measuresDeposit("across")).isTrue();
     }

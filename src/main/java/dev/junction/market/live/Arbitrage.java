@@ -2,6 +2,7 @@ package dev.junction.market.live;
 
 import dev.junction.chain.Address;
 import dev.junction.market.ConcentratedPool;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
@@ -66,6 +67,10 @@ final class Arbitrage {
             case ConstantProductPool p -> pullV2(snapshot, p, fraction);
             case ConcentratedPool p -> pullV3(snapshot, p, fraction);
             case StablePool p -> pullStable(snapshot, p, fraction);
+            case UniswapV4Pool p -> {
+                Pool pulled = pullV3(snapshot, p.curve(), fraction);
+                yield pulled == p.curve() ? p : p.withCurve((ConcentratedPool) pulled);
+            }
         };
     }
 

@@ -8,6 +8,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.ProviderType;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.math.TickMath;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /** Checks and builds the pools of {@code pools.json}; see {@link SnapshotParser} for the rules. */
 final class PoolParser {
@@ -57,6 +59,7 @@ final class PoolParser {
             return switch (e.text("kind")) {
                 case "constantProduct" -> constantProduct(e, chain);
                 case "concentrated" -> concentrated(e, chain);
+                case "uniswapV4" -> uniswapV4(e, chain);
                 default -> stable(e, chain);
             };
         } catch (IllegalArgumentException ex) {
@@ -109,16 +112,12 @@ final class PoolParser {
             ok = false;
         }
         BigInteger sqrtP = e.big("sqrtPriceX96");
-        if (sqrtP.compareTo(TickMath.MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(TickMath.MAX_SQRT_RATIO) >= 0) {
-            parser.problem(e, "sqrtPriceX96", "must be from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1, was " + sqrtP);
+        int tick = e.integer("tick");
+        Boolean tickOk = tickOfPrice(e, sqrtP, tick);
+        if (tickOk == null) {
             return null;
         }
-        int tick = e.integer("tick");
-        int expected = TickMath.getTickAtSqrtRatio(sqrtP);
-        if (tick != expected) {
-            parser.problem(e, "tick", "must be " + expected + " (the tick of sqrtPriceX96 " + sqrtP + "), was " + tick);
-            ok = false;
-        }
+        ok &= tickOk;
         TreeMap<Integer, BigInteger> net = ticks(e, spacing, tick);
         if (!ok || net == null) {
             return null;
@@ -129,6 +128,80 @@ final class PoolParser {
         }
         return new ConcentratedPool(e.text("id"), chain.id(), e.text("provider"), t[0].address(), t[1].address(), fee,
                 spacing, sqrtP, tick, e.big("liquidity"), net, liquidityUsd(e));
+    }
+
+    /**
+     * A Uniswap V4 pool: its key (currency0 below currency1, {@code address(0)} for native ETH, which the market holds
+     * as the chain's wrapped native token; a static fee in pips up to 10^6; a tick spacing from 1 to 32767; no hooks,
+     * since the sandbox has no hooks allowlist) and V3's state rules (the tick of sqrtPriceX96, the ticks' sums).
+     */
+    private Pool uniswapV4(SnapshotParser.Entry e, Chain chain) {
+        Address c0 = parser.address(e, "currency0", false);
+        Address c1 = parser.address(e, "currency1", false);
+        Address hooks = parser.address(e, "hooks", false);
+        if (c0 == null || c1 == null || hooks == null) {
+            return null;
+        }
+        if (!hooks.equals(Address.ZERO)) {
+            parser.problem(e, "hooks", "the sandbox routes V4 pools without hooks only (address(0)), was " + hooks);
+            return null;
+        }
+        Token t0 = c0.equals(Address.ZERO) ? wrappedNative(e, chain)
+                : parser.knownToken(e, "currency0", chain, e.node().get("currency0"));
+        Token t1 = parser.knownToken(e, "currency1", chain, e.node().get("currency1"));
+        if (t0 == null || t1 == null) {
+            return null;
+        }
+        if (c0.lower().compareTo(c1.lower()) >= 0) {
+            parser.problem(e, "currency0", "currency0 must sort below currency1 by address, as the PoolManager orders "
+                    + "them");
+            return null;
+        }
+        int fee = e.integer("fee");
+        int spacing = e.integer("tickSpacing");
+        BigInteger sqrtP = e.big("sqrtPriceX96");
+        int tick = e.integer("tick");
+        if (!Boolean.TRUE.equals(tickOfPrice(e, sqrtP, tick))) {
+            return null;
+        }
+        TreeMap<Integer, BigInteger> net = ticks(e, spacing, tick);
+        if (net == null) {
+            return null;
+        }
+        double price = PoolPrices.priceOfSqrt(sqrtP) * Math.pow(10, t0.decimals() - t1.decimals());
+        if (!priceOk(e, "sqrtPriceX96", t0, t1, price)) {
+            return null;
+        }
+        ConcentratedPool curve = new ConcentratedPool(e.text("id"), chain.id(), e.text("provider"), t0.address(),
+                t1.address(), fee, spacing, sqrtP, tick, e.big("liquidity"), net, liquidityUsd(e));
+        return new UniswapV4Pool(curve, c0, c1, fee, hooks, 0);
+    }
+
+    /**
+     * Checks sqrtPriceX96 is from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1 (null when not, reported) and {@code tick} is
+     * its tick (false when not, reported).
+     */
+    private Boolean tickOfPrice(SnapshotParser.Entry e, BigInteger sqrtP, int tick) {
+        if (sqrtP.compareTo(TickMath.MIN_SQRT_RATIO) < 0 || sqrtP.compareTo(TickMath.MAX_SQRT_RATIO) >= 0) {
+            parser.problem(e, "sqrtPriceX96", "must be from MIN_SQRT_RATIO to MAX_SQRT_RATIO - 1, was " + sqrtP);
+            return null;
+        }
+        int expected = TickMath.getTickAtSqrtRatio(sqrtP);
+        if (tick != expected) {
+            parser.problem(e, "tick", "must be " + expected + " (the tick of sqrtPriceX96 " + sqrtP + "), was " + tick);
+            return false;
+        }
+        return true;
+    }
+
+    private Token wrappedNative(SnapshotParser.Entry e, Chain chain) {
+        if (chain.wrappedNative() == null) {
+            parser.problem(e, "currency0", "a native-ETH pool needs the chain's wrappedNative, which chain "
+                    + chain.id() + " has not");
+            return null;
+        }
+        return parser.knownToken(e, "currency0", chain,
+                JsonNodeFactory.instance.stringNode(chain.wrappedNative().value()));
     }
 
     /**

@@ -84,7 +84,8 @@ public final class Across implements BridgeProtocol {
      */
     @Override
     public Optional<AdapterSpec> adapter(ChainSettings.Bridge bridge) {
-        return Optional.of(new AdapterSpec("AcrossAdapter", Abi.encode(address(bridge.contract())),
+        return Optional.of(new AdapterSpec("AcrossAdapter",
+                AdapterSpec.argumentsAfterRouter(address(bridge.contract())),
                 Optional.of(new AdapterSpec.Probe("spokePool()", bridge.contract())),
                 Optional.of(bridge.contract())));
     }

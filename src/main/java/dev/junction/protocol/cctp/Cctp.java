@@ -102,7 +102,8 @@ public final class Cctp implements BridgeProtocol {
      */
     @Override
     public Optional<AdapterSpec> adapter(ChainSettings.Bridge bridge) {
-        return Optional.of(new AdapterSpec("CctpAdapter", Abi.encode(address(bridge.contract())),
+        return Optional.of(new AdapterSpec("CctpAdapter",
+                AdapterSpec.argumentsAfterRouter(address(bridge.contract())),
                 Optional.of(new AdapterSpec.Probe("tokenMessenger()", bridge.contract())), Optional.empty()));
     }
 }

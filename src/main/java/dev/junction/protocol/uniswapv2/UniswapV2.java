@@ -146,7 +146,7 @@ public final class UniswapV2 implements DexProtocol {
     /** {@code UniswapV2Adapter(factory, pairInitCodeHash, 997, 1000)}; its {@code factory()} names the DEX. */
     @Override
     public AdapterSpec adapter(ChainSettings.Dex dex) {
-        return new AdapterSpec("UniswapV2Adapter", Abi.encode(address(dex.factory()),
+        return new AdapterSpec("UniswapV2Adapter", AdapterSpec.argumentsAfterRouter(address(dex.factory()),
                 bytes32(dex.initCodeHash()), uint256(FEE_NUMERATOR), uint256(FEE_DENOMINATOR)),
                 Optional.of(new AdapterSpec.Probe("factory()", dex.factory())), Optional.empty());
     }

@@ -173,7 +173,7 @@ public final class UniswapV3 implements DexProtocol {
     /** {@code UniswapV3Adapter(factory, poolInitCodeHash)}; its {@code factory()} names the DEX. */
     @Override
     public AdapterSpec adapter(ChainSettings.Dex dex) {
-        return new AdapterSpec("UniswapV3Adapter", Abi.encode(address(dex.factory()),
+        return new AdapterSpec("UniswapV3Adapter", AdapterSpec.argumentsAfterRouter(address(dex.factory()),
                 bytes32(dex.initCodeHash())),
                 Optional.of(new AdapterSpec.Probe("factory()", dex.factory())), Optional.empty());
     }

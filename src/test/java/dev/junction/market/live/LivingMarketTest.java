@@ -11,6 +11,7 @@ import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.Token;
 import dev.junction.market.math.TickMath;
 import dev.junction.support.TestMarket;
@@ -164,6 +165,7 @@ class LivingMarketTest {
             case ConstantProductPool p -> Math.log(ref(s, p, p.token0(), p.token1()) / Arbitrage.marginalV2(p));
             case ConcentratedPool p -> Math.log(ref(s, p, p.token0(), p.token1()) / Arbitrage.marginalV3(p));
             case StablePool p -> Math.log(ref(s, p, p.coins().get(0), p.coins().get(1)) / Arbitrage.marginalStable(p, 0, 1));
+            case UniswapV4Pool p -> logGap(s, p.curve());
         };
     }
 

@@ -8,6 +8,7 @@ import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.Token;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,13 @@ class ReferencePriceTest {
                     checked += check(off, p.id(), t0, t1, price);
                 }
                 case ConcentratedPool p -> {
+                    Token t0 = token(market, p, p.token0().value());
+                    Token t1 = token(market, p, p.token1().value());
+                    double price = PoolPrices.priceOfSqrt(p.sqrtPriceX96()) * Math.pow(10, t0.decimals() - t1.decimals());
+                    checked += check(off, p.id(), t0, t1, price);
+                }
+                case UniswapV4Pool v4 -> {
+                    ConcentratedPool p = v4.curve();
                     Token t0 = token(market, p, p.token0().value());
                     Token t1 = token(market, p, p.token1().value());
                     double price = PoolPrices.priceOfSqrt(p.sqrtPriceX96()) * Math.pow(10, t0.decimals() - t1.decimals());

@@ -51,6 +51,7 @@ class SnapshotValidationTest {
             liquidity-mismatch       | pools.json     | pools[1] (eth:uniswap-v3:USDC-WETH-500) | field liquidity: must equal the sum of liquidityNet
             tick-off-spacing         | pools.json     | pools[1] (eth:uniswap-v3:USDC-WETH-500) | field ticks[0].tick: must be a multiple of tickSpacing 10
             ticks-do-not-net-to-zero | pools.json     | pools[1] (eth:uniswap-v3:USDC-WETH-500) | field ticks: liquidityNet must sum to 0
+            v4-hooked                | pools.json     | pools[3] (eth:uniswap-v4:ETH-USDC-500) | field hooks: the sandbox routes V4 pools without hooks only (address(0)), was 0x0000000000000000000000000000000000000040
             token-order              | pools.json     | pools[0] (eth:uniswap-v2:USDC-WETH) | field token0: token0 must sort below token1
             stable-decimals          | pools.json     | pools[2] (eth:curve:3pool)   | field decimals[1]: must be 6 (decimals of USDC), was 18
             unknown-provider         | pools.json     | pools[0] (eth:uniswap-v2:USDC-WETH) | field provider: unknown provider nosuchdex

@@ -11,6 +11,7 @@ import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
 import dev.junction.market.math.ConcentratedLiquidity;
@@ -106,6 +107,7 @@ class SyntheticMarketSourceTest {
             case ConstantProductPool p -> new BigDecimal(p.reserve1()).divide(new BigDecimal(p.reserve0()),
                     MathContext.DECIMAL64).doubleValue();
             case ConcentratedPool p -> ConcentratedLiquidity.price(p.sqrtPriceX96(), 0, 0);
+            case UniswapV4Pool p -> marginal(p.curve());
             case StablePool p -> {
                 BigInteger[] balances = p.balances().toArray(BigInteger[]::new);
                 int[] decimals = p.decimals().stream().mapToInt(Integer::intValue).toArray();

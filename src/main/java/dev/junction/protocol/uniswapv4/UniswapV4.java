@@ -1,0 +1,158 @@
+package dev.junction.protocol.uniswapv4;
+
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.addressArray;
+import static dev.junction.chain.abi.Abi.int256;
+import static dev.junction.chain.abi.Abi.uint256;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.Abi;
+import dev.junction.market.Pool;
+import dev.junction.market.UniswapV4Pool;
+import dev.junction.nodes.ChainConfigException;
+import dev.junction.nodes.ChainProperties.DexProperties;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ConfigValues;
+import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.DexProtocol;
+import dev.junction.protocol.DexSettings;
+import dev.junction.protocol.Fork;
+import dev.junction.protocol.RouterGasTable;
+import dev.junction.protocol.StepGas;
+import dev.junction.protocol.StepShape;
+import dev.junction.protocol.SwapStep;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Uniswap V4: pools of a chain's singleton {@code PoolManager}, each named by its {@code PoolKey} (currency0,
+ * currency1, fee, tickSpacing, hooks; its id is {@code keccak256(abi.encode(key))}), swapped with V3's math
+ * ({@link UniswapV4Pool}). Junction's {@code UniswapV4Adapter} unlocks the PoolManager, swaps the key the step data
+ * names, settles the input and takes the output; a native-currency key ({@code address(0)}) carries the chain's wrapped
+ * native token on the route, which the adapter unwraps into the pool and wraps out of it. Which hooked pools are routed:
+ * {@link UniswapV4Hooks}.
+ */
+public final class UniswapV4 implements DexProtocol {
+
+    /** The adapter's step data: the pool's key, abi.encode(currency0, currency1, fee, tickSpacing, hooks). */
+    public static final StepShape ADAPTER = new StepShape("UNISWAP_V4",
+            "swap((address,address,uint24,int24,address),(bool,int256,uint160),bytes)",
+            "address,address,uint24,int24,address");
+
+    public static final Fork UNISWAP_V4 = new Fork("uniswap-v4", ADAPTER);
+    static final List<Fork> FORKS = List.of(UNISWAP_V4);
+
+    /** Router gas table row of a V4 step through the adapter, before ticks crossed. */
+    static final String GAS_ROW = "uniswap-v4";
+    /** Router gas table figure of each initialized tick a concentrated-liquidity step crosses. */
+    static final String GAS_TICK_CROSSED = "v3TickCrossed";
+
+    /** {@code Initialize(PoolId indexed id, Currency indexed currency0, Currency indexed currency1, ...)}. */
+    public static final Bytes32 INITIALIZE =
+            Abi.topic("Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)");
+    /** {@code ModifyLiquidity(PoolId indexed id, address indexed sender, int24, int24, int256, bytes32)}. */
+    public static final Bytes32 MODIFY_LIQUIDITY =
+            Abi.topic("ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)");
+    /** {@code Swap(PoolId indexed id, address indexed sender, int128, int128, uint160, uint128, int24, uint24)}. */
+    public static final Bytes32 SWAP = Abi.topic("Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)");
+    /** {@code Donate(PoolId indexed id, address indexed sender, uint256 amount0, uint256 amount1)}. */
+    public static final Bytes32 DONATE = Abi.topic("Donate(bytes32,address,uint256,uint256)");
+
+    @Override
+    public String kind() {
+        return UNISWAP_V4.key();
+    }
+
+    /**
+     * {@code pool-manager} (the chain's PoolManager, kept as the DEX's {@code factory}), {@code state-view} (its
+     * StateView lens) and {@code hooks-allowlist} (default none); no factory, fee tiers, pools or init code hash.
+     */
+    @Override
+    public ChainSettings.Dex settings(String at, String key, DexProperties d) {
+        DexSettings.noFeeTiers(at, d);
+        DexSettings.noPools(at, d);
+        if (d.factory() != null || d.initCodeHash() != null) {
+            throw new ChainConfigException(at + "factory and init-code-hash do not apply to kind " + kind()
+                    + " (its pools live in the pool-manager)");
+        }
+        if (d.poolManager() == null) {
+            throw new ChainConfigException(at + "pool-manager is required for kind " + kind());
+        }
+        if (d.stateView() == null) {
+            throw new ChainConfigException(at + "state-view is required for kind " + kind());
+        }
+        Address poolManager = ConfigValues.address(at + "pool-manager", d.poolManager());
+        Address stateView = ConfigValues.address(at + "state-view", d.stateView());
+        List<Address> hooks = ConfigValues.addresses(at + "hooks-allowlist", d.hooksAllowlist());
+        for (int i = 0; i < hooks.size(); i++) {
+            int refused = UniswapV4Hooks.permissions(hooks.get(i)) & UniswapV4Hooks.REFUSED;
+            if (hooks.get(i).equals(Address.ZERO) || refused != 0) {
+                throw new ChainConfigException(at + "hooks-allowlist[" + i + "] " + hooks.get(i)
+                        + " cannot be routed: " + (refused == 0 ? "address(0) is no hook (pools without hooks are"
+                        + " always routed)" : "its permissions 0x" + Integer.toHexString(refused)
+                        + " (beforeSwap or a returns-delta flag) can change a swap's amounts or fee"));
+            }
+        }
+        return new ChainSettings.Dex(key, kind(), poolManager, List.of(), List.of(), null, stateView, hooks, null);
+    }
+
+    @Override
+    public Class<? extends Pool> poolKind() {
+        return UniswapV4Pool.class;
+    }
+
+    @Override
+    public List<Fork> forks() {
+        return FORKS;
+    }
+
+    /** Chain mode does not follow V4 pools yet: no topics. */
+    @Override
+    public List<Bytes32> topics() {
+        return List.of();
+    }
+
+    /** The pool's key: abi.encode(currency0, currency1, fee, tickSpacing, hooks). */
+    @Override
+    public byte[] stepData(SwapStep s) {
+        return keyData((UniswapV4Pool) s.pool());
+    }
+
+    /** abi.encode(PoolKey) of a pool. */
+    static byte[] keyData(UniswapV4Pool pool) {
+        return Abi.encode(address(pool.currency0()), address(pool.currency1()), uint256(pool.keyFee()),
+                int256(pool.tickSpacing()), address(pool.hooks()));
+    }
+
+    /** {@code PoolId}: keccak256(abi.encode(key)). */
+    public static Bytes32 poolId(UniswapV4Pool pool) {
+        return Bytes32.of(Abi.keccak(keyData(pool)));
+    }
+
+    /**
+     * {@code UniswapV4Adapter(poolManager, weth, allowedHooks)}; its {@code poolManager()} names the DEX.
+     *
+     * @throws IllegalArgumentException when the chain has no wrapped native token (the adapter unwraps into native
+     *     pools)
+     */
+    @Override
+    public AdapterSpec adapter(ChainSettings.Dex dex) {
+        if (dex.wrappedNative() == null) {
+            throw new IllegalArgumentException("the " + dex.key() + " adapter needs the chain's wrapped-native token"
+                    + " (it wraps and unwraps around native ETH pools)");
+        }
+        return new AdapterSpec("UniswapV4Adapter",
+                AdapterSpec.argumentsAfterRouter(address(dex.factory()), address(dex.wrappedNative()),
+                addressArray(dex.hooksAllowlist())),
+                Optional.of(new AdapterSpec.Probe("poolManager()", dex.factory())), Optional.empty());
+    }
+
+    /** The step row, plus {@code v3TickCrossed} per initialized tick crossed (V4 crosses ticks as V3 does). */
+    @Override
+    public SwapGas swapGas(RouterGasTable table) {
+        StepGas row = table.step(GAS_ROW);
+        long tick = table.figure(GAS_TICK_CROSSED);
+        return (ticksCrossed, afterSwap) -> row.units(afterSwap) + tick * ticksCrossed;
+    }
+}
