@@ -1,5 +1,6 @@
 package dev.junction.webhooks.internal;
 
+import dev.junction.store.WakeableLoop;
 import dev.junction.webhooks.WebhookException;
 import dev.junction.webhooks.internal.DeliveryRepository.Due;
 import dev.junction.webhooks.internal.DeliveryRepository.Key;
@@ -14,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -22,7 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * refused connection, a URL that now resolves to a private address) is retried after an exponential backoff with
  * jitter, until {@code max-age} after the event, then DEAD. Woken by a commit of this instance; polls for the others'.
  */
-final class Dispatcher extends Loop {
+final class Dispatcher implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
@@ -38,12 +40,13 @@ final class Dispatcher extends Loop {
     private final String instance;
     private final LongSupplier clock;
     private final Semaphore permits;
-    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final WakeableLoop loop;
+    /** The deliveries' virtual threads, null while stopped. */
+    private volatile ExecutorService workers;
     private long backlogReadAt;
 
     Dispatcher(DeliveryRepository deliveries, UrlPolicy policy, WebhookClient client, TransactionTemplate tx,
             WebhookProperties props, WebhookMetrics metrics, String instance, LongSupplier clock) {
-        super("webhook-dispatcher", props.pollInterval().toMillis(), props.enabled());
         this.deliveries = deliveries;
         this.policy = policy;
         this.client = client;
@@ -53,10 +56,45 @@ final class Dispatcher extends Loop {
         this.instance = instance;
         this.clock = clock;
         this.permits = new Semaphore(props.parallelism());
+        this.loop = WakeableLoop.of("webhook-dispatcher", props.pollInterval().toMillis(), this::pass);
+    }
+
+    /** Looks for due deliveries now (an event was committed here, or a delivery ended). */
+    void wake() {
+        loop.wake();
     }
 
     @Override
-    boolean pass() {
+    public synchronized void start() {
+        if (!props.enabled() || loop.running()) {
+            return;
+        }
+        workers = Executors.newVirtualThreadPerTaskExecutor();
+        loop.start();
+    }
+
+    @Override
+    public synchronized void stop() {
+        loop.stop();
+        ExecutorService stopping = workers;
+        if (stopping == null) {
+            return;
+        }
+        workers = null;
+        stopping.shutdown();
+        try {
+            stopping.awaitTermination(props.timeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return loop.running();
+    }
+
+    private void pass() {
         long now = clock.getAsLong();
         if (now - backlogReadAt >= BACKLOG_EVERY_MS) {
             metrics.backlog(deliveries.backlog());
@@ -64,7 +102,7 @@ final class Dispatcher extends Loop {
         }
         int free = permits.availablePermits();
         if (free == 0) {
-            return false;
+            return;
         }
         List<Key> claimed = tx.execute(s -> deliveries.claim(instance, now, now + props.lease().toMillis(), free));
         for (Key k : claimed) {
@@ -81,7 +119,6 @@ final class Dispatcher extends Loop {
                 }
             });
         }
-        return false;
     }
 
     /** Sends one leased delivery and records the answer. */
@@ -113,16 +150,6 @@ final class Dispatcher extends Loop {
         if (dead) {
             log.warn("webhook {} did not acknowledge event {} within {}: dead after {} attempts ({})", k.webhookId(),
                     k.eventId(), props.maxAge(), d.attempts() + 1, answer.error());
-        }
-    }
-
-    @Override
-    void stopped() {
-        workers.shutdown();
-        try {
-            workers.awaitTermination(props.timeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
