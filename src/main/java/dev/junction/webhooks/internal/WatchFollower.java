@@ -19,7 +19,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Follows the watched transactions: each due watch (leased by one instance) reads its /status answer as a client
  * would; when the status, substatus or destination transaction changed, the change is written to the outbox and the
  * watch's state in one database transaction. A watch ends at a terminal status, when the transaction turns out to be
- * a swap of Junction's executor (its own outbox records it), when it is not a route at all, or at its expiry.
+ * a swap of Junction's executor that /status answers from the executor's record (its own outbox records it), when it
+ * is not a route at all, or at its expiry. A relayed gasless swap in chain mode is followed here too ({@link
+ * SwapOutbox}): its executor's changes make its watch due and {@link #wake} this follower.
  */
 final class WatchFollower implements SmartLifecycle {
 
@@ -54,6 +56,11 @@ final class WatchFollower implements SmartLifecycle {
         this.enabled = props.enabled();
         this.loop = new WakeableLoop("status-watches",
                 Math.min(props.watchInterval().toMillis(), props.pollInterval().toMillis()), this::pass);
+    }
+
+    /** Reads the due watches now (a swap read from the chain changed) instead of after the idle wait. */
+    void wake() {
+        loop.wake();
     }
 
     @Override
@@ -91,7 +98,8 @@ final class WatchFollower implements SmartLifecycle {
         long next = now + intervalMs;
         try {
             Watch w = watches.load(k).orElseThrow();
-            if (now >= w.expiresAtMs() || swaps.findBySourceTx(k.chain(), k.tx()).isPresent()) {
+            if (now >= w.expiresAtMs()
+                    || !status.readsNode(k.chain()) && swaps.findBySourceTx(k.chain(), k.tx()).isPresent()) {
                 watches.release(k, instance, next, true);
                 return;
             }
