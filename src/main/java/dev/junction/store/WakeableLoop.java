@@ -1,5 +1,8 @@
 package dev.junction.store;
 
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
@@ -15,6 +18,9 @@ import org.slf4j.LoggerFactory;
  * runs as usual. A stopped loop can be started again (Spring stops and restarts the lifecycle beans of a paused
  * context). The owner, usually a {@code SmartLifecycle}, starts and stops it: the swap runner, the relayers' loop,
  * the webhook dispatcher and the status watches' follower. {@link PeriodicTask} is the variant without wake-ups.
+ *
+ * <p>A loop made with a workers' grace also holds {@link #workers()}: virtual threads for the work its passes hand off
+ * (a swap's step, a delivery), made at each start and shut down at stop, which waits up to the grace for them.
  */
 public final class WakeableLoop {
 
@@ -23,6 +29,10 @@ public final class WakeableLoop {
     private final String name;
     private final long idleMs;
     private final BooleanSupplier pass;
+    /** How long a stop waits for the workers' tasks; null: the loop has no workers. */
+    private final Duration workersGrace;
+    /** The workers while running (with a grace), else null. */
+    private volatile ExecutorService workers;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     /** A wake not yet consumed by a wait; guarded by {@link #lock}. */
@@ -36,20 +46,35 @@ public final class WakeableLoop {
      * @param pass one pass; returns true to run the next one without waiting (more work is known to be due)
      */
     public WakeableLoop(String name, long idleMs, BooleanSupplier pass) {
+        this(name, idleMs, pass, null);
+    }
+
+    /**
+     * A loop with {@link #workers()}.
+     *
+     * @param workersGrace how long {@link #stop()} waits for the workers' tasks under way; null: no workers
+     */
+    public WakeableLoop(String name, long idleMs, BooleanSupplier pass, Duration workersGrace) {
         if (idleMs <= 0) {
             throw new IllegalArgumentException(name + ": the idle wait must be positive, was " + idleMs + " ms");
         }
         this.name = name;
         this.idleMs = idleMs;
         this.pass = pass;
+        this.workersGrace = workersGrace;
     }
 
     /** A loop whose passes always wait (or a wake) before the next. */
     public static WakeableLoop of(String name, long idleMs, Runnable pass) {
+        return of(name, idleMs, pass, null);
+    }
+
+    /** A loop whose passes always wait (or a wake) before the next, with {@link #workers()} (null grace: none). */
+    public static WakeableLoop of(String name, long idleMs, Runnable pass, Duration workersGrace) {
         return new WakeableLoop(name, idleMs, () -> {
             pass.run();
             return false;
-        });
+        }, workersGrace);
     }
 
     /** Starts the passes on a new daemon thread, the first at once. Nothing when already running. */
@@ -58,13 +83,17 @@ public final class WakeableLoop {
             return;
         }
         Thread t = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
+        if (workersGrace != null) {
+            workers = Executors.newVirtualThreadPerTaskExecutor();
+        }
         current.set(t);
         t.start();
     }
 
     /**
-     * Runs no further pass and waits (up to 10 s) for the one under way to end; nothing when not running. Called from
-     * a pass, it only stops the loop (the pass's own thread cannot wait for itself).
+     * Runs no further pass and waits (up to 10 s) for the one under way to end, then for the workers' tasks (up to
+     * the grace); nothing when not running. Called from a pass, it only stops the loop (the pass's own thread cannot
+     * wait for itself).
      */
     public synchronized void stop() {
         Thread stopping = current.getAndSet(null);
@@ -77,9 +106,28 @@ public final class WakeableLoop {
         }
         try {
             stopping.join(10_000);
+            ExecutorService ending = workers;
+            if (ending != null) {
+                workers = null;
+                ending.shutdown();
+                ending.awaitTermination(workersGrace.toMillis(), TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The running loop's workers, for tasks a pass hands off.
+     *
+     * @throws IllegalStateException when the loop has no workers or is stopped
+     */
+    public ExecutorService workers() {
+        ExecutorService w = workers;
+        if (w == null) {
+            throw new IllegalStateException(name + (workersGrace == null ? " has no workers" : " is stopped"));
+        }
+        return w;
     }
 
     /** Runs the next pass now, or right after the one under way, instead of after the idle wait. */

@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -161,6 +162,25 @@ class WakeableLoopTest {
         loop.start();
         awaitPasses(1);
         assertThat(count.get()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void theWorkersRunWhatAPassHandsOffAndAreMadeAgainAtARestart() throws Exception {
+        Semaphore done = new Semaphore(0);
+        WakeableLoop[] self = new WakeableLoop[1];
+        loop = WakeableLoop.of("test-loop", AN_HOUR_MS, () -> self[0].workers().execute(done::release),
+                Duration.ofSeconds(10));
+        self[0] = loop;
+        assertThatThrownBy(loop::workers).isInstanceOf(IllegalStateException.class).hasMessageContaining("stopped");
+        loop.start();
+        assertThat(done.tryAcquire(30, TimeUnit.SECONDS)).as("a task of the first run").isTrue();
+        loop.stop();
+        assertThatThrownBy(loop::workers).isInstanceOf(IllegalStateException.class);
+        loop.start();
+        assertThat(done.tryAcquire(30, TimeUnit.SECONDS)).as("a task after the restart").isTrue();
+        loop.stop();
+        assertThatThrownBy(() -> WakeableLoop.of("plain", AN_HOUR_MS, () -> { }).workers())
+                .hasMessageContaining("no workers");
     }
 
     @Test

@@ -4,14 +4,12 @@ import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.execution.network.Network;
 import dev.junction.market.SimulationClock;
 import dev.junction.store.WakeableLoop;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +38,6 @@ public final class SwapRunner implements SmartLifecycle {
     private final Semaphore permits;
     private final RetryPolicy retry;
     private final WakeableLoop loop;
-    private ExecutorService workers;
     private long lastTimeSave;
 
     public SwapRunner(SwapRepository swaps, SwapProcessor processor, Network network, SimulationClock clock,
@@ -55,7 +52,7 @@ public final class SwapRunner implements SmartLifecycle {
         this.instance = instance;
         this.permits = new Semaphore(props.parallelism());
         this.retry = props.retryPolicy();
-        this.loop = WakeableLoop.of("swap-runner", props.pollIntervalMs(), this::pass);
+        this.loop = WakeableLoop.of("swap-runner", props.pollIntervalMs(), this::pass, Duration.ofSeconds(5));
     }
 
     /** This instance's id, recorded as lease owner and on every swap event it writes. */
@@ -69,29 +66,16 @@ public final class SwapRunner implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (!props.runnerEnabled() || loop.running()) {
-            return;
+    public void start() {
+        if (props.runnerEnabled() && !loop.running()) {
+            loop.start();
+            log.info("swap runner {} started", instance);
         }
-        workers = Executors.newVirtualThreadPerTaskExecutor();
-        loop.start();
-        log.info("swap runner {} started", instance);
     }
 
     @Override
-    public synchronized void stop() {
+    public void stop() {
         loop.stop();
-        ExecutorService stopping = workers;
-        if (stopping == null) {
-            return;
-        }
-        workers = null;
-        stopping.shutdown();
-        try {
-            stopping.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Override
@@ -127,7 +111,7 @@ public final class SwapRunner implements SmartLifecycle {
             }
             inFlight.add(id);
             dispatched++;
-            workers.submit(() -> work(id));
+            loop.workers().submit(() -> work(id));
         }
         return dispatched;
     }

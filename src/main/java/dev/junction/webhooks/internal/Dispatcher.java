@@ -7,11 +7,8 @@ import dev.junction.webhooks.internal.DeliveryRepository.Key;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,8 +38,6 @@ final class Dispatcher implements SmartLifecycle {
     private final LongSupplier clock;
     private final Semaphore permits;
     private final WakeableLoop loop;
-    /** The deliveries' virtual threads, null while stopped. */
-    private volatile ExecutorService workers;
     private long backlogReadAt;
 
     Dispatcher(DeliveryRepository deliveries, UrlPolicy policy, WebhookClient client, TransactionTemplate tx,
@@ -56,7 +51,8 @@ final class Dispatcher implements SmartLifecycle {
         this.instance = instance;
         this.clock = clock;
         this.permits = new Semaphore(props.parallelism());
-        this.loop = WakeableLoop.of("webhook-dispatcher", props.pollInterval().toMillis(), this::pass);
+        this.loop = WakeableLoop.of("webhook-dispatcher", props.pollInterval().toMillis(), this::pass,
+                props.timeout().plusSeconds(5));
     }
 
     /** Looks for due deliveries now (an event was committed here, or a delivery ended). */
@@ -65,28 +61,15 @@ final class Dispatcher implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (!props.enabled() || loop.running()) {
-            return;
+    public void start() {
+        if (props.enabled()) {
+            loop.start();
         }
-        workers = Executors.newVirtualThreadPerTaskExecutor();
-        loop.start();
     }
 
     @Override
-    public synchronized void stop() {
+    public void stop() {
         loop.stop();
-        ExecutorService stopping = workers;
-        if (stopping == null) {
-            return;
-        }
-        workers = null;
-        stopping.shutdown();
-        try {
-            stopping.awaitTermination(props.timeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Override
@@ -107,7 +90,7 @@ final class Dispatcher implements SmartLifecycle {
         List<Key> claimed = tx.execute(s -> deliveries.claim(instance, now, now + props.lease().toMillis(), free));
         for (Key k : claimed) {
             permits.acquireUninterruptibly();
-            workers.submit(() -> {
+            loop.workers().submit(() -> {
                 try {
                     attempt(k);
                 } catch (RuntimeException e) {
