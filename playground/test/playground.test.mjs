@@ -193,6 +193,10 @@ test('a gasless swap: typed data, signed in the page with the labelled test key,
     assert.equal(await page.locator('#status-body .stage.done').count(),
       await page.locator('#status-body .stage').count());
     assert.match(await page.locator('#status-body').innerText(), /Received [\d.,]+ WETH/);
+    // the panel followed the swap on the status stream, never by polling GET /status
+    const statusPaths = requests.map((r) => new URL(r.url).pathname).filter((p) => p.startsWith('/status'));
+    assert.ok(statusPaths.includes('/status/stream'), `status requests: ${statusPaths}`);
+    assert.ok(!statusPaths.includes('/status'), `status requests: ${statusPaths}`);
     await page.locator('#status').scrollIntoViewIfNeeded();
     await shot('06-status-done');
     assert.deepEqual(pageErrors, []);

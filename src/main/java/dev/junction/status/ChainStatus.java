@@ -53,7 +53,8 @@ import java.util.function.Supplier;
  * goes on with the bridge's deposit in the receipt and its fill on the destination chain, found with
  * {@code eth_getLogs}: what to look for is the bridge's room's ({@link BridgeTracking}). Answers are cached per head
  * block of the chains they read (a terminal answer for good), so a polling client costs the node nothing more within
- * a block.
+ * a block; except a hash the node does not know (yet): a broadcast can put it in the pool at any moment within the
+ * block, and a relayed swap's pushed events read it then.
  */
 final class ChainStatus {
 
@@ -79,8 +80,12 @@ final class ChainStatus {
     private final Map<String, FillSearch> fills = new ConcurrentHashMap<>();
     private final Map<String, Optional<String>> providers = new ConcurrentHashMap<>();
 
-    /** An answer, the head block of each chain it read, the wallets it belongs to; a terminal one never expires. */
-    private record Answer(StatusResult result, Map<ChainId, Long> heads, Set<String> wallets, boolean terminal) {
+    /**
+     * An answer, the head block of each chain it read, the wallets it belongs to; a terminal one never expires, one of
+     * a hash the node does not know is not kept.
+     */
+    private record Answer(StatusResult result, Map<ChainId, Long> heads, Set<String> wallets, boolean terminal,
+            boolean unknown) {
     }
 
     /** A fill search of one deposit: the next destination block to search, or the fill found. */
@@ -116,7 +121,11 @@ final class ChainStatus {
         Answer cached = answers.get(key);
         if (cached == null || !(cached.terminal() || cached.heads().equals(heads(m, cached.heads().keySet())))) {
             cached = read(hash, chain, m);
-            answers.put(key, cached);
+            if (cached.unknown()) {
+                answers.remove(key);
+            } else {
+                answers.put(key, cached);
+            }
         }
         if (userAddress != null && cached.result().status() != SwapStatus.NOT_FOUND
                 && !cached.wallets().contains(userAddress.toLowerCase(Locale.ROOT))) {
@@ -142,7 +151,7 @@ final class ChainStatus {
     private Answer read(TxHash hash, ChainId chainId, MarketSnapshot m) {
         Reading r = new Reading(m, chainId, hash);
         StatusResult result = r.run();
-        return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal);
+        return new Answer(result, heads(m, r.chainsRead), r.wallets, r.terminal, r.unknown);
     }
 
     /** The state of one lookup. */
@@ -154,6 +163,8 @@ final class ChainStatus {
         final Set<ChainId> chainsRead = new LinkedHashSet<>();
         final Set<String> wallets = new HashSet<>();
         boolean terminal;
+        /** The source chain's node does not know the hash (yet). */
+        boolean unknown;
         // filled as the reading goes
         ChainTx tx;
         Terms terms;
@@ -173,6 +184,7 @@ final class ChainStatus {
             EthRpc rpc = node(source);
             Optional<EthRpc.Lookup> found = rpc.transaction(hash);
             if (found.isEmpty()) {
+                unknown = true;
                 return StatusResult.notFound("Chain " + source + " has no transaction " + hash
                         + " (yet); poll again.", StatusService.NOT_FOUND_POLL_SECONDS);
             }

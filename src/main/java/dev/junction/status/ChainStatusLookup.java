@@ -48,6 +48,11 @@ final class ChainStatusLookup implements StatusLookup {
                 .map(ledger::map).orElse(onChain);
     }
 
+    @Override
+    public boolean readsNode(ChainId fromChainId) {
+        return chains.serves(fromChainId);
+    }
+
     /** The executor's record of a relayed swap (the chain's reading is what GET /status answers for its hash). */
     @Override
     public StatusResult of(SwapView swap) {

@@ -52,6 +52,12 @@ final class SandboxStatusLookup implements StatusLookup {
         return map(swap);
     }
 
+    /** Never: the sandbox answers every hash from the executor's swaps. */
+    @Override
+    public boolean readsNode(ChainId fromChainId) {
+        return false;
+    }
+
     /** The swap in the status model, its tokens and chains named from the current market. */
     StatusResult map(SwapView v) {
         return map(v, market.current());

@@ -21,4 +21,10 @@ interface StatusLookup {
 
     /** A swap of the executor as GET /status answers it from the executor's record (a webhook's body). */
     StatusResult of(SwapView swap);
+
+    /**
+     * Whether GET /status reads a hash on {@code fromChainId} from that chain's node (chain mode, a configured chain)
+     * rather than from the executor's record.
+     */
+    boolean readsNode(ChainId fromChainId);
 }

@@ -39,8 +39,20 @@ public class StatusService {
         return lookup.lookup(txHash, fromChainId, userAddress);
     }
 
-    /** A swap of the executor as GET /status answers it now (the webhooks' body of a swap's change). */
+    /**
+     * A swap of the executor as GET /status answers it now (the webhooks' body of a swap's change), where GET /status
+     * answers from the executor's record (not {@link #readsNode}).
+     */
     public StatusResult of(SwapView swap) {
         return lookup.of(swap);
+    }
+
+    /**
+     * Whether GET /status reads a hash on {@code fromChainId} from that chain's node (chain mode, a configured
+     * chain): then even a swap of the executor is answered with the chain's reading, and its pushed events are
+     * readings of the chain too.
+     */
+    public boolean readsNode(ChainId fromChainId) {
+        return lookup.readsNode(fromChainId);
     }
 }

@@ -16,12 +16,16 @@ import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.support.TestDatabase;
+import dev.junction.webhooks.PushChecks;
+import dev.junction.webhooks.WebhookReceiver;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -47,7 +51,8 @@ import tools.jackson.databind.node.ObjectNode;
  * /gasless/quote returns with ethers v6 {@code signTypedData}; Junction's relayer sends
  * {@code executeRouteWithPermit}; the receiver gets at least the minimum, the Permit2 nonce is spent, /status answers
  * DONE with the real transaction hash; a second submit returns the same swap; a replay of the signature on chain
- * fails; an owner who has not approved Permit2 is refused (4010).
+ * fails; an owner who has not approved Permit2 is refused (4010). Issue 40: a relayed swap's webhook events (to a
+ * receiver on loopback) carry, at every step the test mines, the body GET /status answers from the chain, to DONE.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -121,6 +126,10 @@ class GaslessOnAnvilTest {
         properties.put("junction.relayer.private-key", RELAYER_KEY);
         properties.put("junction.relayer.fee-recipient", FEES.value());
         properties.put("junction.relayer.poll-interval-ms", "200");
+        // issue 40: the relayed swap's events pushed to a webhook on loopback
+        properties.put("junction.webhooks.allowed-hosts", "127.0.0.1");
+        properties.put("junction.webhooks.watch-interval", "200ms");
+        properties.put("junction.webhooks.poll-interval", "100ms");
         properties.forEach((k, v) -> registry.add(k, () -> v));
 
         // the owner approves Permit2 once (the one transaction a gasless user ever sends); the other owner does not
@@ -321,7 +330,7 @@ class GaslessOnAnvilTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aTransactionTheRelayerReplacedWithHigherFeesIsFollowedOnStatusByTheHashAnsweredAtSubmit() throws Exception {
         JsonNode item = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
                 + "&toToken=" + weth + "&amount=6000000&sender=" + OWNER + "&receiver=" + RECEIVER
@@ -357,7 +366,7 @@ class GaslessOnAnvilTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aSwapWhoseTransactionTheChainPassesThePermitDeadlineWithoutIncludingExpiresAndItsNonceIsCancelled()
             throws Exception {
         BigInteger amount = BigInteger.valueOf(5_000_000L);
@@ -404,6 +413,74 @@ class GaslessOnAnvilTest {
         assertThat(balance(usdc, OWNER)).isEqualTo(ownerBefore);
     }
 
+    @Test
+    @Order(7)
+    void aRelayedSwapIsPushedWithWhatStatusAnswersFromTheChainAtEveryStepToDone() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            JsonNode hook = post("/webhooks", Map.of("url", receiver.url("/gasless")));
+            assertThat(hook.path("code").asInt()).as(hook.toString()).isZero();
+            JsonNode quote = get("/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc
+                    + "&toToken=" + weth + "&amount=50000000&sender=" + OWNER + "&receiver=" + RECEIVER
+                    + "&acquisitionMode=3");
+            assertThat(quote.path("code").asInt()).as(quote.toString()).isZero();
+            JsonNode item = quote.path("data").get(0);
+            String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature")
+                    .asString();
+            // the chain moves only when the test mines: each step's /status answer holds while it is compared
+            node.call("evm_setIntervalMining", 0);
+            node.call("evm_setAutomine", false);
+            String txHash;
+            try {
+                JsonNode accepted = submit(item.path("quoteId").asString(), signature);
+                assertThat(accepted.path("code").asInt()).as(accepted.toString()).isZero();
+                txHash = accepted.at("/data/executionTxHash").asString();
+                // the relayer's transaction in the node's pool, then in a block (1 of 2 confirmations)
+                assertPushedAsStatusAnswers(receiver, txHash, "RECEIVED", "PENDING");
+                node.call("evm_mine");
+                assertPushedAsStatusAnswers(receiver, txHash, "WAIT_SOURCE_CONFIRMATIONS", "PENDING");
+                node.call("evm_mine");
+                JsonNode done = assertPushedAsStatusAnswers(receiver, txHash, "COMPLETED", "DONE");
+                JsonNode receipt = node.call("eth_getTransactionReceipt", txHash);
+                assertThat(Address.evm(receipt.path("from").asString())).isEqualTo(RELAYER);
+                assertThat(done.at("/srcTxDetails/txHash").asString()).isEqualTo(txHash);
+            } finally {
+                node.call("evm_setIntervalMining", 1);
+            }
+            receiver.await(Duration.ofSeconds(30), PushChecks.allEnded(List.of(txHash)));
+            PushChecks.assertCompleteInOrderSigned(receiver.received(), List.of(txHash),
+                    hook.at("/data/secret").asString());
+            List<JsonNode> pushed = PushChecks.byTx(receiver.received()).get(txHash);
+            assertThat(pushed.stream().map(e -> e.at("/details/substatus").asString()).distinct().toList())
+                    .containsExactly("RECEIVED", "WAIT_SOURCE_CONFIRMATIONS", "COMPLETED");
+            // the status stream sends the same events: at a terminal state, the last one at once, then it ends
+            HttpResponse<String> stream = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/status/stream?txHash=" + txHash + "&fromChainId=" + CHAIN)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            List<String> data = stream.body().lines().filter(l -> l.startsWith("data:"))
+                    .map(l -> l.substring(5).strip()).toList();
+            assertThat(data).hasSize(1);
+            assertThat(JSON.readTree(data.getFirst())).isEqualTo(pushed.getLast());
+        }
+    }
+
+    /**
+     * Waits for the webhook event of the swap's change to {@code substatus}, and checks its body is what GET /status
+     * answers now (the chain does not move meanwhile) plus the event's id, sequence and time.
+     */
+    JsonNode assertPushedAsStatusAnswers(WebhookReceiver receiver, String txHash, String substatus, String status)
+            throws Exception {
+        receiver.await(Duration.ofSeconds(60), got -> PushChecks.byTx(got).getOrDefault(txHash, List.of()).stream()
+                .anyMatch(e -> substatus.equals(e.at("/details/substatus").asString())));
+        JsonNode pushed = PushChecks.byTx(receiver.received()).get(txHash).stream()
+                .filter(e -> substatus.equals(e.at("/details/substatus").asString())).findFirst().orElseThrow();
+        assertThat(pushed.path("status").asString()).isEqualTo(status);
+        ObjectNode body = (ObjectNode) pushed.deepCopy();
+        body.remove(List.of("event", "sequence", "occurredAtMs"));
+        JsonNode answered = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN).path("data");
+        assertThat(body).as("the pushed body is GET /status's answer of that step").isEqualTo(answered);
+        return pushed;
+    }
+
     // --- helpers ---
 
     JsonNode awaitEnd(String txHash) throws Exception {
@@ -443,6 +520,16 @@ class GaslessOnAnvilTest {
         JsonNode body = JSON.readTree(r.body());
         ((ObjectNode) body).put("httpStatus", r.statusCode());
         return body;
+    }
+
+    JsonNode post(String path, Object body) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        JsonNode json = JSON.readTree(r.body());
+        ((ObjectNode) json).put("httpStatus", r.statusCode());
+        return json;
     }
 
     JsonNode submit(String quoteId, String signature) throws Exception {

@@ -3,16 +3,13 @@ package dev.junction.execution.internal;
 import dev.junction.execution.network.EmbeddedNetwork;
 import dev.junction.execution.network.Network;
 import dev.junction.market.SimulationClock;
+import dev.junction.store.WakeableLoop;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,14 +35,10 @@ public final class SwapRunner implements SmartLifecycle {
     private final ExecutionProperties props;
     private final String instance;
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition woken = lock.newCondition();
     private final Semaphore permits;
     private final RetryPolicy retry;
-    private volatile boolean running;
-    private boolean signalled;
-    private Thread loop;
-    private ExecutorService workers;
+    private final WakeableLoop loop;
+    private long lastTimeSave;
 
     public SwapRunner(SwapRepository swaps, SwapProcessor processor, Network network, SimulationClock clock,
             TransactionTemplate tx, LongSupplier wallClock, ExecutionProperties props, String instance) {
@@ -59,6 +52,7 @@ public final class SwapRunner implements SmartLifecycle {
         this.instance = instance;
         this.permits = new Semaphore(props.parallelism());
         this.retry = props.retryPolicy();
+        this.loop = WakeableLoop.of("swap-runner", props.pollIntervalMs(), this::pass, Duration.ofSeconds(5));
     }
 
     /** This instance's id, recorded as lease owner and on every swap event it writes. */
@@ -68,60 +62,34 @@ public final class SwapRunner implements SmartLifecycle {
 
     /** Looks for work now instead of at the next poll (called after a submission). */
     public void wake() {
-        lock.lock();
-        try {
-            signalled = true;
-            woken.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        loop.wake();
     }
 
     @Override
     public void start() {
-        if (!props.runnerEnabled() || running) {
-            return;
+        if (props.runnerEnabled() && !loop.running()) {
+            loop.start();
+            log.info("swap runner {} started", instance);
         }
-        running = true;
-        workers = Executors.newVirtualThreadPerTaskExecutor();
-        loop = Thread.ofPlatform().daemon().name("swap-runner").start(this::run);
-        log.info("swap runner {} started", instance);
     }
 
     @Override
     public void stop() {
-        running = false;
-        wake();
-        if (loop != null) {
-            try {
-                loop.join(5_000);
-                workers.shutdown();
-                workers.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        loop.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return loop.running();
     }
 
-    private void run() {
-        long lastTimeSave = 0;
-        while (running) {
-            try {
-                if (wallClock.getAsLong() - lastTimeSave > 1_000 && network instanceof EmbeddedNetwork embedded) {
-                    embedded.persistTime();
-                    lastTimeSave = wallClock.getAsLong();
-                }
-                pollOnce();
-            } catch (RuntimeException e) {
-                log.warn("swap runner poll failed: {}", e.toString());
-            }
-            awaitSignal();
+    /** One pass of the loop: the embedded network's clock saved (at most every second), then a poll. */
+    private void pass() {
+        if (wallClock.getAsLong() - lastTimeSave > 1_000 && network instanceof EmbeddedNetwork embedded) {
+            embedded.persistTime();
+            lastTimeSave = wallClock.getAsLong();
         }
+        pollOnce();
     }
 
     /** Claims and dispatches what is due now; returns how many swaps were dispatched. */
@@ -143,7 +111,7 @@ public final class SwapRunner implements SmartLifecycle {
             }
             inFlight.add(id);
             dispatched++;
-            workers.submit(() -> work(id));
+            loop.workers().submit(() -> work(id));
         }
         return dispatched;
     }
@@ -209,20 +177,5 @@ public final class SwapRunner implements SmartLifecycle {
     private static String reason(RuntimeException e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
-    }
-
-    private void awaitSignal() {
-        lock.lock();
-        try {
-            if (!signalled) {
-                woken.await(props.pollIntervalMs(), TimeUnit.MILLISECONDS);
-            }
-            signalled = false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
-        } finally {
-            lock.unlock();
-        }
     }
 }

@@ -14,15 +14,13 @@ import dev.junction.execution.RelayerUnfundedException;
 import dev.junction.nodes.LogEntry;
 import dev.junction.nodes.RpcException;
 import dev.junction.nodes.TxReceipt;
+import dev.junction.store.WakeableLoop;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,15 +41,10 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
 
     private final Map<ChainId, Relayer> byChain;
     private final Address feeRecipient;
-    private final long pollIntervalMs;
     private final Map<ChainId, Boolean> reconciled = new ConcurrentHashMap<>();
     private final Map<ChainId, Relayer.Funding> funding = new ConcurrentHashMap<>();
     private final Map<ChainId, Long> lastGasLimit = new ConcurrentHashMap<>();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition woken = lock.newCondition();
-    private boolean signalled;
-    private volatile boolean running;
-    private Thread loop;
+    private final WakeableLoop loop;
 
     public Relayers(List<Relayer> relayers, long pollIntervalMs) {
         this(relayers, null, pollIntervalMs);
@@ -61,7 +54,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     public Relayers(List<Relayer> relayers, Address feeRecipient, long pollIntervalMs) {
         this.byChain = relayers.stream().collect(Collectors.toUnmodifiableMap(Relayer::chain, r -> r));
         this.feeRecipient = feeRecipient;
-        this.pollIntervalMs = pollIntervalMs;
+        this.loop = WakeableLoop.of("relayer", pollIntervalMs, this::pollOnce);
     }
 
     @Override
@@ -225,13 +218,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
 
     /** Follows open transactions now instead of at the next poll (after a transaction was prepared). */
     public void wake() {
-        lock.lock();
-        try {
-            signalled = true;
-            woken.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        loop.wake();
     }
 
     /** One pass over every chain: reconcile if not yet done, then advance each open transaction one step. */
@@ -261,48 +248,18 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
 
     @Override
     public void start() {
-        if (running || byChain.isEmpty()) {
-            return;
-        }
-        running = true;
-        loop = Thread.ofPlatform().daemon().name("relayer").start(() -> {
-            while (running) {
-                pollOnce();
-                await();
-            }
-        });
-    }
-
-    private void await() {
-        lock.lock();
-        try {
-            if (!signalled) {
-                woken.await(pollIntervalMs, TimeUnit.MILLISECONDS);
-            }
-            signalled = false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
-        } finally {
-            lock.unlock();
+        if (!byChain.isEmpty()) {
+            loop.start();
         }
     }
 
     @Override
     public void stop() {
-        running = false;
-        wake();
-        if (loop != null) {
-            try {
-                loop.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        loop.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return loop.running();
     }
 }

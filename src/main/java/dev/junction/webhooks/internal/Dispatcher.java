@@ -1,19 +1,18 @@
 package dev.junction.webhooks.internal;
 
+import dev.junction.store.WakeableLoop;
 import dev.junction.webhooks.WebhookException;
 import dev.junction.webhooks.internal.DeliveryRepository.Due;
 import dev.junction.webhooks.internal.DeliveryRepository.Key;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -22,7 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * refused connection, a URL that now resolves to a private address) is retried after an exponential backoff with
  * jitter, until {@code max-age} after the event, then DEAD. Woken by a commit of this instance; polls for the others'.
  */
-final class Dispatcher extends Loop {
+final class Dispatcher implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 
@@ -38,12 +37,11 @@ final class Dispatcher extends Loop {
     private final String instance;
     private final LongSupplier clock;
     private final Semaphore permits;
-    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final WakeableLoop loop;
     private long backlogReadAt;
 
     Dispatcher(DeliveryRepository deliveries, UrlPolicy policy, WebhookClient client, TransactionTemplate tx,
             WebhookProperties props, WebhookMetrics metrics, String instance, LongSupplier clock) {
-        super("webhook-dispatcher", props.pollInterval().toMillis(), props.enabled());
         this.deliveries = deliveries;
         this.policy = policy;
         this.client = client;
@@ -53,10 +51,33 @@ final class Dispatcher extends Loop {
         this.instance = instance;
         this.clock = clock;
         this.permits = new Semaphore(props.parallelism());
+        this.loop = WakeableLoop.of("webhook-dispatcher", props.pollInterval().toMillis(), this::pass,
+                props.timeout().plusSeconds(5));
+    }
+
+    /** Looks for due deliveries now (an event was committed here, or a delivery ended). */
+    void wake() {
+        loop.wake();
     }
 
     @Override
-    boolean pass() {
+    public void start() {
+        if (props.enabled()) {
+            loop.start();
+        }
+    }
+
+    @Override
+    public void stop() {
+        loop.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return loop.running();
+    }
+
+    private void pass() {
         long now = clock.getAsLong();
         if (now - backlogReadAt >= BACKLOG_EVERY_MS) {
             metrics.backlog(deliveries.backlog());
@@ -64,12 +85,12 @@ final class Dispatcher extends Loop {
         }
         int free = permits.availablePermits();
         if (free == 0) {
-            return false;
+            return;
         }
         List<Key> claimed = tx.execute(s -> deliveries.claim(instance, now, now + props.lease().toMillis(), free));
         for (Key k : claimed) {
             permits.acquireUninterruptibly();
-            workers.submit(() -> {
+            loop.workers().submit(() -> {
                 try {
                     attempt(k);
                 } catch (RuntimeException e) {
@@ -81,7 +102,6 @@ final class Dispatcher extends Loop {
                 }
             });
         }
-        return false;
     }
 
     /** Sends one leased delivery and records the answer. */
@@ -113,16 +133,6 @@ final class Dispatcher extends Loop {
         if (dead) {
             log.warn("webhook {} did not acknowledge event {} within {}: dead after {} attempts ({})", k.webhookId(),
                     k.eventId(), props.maxAge(), d.attempts() + 1, answer.error());
-        }
-    }
-
-    @Override
-    void stopped() {
-        workers.shutdown();
-        try {
-            workers.awaitTermination(props.timeout().toMillis() + 5_000, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -26,15 +26,20 @@ final class OutboxSignal {
 
     /** Signals once the current database transaction commits (at once when there is none). */
     void afterCommit() {
+        afterCommit(this::signal);
+    }
+
+    /** Runs {@code action} once the current database transaction commits (at once when there is none). */
+    static void afterCommit(Runnable action) {
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override
                 public void afterCommit() {
-                    signal();
+                    action.run();
                 }
             });
         } else {
-            signal();
+            action.run();
         }
     }
 

@@ -4,6 +4,7 @@ import dev.junction.execution.Swaps;
 import dev.junction.status.StatusResult;
 import dev.junction.status.StatusService;
 import dev.junction.status.SwapStatus;
+import dev.junction.store.WakeableLoop;
 import dev.junction.webhooks.internal.WatchRepository.Key;
 import dev.junction.webhooks.internal.WatchRepository.Watch;
 import java.util.List;
@@ -11,15 +12,18 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Follows the watched transactions: each due watch (leased by one instance) reads its /status answer as a client
  * would; when the status, substatus or destination transaction changed, the change is written to the outbox and the
  * watch's state in one database transaction. A watch ends at a terminal status, when the transaction turns out to be
- * a swap of Junction's executor (its own outbox records it), when it is not a route at all, or at its expiry.
+ * a swap of Junction's executor that /status answers from the executor's record (its own outbox records it), when it
+ * is not a route at all, or at its expiry. A relayed gasless swap in chain mode is followed here too ({@link
+ * SwapOutbox}): its executor's changes make its watch due and {@link #wake} this follower.
  */
-final class WatchFollower extends Loop {
+final class WatchFollower implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WatchFollower.class);
 
@@ -35,11 +39,11 @@ final class WatchFollower extends Loop {
     private final long intervalMs;
     private final long leaseMs;
     private final LongSupplier clock;
+    private final boolean enabled;
+    private final WakeableLoop loop;
 
     WatchFollower(WatchRepository watches, Outbox outbox, StatusService status, Swaps swaps, TransactionTemplate tx,
             String instance, WebhookProperties props, LongSupplier clock) {
-        super("status-watches", Math.min(props.watchInterval().toMillis(), props.pollInterval().toMillis()),
-                props.enabled());
         this.watches = watches;
         this.outbox = outbox;
         this.status = status;
@@ -49,14 +53,39 @@ final class WatchFollower extends Loop {
         this.intervalMs = props.watchInterval().toMillis();
         this.leaseMs = Math.max(60_000, 3 * intervalMs);
         this.clock = clock;
+        this.enabled = props.enabled();
+        this.loop = new WakeableLoop("status-watches",
+                Math.min(props.watchInterval().toMillis(), props.pollInterval().toMillis()), this::pass);
+    }
+
+    /** Reads the due watches now (a swap read from the chain changed) instead of after the idle wait. */
+    void wake() {
+        loop.wake();
     }
 
     @Override
-    boolean pass() {
+    public void start() {
+        if (enabled) {
+            loop.start();
+        }
+    }
+
+    @Override
+    public void stop() {
+        loop.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return loop.running();
+    }
+
+    /** Reads the due watches; true when a full batch was due (more may be: the next pass runs at once). */
+    private boolean pass() {
         long now = clock.getAsLong();
         List<Key> due = watches.due(now, BATCH);
         for (Key k : due) {
-            if (active() && watches.claim(k, instance, now, now + leaseMs)) {
+            if (loop.running() && watches.claim(k, instance, now, now + leaseMs)) {
                 follow(k);
             }
         }
@@ -69,7 +98,8 @@ final class WatchFollower extends Loop {
         long next = now + intervalMs;
         try {
             Watch w = watches.load(k).orElseThrow();
-            if (now >= w.expiresAtMs() || swaps.findBySourceTx(k.chain(), k.tx()).isPresent()) {
+            if (now >= w.expiresAtMs()
+                    || !status.readsNode(k.chain()) && swaps.findBySourceTx(k.chain(), k.tx()).isPresent()) {
                 watches.release(k, instance, next, true);
                 return;
             }

@@ -57,10 +57,15 @@ class WebhooksConfiguration {
         return new Outbox(events, json, signal);
     }
 
-    /** The executor's changes into the outbox (written whether or not this instance delivers). */
+    /**
+     * The executor's changes into the outbox (written whether or not this instance delivers); a swap read from the
+     * chain into its watch, waking this instance's follower.
+     */
     @Bean
-    SwapOutbox swapOutbox(Outbox outbox, OutboxRepository events, ObjectProvider<StatusService> status) {
-        return new SwapOutbox(outbox, events, status::getObject);
+    SwapOutbox swapOutbox(Outbox outbox, OutboxRepository events, WatchRepository watches,
+            ObjectProvider<StatusService> status, ObjectProvider<WatchFollower> follower, WebhookProperties props) {
+        return new SwapOutbox(outbox, events, watches, status::getObject, () -> follower.ifAvailable(
+                WatchFollower::wake), props.watchMaxAge(), CLOCK);
     }
 
     @Bean
@@ -81,9 +86,9 @@ class WebhooksConfiguration {
     }
 
     @Bean
-    WatchService statusWatches(OutboxRepository events, WatchRepository watches, Swaps swaps,
+    WatchService statusWatches(OutboxRepository events, WatchRepository watches, Swaps swaps, StatusService status,
             TransactionTemplate webhookTransactions, WebhookProperties props) {
-        return new WatchService(events, watches, swaps, webhookTransactions, props.watchMaxAge(), CLOCK);
+        return new WatchService(events, watches, swaps, status, webhookTransactions, props.watchMaxAge(), CLOCK);
     }
 
     @Bean

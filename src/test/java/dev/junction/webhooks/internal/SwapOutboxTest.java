@@ -36,7 +36,8 @@ class SwapOutboxTest {
     static Wired wire(Harness h) {
         OutboxRepository events = new OutboxRepository(h.jdbc);
         StatusService status = StatusService.ofExecutor(h.service, h.market, h.clock);
-        h.listeners.add(new SwapOutbox(new Outbox(events, JSON, new OutboxSignal()), events, () -> status));
+        h.listeners.add(new SwapOutbox(new Outbox(events, JSON, new OutboxSignal()), events,
+                new WatchRepository(h.jdbc), () -> status, () -> { }, Duration.ofDays(1), System::currentTimeMillis));
         WebhookRepository webhooks = new WebhookRepository(h.jdbc);
         webhooks.insert(new WebhookRepository.Endpoint(new Webhook("wh_alice", "https://a.example/h", null, 1),
                 ALICE, "whsec_a"));
