@@ -254,11 +254,13 @@ final class ChainFollower {
                     }
                 }
             }
-            if (!reload.isEmpty() && h.number() == to) {
-                // Pools whose price came near the edge of their loaded ticks (in any block of the range): re-read.
+            List<PoolState> wider = h.number() == to ? wider(pools, reload) : List.of();
+            if ((!reload.isEmpty() || !wider.isEmpty()) && h.number() == to) {
+                // Pools whose price came near the edge of their loaded ticks (in any block of the range): re-read;
+                // pools whose window a quote reached since the last round: their next words, in the same rounds.
                 Map<Address, PoolState> reread = new HashMap<>();
                 List<PoolState> stale = reload.stream().map(pools::get).toList();
-                for (PoolState p : loader.read(stale, to)) {
+                for (PoolState p : loader.read(stale, wider, to)) {
                     reread.put(p.address(), p);
                 }
                 pools = PoolMap.copyOf(pools).with(reread);
@@ -277,6 +279,17 @@ final class ChainFollower {
         lastApply = new ApplyTimes(parsed - arrived, reduced - parsed, viewed - reduced, published - viewed,
                 cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
         syncedAtMillis = clock.millis();
+    }
+
+    /** The pools (not re-read anyway) whose loaded window quotes reached: read more of them at this round. */
+    private static List<PoolState> wider(Map<Address, PoolState> pools, Set<Address> reload) {
+        List<PoolState> out = new ArrayList<>();
+        for (PoolState p : pools.values()) {
+            if (p.wantsWider() && !reload.contains(p.address())) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     private void remember(ChainState state) {

@@ -178,11 +178,20 @@ final class ChainLoader {
      * a pool that could not be read is left out.
      */
     List<PoolState> read(List<PoolState> pools, long block) {
+        return read(pools, List.of(), block);
+    }
+
+    /**
+     * Re-reads {@code pools} ({@link PoolState#read}) and reads more of {@code wider} ({@link PoolState#readWider}:
+     * e.g. the tick words quotes reached) at {@code block}, all in the same rounds.
+     */
+    List<PoolState> read(List<PoolState> pools, List<PoolState> wider, long block) {
         if (calls == null) {
             throw new IllegalStateException("load() first");
         }
         List<PoolState> out = new ArrayList<>();
-        List<PoolRead> pending = pools.stream().map(p -> p.read(settings)).toList();
+        List<PoolRead> pending = new ArrayList<>(pools.stream().map(p -> p.read(settings)).toList());
+        wider.forEach(p -> pending.add(p.readWider(settings)));
         while (!pending.isEmpty()) {
             List<ContractCall> round = new ArrayList<>();
             int[] sizes = new int[pending.size()];
@@ -203,7 +212,8 @@ final class ChainLoader {
                     out.add(after.state());
                 }
             }
-            pending = next;
+            pending.clear();
+            pending.addAll(next);
         }
         return out;
     }

@@ -22,11 +22,12 @@ import java.util.TreeMap;
  * @param windowLow lowest tick whose initialized state is known ({@link TickMath#MIN_TICK}: all below)
  * @param windowHigh highest tick whose initialized state is known ({@link TickMath#MAX_TICK}: all above); a swap that
  *     would move the price past the known window is not quoted (amountOut zero): its amount would be a guess
+ * @param edges where a refused quote records the edge it reached, for chain mode to widen the window
  */
 public record ConcentratedPool(String id, ChainId chain, String provider, Address token0, Address token1, int feePips,
         int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity,
-        NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd, int windowLow, int windowHigh)
-        implements Pool {
+        NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd, int windowLow, int windowHigh,
+        TickWindowEdges edges) implements Pool {
 
     public ConcentratedPool {
         liquidityNet = Collections.unmodifiableNavigableMap(new TreeMap<>(liquidityNet));
@@ -37,6 +38,15 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
             throw new IllegalArgumentException("the known tick window [" + windowLow + ", " + windowHigh
                     + "] is empty");
         }
+        edges = edges == null ? TickWindowEdges.NONE : edges;
+    }
+
+    /** A pool whose initialized ticks are known in [windowLow, windowHigh], recording no edge reached. */
+    public ConcentratedPool(String id, ChainId chain, String provider, Address token0, Address token1, int feePips,
+            int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity,
+            NavigableMap<Integer, BigInteger> liquidityNet, double liquidityUsd, int windowLow, int windowHigh) {
+        this(id, chain, provider, token0, token1, feePips, tickSpacing, sqrtPriceX96, tick, liquidity, liquidityNet,
+                liquidityUsd, windowLow, windowHigh, TickWindowEdges.NONE);
     }
 
     /** A pool whose every initialized tick is known. */
@@ -63,10 +73,12 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
         // Stop at the edge of the known ticks: a swap that reaches it would cross ticks nobody loaded.
         BigInteger limit = TickMath.getSqrtRatioAtTick(edge);
         if (zeroForOne ? limit.compareTo(sqrtPriceX96) >= 0 : limit.compareTo(sqrtPriceX96) <= 0) {
+            edges.reached(zeroForOne);
             return SwapQuote.none(amountIn);
         }
         UniswapV3Math.SwapResult r = UniswapV3Math.swapExactInput(state(), zeroForOne, amountIn, limit);
         if (r.amountIn().compareTo(amountIn) < 0) {
+            edges.reached(zeroForOne); // chain mode reads the next words of that side in its next update round
             return SwapQuote.none(amountIn);
         }
         return new SwapQuote(r.amountIn(), r.amountOut(), r.feeAmount(), r.ticksCrossed());
@@ -76,7 +88,7 @@ public record ConcentratedPool(String id, ChainId chain, String provider, Addres
     public Pool afterSwap(Address tokenIn, Address tokenOut, BigInteger amountIn) {
         UniswapV3Math.SwapResult r = swap(tokenIn, tokenOut, amountIn);
         return new ConcentratedPool(id, chain, provider, token0, token1, feePips, tickSpacing, r.sqrtPriceX96After(),
-                r.tickAfter(), r.liquidityAfter(), liquidityNet, liquidityUsd, windowLow, windowHigh);
+                r.tickAfter(), r.liquidityAfter(), liquidityNet, liquidityUsd, windowLow, windowHigh, edges);
     }
 
     private UniswapV3Math.SwapResult swap(Address tokenIn, Address tokenOut, BigInteger amountIn) {

@@ -26,7 +26,8 @@ import java.util.Map;
  * @param maxStaleness {@code max-staleness}: quotes touching the chain answer 503 when its state is older (default
  *     3 block times, at least 3s)
  * @param pollInterval {@code poll-interval}: how often the head is polled (default a quarter block time, 100ms..2s)
- * @param tickWindowWords {@code tick-window-words}: V3 tick-bitmap words loaded each side of the current one (default 4)
+ * @param tickWindowWords {@code tick-window-words}: V3 tick-bitmap words loaded each side of the current one at a
+ *     (re-)read (default 4; widened per pool where quotes reach the edge)
  * @param priceFeeds {@code price-feeds}: Chainlink-style aggregators by token address (the token's USD price is the
  *     aggregator's {@code latestRoundData()} answer instead of its pool path)
  * @param priceFeedMaxAge {@code price-feed-max-age}: a feed answer older than this (by its {@code updatedAt}, against

@@ -47,6 +47,22 @@ public interface PoolState {
     PoolRead read(ChainSettings chain);
 
     /**
+     * Whether quotes reached the edge of what this state knows (e.g. a concentrated pool's loaded tick window) and
+     * reading more would let them be answered exactly (no by default).
+     */
+    default boolean wantsWider() {
+        return false;
+    }
+
+    /**
+     * Reading more of this pool at the block of this state: this state with what quotes asked for added (a whole
+     * re-read by default).
+     */
+    default PoolRead readWider(ChainSettings chain) {
+        return read(chain);
+    }
+
+    /**
      * What the market view derives from this usable state; empty when the pool cannot be quoted with the chain's
      * tokens.
      *

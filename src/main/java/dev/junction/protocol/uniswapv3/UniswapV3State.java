@@ -9,6 +9,8 @@ import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.ConcentratedPool;
+import dev.junction.market.TickWindow;
+import dev.junction.market.TickWindowEdges;
 import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.LogEntry;
@@ -29,11 +31,12 @@ import java.util.TreeMap;
 /**
  * A Uniswap V3 pool as chain mode holds it: slot0, liquidity and the initialized ticks in
  * {@code [windowLow, windowHigh]} (whole bitmap words; the whole range for a pool followed since its creation). Ticks
- * outside the window are unknown: a quote that would reach past it is refused.
+ * outside the window are unknown: a quote that would reach past it is refused and marks the edge it reached in
+ * {@code edges}; the follower then reads that side's next words ({@link #readWider}) in its next round.
  */
 public record UniswapV3State(String provider, Address address, Address token0, Address token1, int fee,
         int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity, NavigableMap<Integer, TickInfo> ticks,
-        int windowLow, int windowHigh) implements PoolState {
+        int windowLow, int windowHigh, TickWindowEdges edges) implements PoolState {
 
     public static final Bytes32 SWAP = Abi.topic("Swap(address,address,int256,int256,uint160,uint128,int24)");
     public static final Bytes32 MINT = Abi.topic("Mint(address,address,int24,int24,uint128,uint256,uint256)");
@@ -53,6 +56,15 @@ public record UniswapV3State(String provider, Address address, Address token0, A
 
     public UniswapV3State {
         ticks = Collections.unmodifiableNavigableMap(new TreeMap<>(ticks));
+        edges = edges == null ? TickWindowEdges.create() : edges;
+    }
+
+    /** A state whose edges are recorded anew (a pool just found or read from a test). */
+    public UniswapV3State(String provider, Address address, Address token0, Address token1, int fee, int tickSpacing,
+            BigInteger sqrtPriceX96, int tick, BigInteger liquidity, NavigableMap<Integer, TickInfo> ticks,
+            int windowLow, int windowHigh) {
+        this(provider, address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks, windowLow,
+                windowHigh, TickWindowEdges.create());
     }
 
     /** A pool just created: not initialized, every tick known (none). */
@@ -78,13 +90,23 @@ public record UniswapV3State(String provider, Address address, Address token0, A
         return windowLow <= TickMath.MIN_TICK && windowHigh >= TickMath.MAX_TICK;
     }
 
+    /** The ticks whose initialized state is known. */
+    public TickWindow window() {
+        return new TickWindow(windowLow, windowHigh);
+    }
+
     boolean inWindow(int t) {
         return t >= windowLow && t <= windowHigh;
     }
 
     UniswapV3State withSlot(BigInteger sqrtPrice, int newTick, BigInteger newLiquidity) {
         return new UniswapV3State(provider, address, token0, token1, fee, tickSpacing, sqrtPrice, newTick,
-                newLiquidity, ticks, windowLow, windowHigh);
+                newLiquidity, ticks, windowLow, windowHigh, edges);
+    }
+
+    private UniswapV3State withTicks(Map<Integer, TickInfo> known, TickWindow window) {
+        return new UniswapV3State(provider, address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, liquidity,
+                new TreeMap<>(known), window.low(), window.high(), edges);
     }
 
     /** A position's liquidity changed by {@code delta} (Mint: +, Burn: -) over [lower, upper). */
@@ -97,7 +119,7 @@ public record UniswapV3State(String provider, Address address, Address token0, A
             active = active.add(delta);
         }
         return new UniswapV3State(provider, address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, active,
-                next, windowLow, windowHigh);
+                next, windowLow, windowHigh, edges);
     }
 
     private void update(TreeMap<Integer, TickInfo> map, int t, BigInteger delta, boolean upper) {
@@ -151,9 +173,39 @@ public record UniswapV3State(String provider, Address address, Address token0, A
                 || (windowHigh < TickMath.MAX_TICK && tick > windowHigh - word);
     }
 
+    /** Whether a quote reached an edge of the window since it was last widened. */
+    @Override
+    public boolean wantsWider() {
+        return usable() && !fullWindow() && edges.pending();
+    }
+
     /**
-     * Three rounds: slot0, liquidity and tick spacing; the tick-bitmap words of the window around the current tick;
-     * {@code ticks(t)} of every initialized tick found.
+     * The window widened on the sides quotes reached ({@link TickWindow#widened}), reading only the new words (at the
+     * block of this state, which already holds every tick of the old window): two rounds, the new bitmap words, then
+     * {@code ticks(t)} of the initialized ticks in them. This state when no side can grow.
+     */
+    @Override
+    public PoolRead readWider(ChainSettings chain) {
+        TickWindowEdges.Sides sides = edges.take();
+        TickWindow now = window();
+        TickWindow next = now.widened(tick, tickSpacing, sides.below(), sides.above());
+        if (!usable() || next.equals(now)) {
+            return PoolRead.done(this);
+        }
+        List<Integer> words = new ArrayList<>();
+        for (int w = next.lowWord(tickSpacing); w < now.lowWord(tickSpacing); w++) {
+            words.add(w);
+        }
+        for (int w = now.highWord(tickSpacing) + 1; w <= next.highWord(tickSpacing); w++) {
+            words.add(w);
+        }
+        return new Bitmap(withTicks(ticks, next), List.copyOf(words));
+    }
+
+    /**
+     * Three rounds: slot0, liquidity and tick spacing; the tick-bitmap words of the window around the current tick
+     * ({@code tick-window-words} each side: a widened window shrinks back to it); {@code ticks(t)} of every
+     * initialized tick found.
      */
     @Override
     public PoolRead read(ChainSettings chain) {
@@ -174,40 +226,35 @@ public record UniswapV3State(String provider, Address address, Address token0, A
                 }
                 int now = int256(slot, 1).intValueExact();
                 int sp = int256(spacing, 0).intValueExact();
-                int[] window = window(now, sp, chain.tickWindowWords());
-                return new Bitmap(new UniswapV3State(provider, address, token0, token1, fee, sp, uint(slot, 0), now,
-                        uint(liq, 0), new TreeMap<>(), window[0], window[1]));
+                TickWindow window = TickWindow.around(now, sp, chain.tickWindowWords());
+                UniswapV3State read = new UniswapV3State(provider, address, token0, token1, fee, sp, uint(slot, 0),
+                        now, uint(liq, 0), new TreeMap<>(), window.low(), window.high(), edges);
+                List<Integer> words = new ArrayList<>();
+                for (int w = window.lowWord(sp); read.usable() && w <= window.highWord(sp); w++) {
+                    words.add(w);
+                }
+                return new Bitmap(read, List.copyOf(words));
             }
         };
     }
 
-    /** Round 2 of a read: the bitmap words in the pool's window (none for a pool not initialized). */
-    private record Bitmap(UniswapV3State pool) implements PoolRead {
+    /**
+     * A read's bitmap round: {@code words} of the pool (the whole window, or the words a widening adds); the pool
+     * holds the ticks already known and its window once read.
+     */
+    private record Bitmap(UniswapV3State pool, List<Integer> words) implements PoolRead {
 
         @Override
         public List<ContractCall> calls() {
-            List<ContractCall> out = new ArrayList<>();
-            if (pool.usable()) {
-                for (int w = lowWord(); w <= highWord(); w++) {
-                    out.add(new ContractCall(pool.address(), Abi.callHex(TICK_BITMAP, Abi.int256(w))));
-                }
-            }
-            return out;
-        }
-
-        private int lowWord() {
-            return word(Math.max(pool.windowLow(), TickMath.MIN_TICK), pool.tickSpacing());
-        }
-
-        private int highWord() {
-            return word(Math.min(pool.windowHigh(), TickMath.MAX_TICK), pool.tickSpacing());
+            return words.stream()
+                    .map(w -> new ContractCall(pool.address(), Abi.callHex(TICK_BITMAP, Abi.int256(w)))).toList();
         }
 
         @Override
         public PoolRead answer(List<String> answers) {
             List<Integer> ticks = new ArrayList<>();
             int k = 0;
-            for (int w = lowWord(); pool.usable() && w <= highWord(); w++) {
+            for (int w : words) {
                 String r = answers.get(k++);
                 if (r == null || AbiDecoder.isZero(r, 0)) {
                     continue; // most words of a window are empty
@@ -221,7 +268,7 @@ public record UniswapV3State(String provider, Address address, Address token0, A
         }
     }
 
-    /** Round 3 of a read: {@code ticks(t)} of each initialized tick. */
+    /** A read's last round: {@code ticks(t)} of each initialized tick found, added to the ticks already known. */
     private record Ticks(UniswapV3State pool, List<Integer> initialized) implements PoolRead {
 
         @Override
@@ -232,7 +279,7 @@ public record UniswapV3State(String provider, Address address, Address token0, A
 
         @Override
         public PoolRead answer(List<String> answers) {
-            Map<Integer, TickInfo> ticks = new HashMap<>();
+            Map<Integer, TickInfo> ticks = new HashMap<>(pool.ticks());
             int k = 0;
             for (int t : initialized) {
                 String r = answers.get(k++);
@@ -243,31 +290,13 @@ public record UniswapV3State(String provider, Address address, Address token0, A
                     }
                 }
             }
-            UniswapV3State p = pool;
-            return PoolRead.done(new UniswapV3State(p.provider(), p.address(), p.token0(), p.token1(), p.fee(),
-                    p.tickSpacing(), p.sqrtPriceX96(), p.tick(), p.liquidity(), new TreeMap<>(ticks), p.windowLow(),
-                    p.windowHigh()));
+            return PoolRead.done(pool.withTicks(ticks, pool.window()));
         }
     }
 
     private static int nextBit(BigInteger bits, int after) {
         BigInteger rest = bits.shiftRight(after + 1);
         return rest.signum() == 0 ? -1 : after + 1 + rest.getLowestSetBit();
-    }
-
-    /** The bitmap word holding a tick. */
-    static int word(int tick, int spacing) {
-        return Math.floorDiv(Math.floorDiv(tick, spacing), 256);
-    }
-
-    /** The tick window [low, high] of the words within {@code windowWords} of the current one, clamped. */
-    static int[] window(int tick, int spacing, int windowWords) {
-        int w = word(tick, spacing);
-        int lowWord = w - windowWords;
-        int highWord = w + windowWords;
-        long low = (long) lowWord * 256 * spacing;
-        long high = ((long) highWord * 256 + 255) * spacing;
-        return new int[] {(int) Math.max(TickMath.MIN_TICK, low), (int) Math.min(TickMath.MAX_TICK, high)};
     }
 
     @Override
@@ -283,6 +312,6 @@ public record UniswapV3State(String provider, Address address, Address token0, A
         NavigableMap<Integer, BigInteger> liquidityNet = Collections.unmodifiableNavigableMap(net);
         return Optional.of(new PoolFacts(List.of(token0, token1), amounts, PoolFacts.oneInZero(raw1PerRaw0, d0, d1),
                 (id, chain, usd) -> new ConcentratedPool(id, chain, provider, token0, token1, fee, tickSpacing,
-                        sqrtPriceX96, tick, liquidity, liquidityNet, usd, windowLow, windowHigh)));
+                        sqrtPriceX96, tick, liquidity, liquidityNet, usd, windowLow, windowHigh, edges)));
     }
 }
