@@ -16,6 +16,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +40,9 @@ final class ChainFollower {
     static final int HISTORY = 64;
     /** Largest range read in one {@code eth_getLogs}; further behind, the chain is reloaded. */
     static final int MAX_RANGE = 2_000;
+
+    /** Between two polls of a {@link #catchUp} that found the node not yet at the block (load-balanced nodes). */
+    private static final Duration CATCH_UP_RETRY = Duration.ofMillis(20);
 
     private static final Logger log = LoggerFactory.getLogger(ChainFollower.class);
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
@@ -170,6 +174,42 @@ final class ChainFollower {
             }
             lastError = e.getMessage();
             return false;
+        }
+    }
+
+    /** The node's head now: one {@code eth_blockNumber}. */
+    long headNow() {
+        long head = Quantities.longValue(client.call("eth_blockNumber").asString());
+        nodeHead = Math.max(nodeHead, head);
+        return head;
+    }
+
+    /**
+     * Brings the state to at least {@code block}: polls the node now, and again every few milliseconds until
+     * {@code within} has passed (a concurrent poll of the follower's own thread is waited for, not repeated).
+     *
+     * @return whether the published state reached {@code block}
+     */
+    boolean catchUp(long block, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            if (state().block() >= block) {
+                return true;
+            }
+            pollQuietly();
+            if (state().block() >= block) {
+                return true;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(Duration.ofNanos(Math.min(left, CATCH_UP_RETRY.toNanos())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 

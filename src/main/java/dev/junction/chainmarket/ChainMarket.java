@@ -211,6 +211,36 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                 + (f.lastError() == null ? "" : " (node: " + f.lastError() + ")"));
     }
 
+    /**
+     * Learns the node's head with one {@code eth_blockNumber} and, when the chain's market is behind it, polls the node
+     * now (and again until one block time has passed) so the market reaches it.
+     */
+    @Override
+    public void requireAtHead(ChainId chain) {
+        requireFresh(chain);
+        ChainFollower f = followers.get(chain);
+        if (f != null && running) {
+            requireAt(chain, f.headNow());
+        }
+    }
+
+    /**
+     * Requires the chain's market at block {@code head} or later, polling its node now and again for at most one block
+     * time.
+     *
+     * @throws StaleChainException naming the chain, its block and the head when it did not get there
+     */
+    void requireAt(ChainId chain, long head) {
+        ChainFollower f = followers.get(chain);
+        ChainSettings s = f.settings();
+        if (!f.catchUp(head, s.blockTime())) {
+            throw new StaleChainException(chain, "chain " + chain.value() + " (" + s.name() + ") is behind its node: "
+                    + "its market state is at block " + f.state().block() + ", the node's head is " + head
+                    + ", and it did not catch up within one block time (" + s.blockTime().toMillis() + " ms)"
+                    + (f.lastError() == null ? "" : " (node: " + f.lastError() + ")"));
+        }
+    }
+
     /** The configured chains' settings, by chain id order. */
     public List<ChainSettings> settings() {
         return settings;

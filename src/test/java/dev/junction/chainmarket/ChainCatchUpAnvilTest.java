@@ -1,0 +1,107 @@
+package dev.junction.chainmarket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.market.LiveMarket;
+import dev.junction.market.MarketSnapshot;
+import dev.junction.market.StaleChainException;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.Nodes;
+import dev.junction.nodes.RpcSettings;
+import dev.junction.protocol.uniswapv2.UniswapV2;
+import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilProcess;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A build's catching up with the node (issue 38) on anvil with real Uniswap V2 bytecode: the chain market, whose own
+ * follower does not poll here, reaches the node's head when a build asks for it; a head it cannot reach within one
+ * block time is a {@link StaleChainException} (9005) naming the chain, its block and the head.
+ */
+class ChainCatchUpAnvilTest {
+
+    static final long CHAIN = 31_337;
+    static final ChainId ID = ChainId.of(CHAIN);
+    static final Address TRADER = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+
+    static AnvilProcess anvil;
+    static ChainMarket chains;
+    static LiveMarket live;
+    static Address weth;
+    static Address usdc;
+    static Address router02;
+
+    @BeforeAll
+    static void market() throws Exception {
+        anvil = AnvilProcess.start(CHAIN);
+        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
+                {"tokens": [{"symbol": "USDC", "decimals": 6}],
+                 "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "300"}]},
+                 "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "1000000", "WETH": "100"}}]}
+                """.formatted(TRADER));
+        weth = Address.evm(deployed.path("tokens").path("WETH").asString());
+        usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
+        router02 = Address.evm(deployed.path("uniswapV2").path("router02").asString());
+        anvil.send(TRADER, usdc, UniswapCalls.approve(router02));
+        Dex v2 = new Dex("uniswap-v2", "uniswap-v2", Address.evm(deployed.path("uniswapV2").path("factory")
+                .asString()), List.of(), List.of(), UniswapV2.INIT_CODE_HASH);
+        ChainSettings settings = new ChainSettings(ID, "Fresh", "fresh", "ETH", List.of(anvil.rpcUrl()),
+                List.of(weth, usdc), weth, List.of(usdc), Map.of(v2.key(), v2), Map.of(), null,
+                ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),
+                Duration.ofMinutes(10), Duration.ofMinutes(1), 4, Map.of());
+        chains = new ChainMarket(new Nodes(new ChainsSettings(List.of(settings)), RpcSettings.DEFAULT),
+                Clock.systemUTC());
+        MarketSnapshot loaded = chains.load();
+        live = new LiveMarket(loaded);
+        // following without the follower's own thread: only a catch-up moves the market here
+        chains.followers().put(ID, chains.followers().get(ID).withMarket(live));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (anvil != null) {
+            anvil.close();
+        }
+    }
+
+    @Test
+    void aBuildBehindTheNodesHeadCatchesTheMarketUpFirst() {
+        long before = live.current().head(ID).orElseThrow().blockNumber();
+        anvil.send(TRADER, router02, UniswapCalls.swapExactTokensForTokens(BigInteger.valueOf(25_000_000_000L),
+                TRADER, usdc, weth));
+        anvil.rpc().call("anvil_mine", "0x2");
+        long head = anvil.blockNumber();
+        assertThat(live.current().head(ID).orElseThrow().blockNumber()).isEqualTo(before);
+
+        chains.requireAt(ID, head);
+
+        assertThat(live.current().head(ID).orElseThrow().blockNumber()).isGreaterThanOrEqualTo(head);
+        // the market's pool quotes as the chain's router does at the head, after the swap
+        BigInteger in = BigInteger.valueOf(1_000_000_000L);
+        BigInteger chain = UniswapCalls.word(anvil.call(router02, UniswapCalls.getAmountsOut(in, usdc, weth), head),
+                3);
+        assertThat(live.current().pools(ID).getFirst().quote(usdc, weth, in).amountOut()).isEqualTo(chain);
+    }
+
+    @Test
+    void aHeadTheMarketCannotReachWithinOneBlockTimeIsAStaleChainNamingIt() {
+        long head = anvil.blockNumber() + 1_000;
+        assertThatThrownBy(() -> chains.requireAt(ID, head)).isInstanceOf(StaleChainException.class)
+                .hasMessageStartingWith("chain 31337 (Fresh) is behind its node: its market state is at block ")
+                .hasMessageContaining("the node's head is " + head)
+                .hasMessageContaining("within one block time (1000 ms)");
+    }
+}
