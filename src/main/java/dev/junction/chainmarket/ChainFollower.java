@@ -58,6 +58,11 @@ final class ChainFollower {
     /** Builds the chain's market part, reusing the pools of the previous block that did not change. */
     private ChainView view;
 
+    /**
+     * The state of the chain's part of the market published last: read without waiting for a poll under way (a poll
+     * builds the next state off to the side and publishes it with one swap of the market's snapshot).
+     */
+    private volatile ChainState published;
     private volatile long syncedAtMillis;
     private volatile long nodeHead;
     private volatile String lastError;
@@ -76,6 +81,7 @@ final class ChainFollower {
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
         this.configuredPools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
+        this.published = loaded.state();
         this.nodeHead = loaded.state().block();
         this.syncedAtMillis = clock.millis();
     }
@@ -90,6 +96,7 @@ final class ChainFollower {
         this.context = loaded.context;
         this.configuredPools = loaded.configuredPools;
         this.history.addAll(loaded.history);
+        this.published = loaded.published;
         this.nodeHead = loaded.nodeHead;
         this.syncedAtMillis = loaded.syncedAtMillis;
     }
@@ -103,9 +110,9 @@ final class ChainFollower {
         return settings;
     }
 
-    /** The state the market reflects now. */
-    synchronized ChainState state() {
-        return history.getLast();
+    /** The state the market reflects now (never waits for a poll under way). */
+    ChainState state() {
+        return published;
     }
 
     long syncedAtMillis() {
@@ -378,6 +385,8 @@ final class ChainFollower {
     }
 
     private void publish(ChainView.Part part) {
+        ChainState state = history.getLast();
         market.update(s -> s.withChain(part.chain(), part.tokens(), part.pools(), part.head()));
+        published = state;
     }
 }

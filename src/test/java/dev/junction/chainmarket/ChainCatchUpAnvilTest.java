@@ -21,6 +21,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -103,5 +107,35 @@ class ChainCatchUpAnvilTest {
                 .hasMessageStartingWith("chain 31337 (Fresh) is behind its node: its market state is at block ")
                 .hasMessageContaining("the node's head is " + head)
                 .hasMessageContaining("within one block time (1000 ms)");
+    }
+
+    @Test
+    void theFollowersStateAndFreshnessAreReadWithoutWaitingForAPollUnderWay() throws Exception {
+        ChainFollower follower = chains.followers().get(ID);
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        // a poll under way holds the follower (its poll is synchronized); readers must not wait for it
+        Thread poll = Thread.ofPlatform().start(() -> {
+            synchronized (follower) {
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        try {
+            assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+            try (ExecutorService reader = Executors.newSingleThreadExecutor()) {
+                ChainState read = reader.submit(follower::state).get(30, TimeUnit.SECONDS);
+                assertThat(read.block()).isEqualTo(live.current().head(ID).orElseThrow().blockNumber());
+                reader.submit(() -> chains.requireFresh(ID)).get(30, TimeUnit.SECONDS);
+            }
+            assertThat(poll.isAlive()).isTrue();
+        } finally {
+            release.countDown();
+            poll.join();
+        }
     }
 }
