@@ -10,20 +10,25 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.StaleChainException;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Dex;
+import dev.junction.nodes.BlockHeader;
 import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.NewHeads;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.math.BigInteger;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +52,7 @@ class ChainCatchUpAnvilTest {
     static Address weth;
     static Address usdc;
     static Address router02;
+    static ChainSettings settings;
 
     @BeforeAll
     static void market() throws Exception {
@@ -62,7 +68,7 @@ class ChainCatchUpAnvilTest {
         anvil.send(TRADER, usdc, UniswapCalls.approve(router02));
         Dex v2 = new Dex("uniswap-v2", "uniswap-v2", Address.evm(deployed.path("uniswapV2").path("factory")
                 .asString()), List.of(), List.of(), UniswapV2.INIT_CODE_HASH);
-        ChainSettings settings = new ChainSettings(ID, "Fresh", "fresh", "ETH", List.of(anvil.rpcUrl()),
+        settings = new ChainSettings(ID, "Fresh", "fresh", "ETH", List.of(anvil.rpcUrl()),
                 List.of(weth, usdc), weth, List.of(usdc), Map.of(v2.key(), v2), Map.of(), null,
                 ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),
                 Duration.ofMinutes(10), Duration.ofMinutes(1), 4, Map.of());
@@ -136,6 +142,59 @@ class ChainCatchUpAnvilTest {
         } finally {
             release.countDown();
             poll.join();
+        }
+    }
+
+    @Test
+    void whileTheSocketIsDownTheHeadIsPolledEveryPollInterval() throws Exception {
+        // a ws-url nothing listens on: the socket never subscribes, the follower polls every 200 ms meanwhile
+        ChainSettings polled = new ChainSettings(ID, "Fresh", "fresh", "ETH", List.of(anvil.rpcUrl()),
+                List.of(weth, usdc), weth, List.of(usdc), settings.dexes(), Map.of(), null,
+                ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),
+                Duration.ofMinutes(10), Duration.ofMillis(200), 4, Map.of())
+                .withWsUrls(List.of(URI.create("ws://127.0.0.1:1")));
+        try (ChainMarket fallback = new ChainMarket(new Nodes(new ChainsSettings(List.of(polled)),
+                RpcSettings.DEFAULT), Clock.systemUTC())) {
+            LiveMarket market = new LiveMarket(fallback.load());
+            fallback.follow(market);
+            ChainFollower follower = fallback.followers().get(ID);
+            long guard = System.nanoTime() + 30_000_000_000L;
+            while ((follower.socket() == null || follower.socket().reason() == null
+                    || follower.socket().reason().equals("connecting")) && System.nanoTime() < guard) {
+                Thread.sleep(20);
+            }
+            assertThat(follower.transport()).isEqualTo("polling");
+            assertThat(follower.socket().subscribed()).isFalse();
+            assertThat(follower.socket().reason()).contains("ConnectException");
+
+            long block = anvil.send(TRADER, router02, UniswapCalls.swapExactTokensForTokens(
+                    BigInteger.valueOf(10_000_000_000L), TRADER, usdc, weth));
+            BigInteger in = BigInteger.valueOf(1_000_000_000L);
+            BigInteger chain = UniswapCalls.word(anvil.call(router02, UniswapCalls.getAmountsOut(in, usdc, weth),
+                    block), 3);
+            while (!market.current().pools(ID).getFirst().quote(usdc, weth, in).amountOut().equals(chain)
+                    && System.nanoTime() < guard) {
+                Thread.sleep(20);
+            }
+            assertThat(market.current().pools(ID).getFirst().quote(usdc, weth, in).amountOut()).isEqualTo(chain);
+            assertThat(follower.transport()).isEqualTo("polling");
+        }
+    }
+
+    @Test
+    void newHeadsArePushedOverAnvilsWebSocket() throws Exception {
+        BlockingQueue<BlockHeader> heads = new LinkedBlockingQueue<>();
+        BlockingQueue<NewHeads.State> states = new LinkedBlockingQueue<>();
+        try (NewHeads subscription = NewHeads.subscribe("31337", List.of(URI.create("ws://127.0.0.1:"
+                + anvil.port())), heads::add, states::add)) {
+            assertThat(states.poll(30, TimeUnit.SECONDS)).extracting(NewHeads.State::subscribed).isEqualTo(true);
+            anvil.rpc().call("anvil_mine", "0x1");
+            long mined = anvil.blockNumber();
+            BlockHeader head = heads.poll(30, TimeUnit.SECONDS);
+            assertThat(head).isNotNull();
+            assertThat(head.number()).isEqualTo(mined);
+            assertThat(head.hash().value()).isEqualTo(anvil.rpc().call("eth_getBlockByNumber", "latest", false)
+                    .path("hash").asString());
         }
     }
 }
