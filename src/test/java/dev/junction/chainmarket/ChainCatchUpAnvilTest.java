@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -95,8 +96,20 @@ class ChainCatchUpAnvilTest {
         anvil.rpc().call("anvil_mine", "0x2");
         long head = anvil.blockNumber();
         assertThat(live.current().head(ID).orElseThrow().blockNumber()).isEqualTo(before);
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        ChainMetrics.bind(meters, chains.followers());
+        ChainFollower follower = chains.followers().get(ID);
+        assertThat(follower.headNow()).isEqualTo(head);
+        assertThat(meters.get("junction.chain.head.lag").tag("chain", "31337").gauge().value())
+                .isEqualTo((double) (head - before));
 
         chains.requireAt(ID, head);
+
+        assertThat(meters.get("junction.chain.head.lag").gauge().value()).isZero();
+        assertThat(meters.get("junction.chain.head.to.snapshot").timer().count()).isEqualTo(1);
+        assertThat(follower.lastHeadToSnapshotNanos()).isPositive();
+        assertThat(meters.get("junction.chain.head.to.snapshot").timer().totalTime(TimeUnit.NANOSECONDS))
+                .isEqualTo((double) follower.lastHeadToSnapshotNanos());
 
         assertThat(live.current().head(ID).orElseThrow().blockNumber()).isGreaterThanOrEqualTo(head);
         // the market's pool quotes as the chain's router does at the head, after the swap

@@ -98,6 +98,18 @@ class NewHeadsAnvilTest {
     void anotherWalletsSwapIsInTheQuoteByThePushedHead() throws Exception {
         awaitHealth(chain -> chain.path("transport").asString().equals("ws"));
         swapAndAwaitTheQuote();
+        // freshness you can see: the last head's age, its arrival to the snapshot, the transport; the meters
+        JsonNode chain = awaitHealth(c -> c.has("headToSnapshotMs"));
+        assertThat(chain.path("lastHeadAgeMs").asLong(-1)).as(chain.toString()).isNotNegative();
+        assertThat(chain.path("headToSnapshotMs").asDouble()).as(chain.toString()).isPositive();
+        String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(metrics).contains("junction_chain_head_to_snapshot_seconds_bucket{chain=\"31337\"",
+                "junction_chain_head_to_snapshot_seconds_count{chain=\"31337\"}",
+                "junction_chain_head_lag_blocks{chain=\"31337\"}");
+        double applied = metrics.lines().filter(l -> l.startsWith("junction_chain_head_to_snapshot_seconds_count"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertThat(applied).as("heads applied").isPositive();
     }
 
     @Test
