@@ -17,5 +17,7 @@ rm -f target/chain-bench.txt target/chain-freshness.txt
 ./mvnw -q -B -ntp test -Dtest="${CHAIN_BENCH:-ChainBench,ChainFreshnessBench}" -Dsurefire.failIfNoSpecifiedTests=false \
   "$@" > target/chain-bench.log 2>&1 \
   || { tail -50 target/chain-bench.log >&2; echo "chain bench failed: see target/chain-bench.log" >&2; exit 1; }
-cat target/chain-bench.txt target/chain-freshness.txt 2>/dev/null
+for f in target/chain-bench.txt target/chain-freshness.txt; do
+  if [ -f "$f" ]; then cat "$f"; fi
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.Address;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -46,7 +45,6 @@ class FreshBuildAnvilTest {
     @LocalServerPort
     int port;
 
-    final HttpClient http = HttpClient.newHttpClient();
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -74,21 +72,22 @@ class FreshBuildAnvilTest {
                 """.formatted(CHAIN, anvil.rpcUrl(), weth, usdc, weth, usdc, v3));
         deployment = JSON.readTree(ChainBuildAnvilTest.deploy("--spring.config.additional-location=file:" + yaml,
                 "--junction.deployer.private-key=" + AnvilHarness.DEV_KEYS.get(0)));
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> String.join(",", weth, usdc));
-        registry.add(at + "wrapped-native", () -> weth);
-        registry.add(at + "stablecoins", () -> usdc);
-        registry.add(at + "dexes.uniswap-v3.kind", () -> "uniswap-v3");
-        registry.add(at + "dexes.uniswap-v3.factory", () -> v3);
-        registry.add(at + "dexes.uniswap-v3.fee-tiers", () -> "3000");
-        registry.add(at + "router", () -> deployment.path(Long.toString(CHAIN)).path("router").asString());
-        registry.add(at + "block-time", () -> "2s");
+        Map<String, String> chain = new LinkedHashMap<>();
+        chain.put("name", "Anvil");
+        chain.put("rpc-url", anvil.rpcUrl().toString());
+        chain.put("tokens", weth + "," + usdc);
+        chain.put("wrapped-native", weth);
+        chain.put("stablecoins", usdc);
+        chain.put("dexes.uniswap-v3.kind", "uniswap-v3");
+        chain.put("dexes.uniswap-v3.factory", v3);
+        chain.put("dexes.uniswap-v3.fee-tiers", "3000");
+        chain.put("router", deployment.path(Long.toString(CHAIN)).path("router").asString());
+        chain.put("block-time", "2s");
         // the follower's own polling cannot explain a fresh build: it polls once a minute, and the market stays fresh
-        registry.add(at + "poll-interval", () -> "60s");
-        registry.add(at + "max-staleness", () -> "10m");
+        chain.put("poll-interval", "60s");
+        chain.put("max-staleness", "10m");
+        registry.add("junction.market.source", () -> "chain");
+        chain.forEach((key, value) -> registry.add("junction.chains." + CHAIN + "." + key, () -> value));
         registry.add("junction.rate-limit.enabled", () -> "false");
     }
 
@@ -124,10 +123,6 @@ class FreshBuildAnvilTest {
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = JSON.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 }

@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.Address;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Predicate;
@@ -23,8 +20,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * New heads pushed over WebSocket (issue 38) on anvil with real Uniswap V2 bytecode: HTTP polling is configured so slow
@@ -51,8 +46,6 @@ class NewHeadsAnvilTest {
     @LocalServerPort
     int port;
 
-    final HttpClient http = HttpClient.newHttpClient();
-    final JsonMapper json = JsonMapper.builder().build();
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -102,8 +95,7 @@ class NewHeadsAnvilTest {
         JsonNode chain = awaitHealth(c -> c.has("headToSnapshotMs"));
         assertThat(chain.path("lastHeadAgeMs").asLong(-1)).as(chain.toString()).isNotNegative();
         assertThat(chain.path("headToSnapshotMs").asDouble()).as(chain.toString()).isPositive();
-        String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String metrics = JunctionHttp.text(port, "/actuator/prometheus");
         assertThat(metrics).contains("junction_chain_head_to_snapshot_seconds_bucket{chain=\"31337\"",
                 "junction_chain_head_to_snapshot_seconds_count{chain=\"31337\"}",
                 "junction_chain_head_lag_blocks{chain=\"31337\"}");
@@ -166,10 +158,6 @@ class NewHeadsAnvilTest {
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 }
