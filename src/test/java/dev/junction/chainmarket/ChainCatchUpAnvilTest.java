@@ -58,15 +58,10 @@ class ChainCatchUpAnvilTest {
     @BeforeAll
     static void market() throws Exception {
         anvil = AnvilProcess.start(CHAIN);
-        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
-                {"tokens": [{"symbol": "USDC", "decimals": 6}],
-                 "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "300"}]},
-                 "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "1000000", "WETH": "100"}}]}
-                """.formatted(TRADER));
+        JsonNode deployed = wethUsdcPair(anvil);
         weth = Address.evm(deployed.path("tokens").path("WETH").asString());
         usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
         router02 = Address.evm(deployed.path("uniswapV2").path("router02").asString());
-        anvil.send(TRADER, usdc, UniswapCalls.approve(router02));
         Dex v2 = new Dex("uniswap-v2", "uniswap-v2", Address.evm(deployed.path("uniswapV2").path("factory")
                 .asString()), List.of(), List.of(), UniswapV2.INIT_CODE_HASH);
         settings = new ChainSettings(ID, "Fresh", "fresh", "ETH", List.of(anvil.rpcUrl()),
@@ -79,6 +74,21 @@ class ChainCatchUpAnvilTest {
         live = new LiveMarket(loaded);
         // following without the follower's own thread: only a catch-up moves the market here
         chains.followers().put(ID, chains.followers().get(ID).withMarket(live));
+    }
+
+    /**
+     * A WETH/USDC Uniswap V2 pair at $3,000 deployed on {@code anvil} (real bytecode), {@link #TRADER} funded with
+     * both tokens and its USDC approved to Router02; answers the deployment's addresses.
+     */
+    static JsonNode wethUsdcPair(AnvilProcess anvil) throws Exception {
+        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
+                {"tokens": [{"symbol": "USDC", "decimals": 6}],
+                 "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "300"}]},
+                 "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "1000000", "WETH": "100"}}]}
+                """.formatted(TRADER));
+        anvil.send(TRADER, Address.evm(deployed.path("tokens").path("USDC").asString()),
+                UniswapCalls.approve(Address.evm(deployed.path("uniswapV2").path("router02").asString())));
+        return deployed;
     }
 
     @AfterAll

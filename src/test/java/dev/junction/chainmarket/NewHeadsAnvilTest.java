@@ -3,7 +3,6 @@ package dev.junction.chainmarket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
-import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
@@ -33,7 +32,7 @@ import tools.jackson.databind.JsonNode;
 class NewHeadsAnvilTest {
 
     static final long CHAIN = 31_337;
-    static final Address TRADER = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+    static final Address TRADER = ChainCatchUpAnvilTest.TRADER;
     static final Address SENDER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
     static final long GUARD_NANOS = 30_000_000_000L;
 
@@ -52,15 +51,10 @@ class NewHeadsAnvilTest {
         state = Files.createTempFile("newheads-anvil", ".json");
         Files.delete(state);
         anvil = AnvilProcess.start(CHAIN, "--state", state.toString(), "--state-interval", "1");
-        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
-                {"tokens": [{"symbol": "USDC", "decimals": 6}],
-                 "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "300"}]},
-                 "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "1000000", "WETH": "100"}}]}
-                """.formatted(TRADER));
+        JsonNode deployed = ChainCatchUpAnvilTest.wethUsdcPair(anvil);
         weth = Address.evm(deployed.path("tokens").path("WETH").asString());
         usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
         router02 = Address.evm(deployed.path("uniswapV2").path("router02").asString());
-        anvil.send(TRADER, usdc, UniswapCalls.approve(router02));
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil Pushed");
