@@ -134,6 +134,8 @@ function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
     const m = c.market;
     const btc = c.btc;
     lines.push(`    ${c.chainId}:`, `      name: ${q(c.name)}`, `      rpc-url: ${q(c.rpcUrl)}`,
+      // anvil serves WebSocket on its HTTP port: new heads are pushed (eth_subscribe newHeads), not polled
+      `      ws-url: ${q(c.rpcUrl.replace(/^http/, "ws"))}`,
       `      block-time: ${Math.round(c.blockTime * 1000)}ms`, "      confirmations: 1",
       `      tokens: [${Object.values(m.tokens).map(q).join(", ")}]`,
       `      wrapped-native: ${q(m.weth)}`, `      stablecoins: [${["USDC", "USDT", "DAI"].map((s) => q(m.tokens[s])).join(", ")}]`,

@@ -169,6 +169,28 @@ class LocalChainsWalkTest {
         }
     }
 
+    /** {@code up}'s configuration has each chain's anvil push its new heads: health says they come by {@code ws}. */
+    @Test
+    @Order(2)
+    void theLocalChainsPushTheirNewHeadsOverWebSocket() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        assertThat(Files.readString(stateDir.resolve("junction-chains.yml"))).contains("ws-url: \"ws://127.0.0.1:");
+        JsonNode up = JSON.readTree(stateDir.resolve("up.json").toFile());
+        JsonNode chains = null;
+        for (int i = 0; i < 300; i++) {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    up.path("junction").asString() + "/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode now = JSON.readTree(r.body()).path("components").path("chains").path("details");
+            chains = now;
+            if (List.of("1", "8453", "42161").stream()
+                    .allMatch(id -> now.path(id).path("transport").asString().equals("ws"))) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the local chains' heads are not pushed over WebSocket: " + chains);
+    }
+
     /**
      * Junction's relayer runs same-chain gasless swaps only: a cross-chain gasless quote on the local chains is a 422
      * with the no-route code (3001) naming {@code toChain}, not an internal error.

@@ -10,6 +10,7 @@ import dev.junction.calldata.Transaction;
 import dev.junction.calldata.TransactionBuilder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
+import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.chain.AcquisitionMode;
@@ -45,6 +46,7 @@ public class BuildService {
     private final QuoteService quotes;
     private final QuoteStore store;
     private final Market market;
+    private final ChainFreshness freshness;
     private final Clock clock;
     private final TransactionChecks checks;
     private final TransactionBuilder builder;
@@ -55,19 +57,21 @@ public class BuildService {
      * @param adapters the mode's adapters: every provider's derived one in the sandbox, the deployed ones in chain mode
      */
     BuildService(QuoteService quotes, QuoteStore store, Market market, Clock clock, TransactionChecks checks,
-            AdapterDirectory adapters, FeeProperties fees) {
+            AdapterDirectory adapters, FeeProperties fees, ChainFreshness freshness) {
         this.operatorFeeRecipient = fees.recipientAddress();
         this.checks = checks;
         this.builder = new TransactionBuilder(adapters);
         this.quotes = quotes;
         this.store = store;
         this.market = market;
+        this.freshness = freshness;
         this.clock = clock;
     }
 
     /** The best route of routeMode after the build filters, as {@code data} of /build-best-path. */
     public BuildBestPathResult buildBestPath(BuildBestPathRequest request) {
         QuoteRequest q = request.quote();
+        freshness.requireAtHead(q.fromChain());
         StoredQuote quote = quotes.quoteAndStore(q);
         StoredQuote.Route chosen = choose(quote, q.allowedPriceImpact(), request.minOutputAmount(), q.priorityProvider());
         PlannedRoute plan = chosen.plan();
@@ -84,6 +88,7 @@ public class BuildService {
                     body.amount(), body.sender(), body.receiver(), body.slippage(), body.feeBps(), Set.of(), Set.of(),
                     null, body.routeMode(), body.integrator(), null, body.destinationCallData(),
                     body.destinationGasLimit(), null, false, false, body.acquisitionMode());
+            freshness.requireAtHead(q.fromChain());
             StoredQuote quote = quotes.quoteAndStore(q);
             PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan();
             return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(), body.slippage(),

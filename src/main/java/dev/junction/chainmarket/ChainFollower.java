@@ -8,6 +8,7 @@ import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.LogEntry;
+import dev.junction.nodes.NewHeads;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcCall;
 import dev.junction.nodes.RpcResult;
@@ -16,6 +17,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,6 +25,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +44,9 @@ final class ChainFollower {
     /** Largest range read in one {@code eth_getLogs}; further behind, the chain is reloaded. */
     static final int MAX_RANGE = 2_000;
 
+    /** Between two polls of a {@link #catchUp} that found the node not yet at the block (load-balanced nodes). */
+    private static final Duration CATCH_UP_RETRY = Duration.ofMillis(20);
+
     private static final Logger log = LoggerFactory.getLogger(ChainFollower.class);
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
@@ -54,7 +61,17 @@ final class ChainFollower {
     /** Builds the chain's market part, reusing the pools of the previous block that did not change. */
     private ChainView view;
 
+    /**
+     * The state of the chain's part of the market published last: read without waiting for a poll under way (a poll
+     * builds the next state off to the side and publishes it with one swap of the market's snapshot).
+     */
+    private volatile ChainState published;
     private volatile long syncedAtMillis;
+    private final AtomicReference<Pushed> pushed = new AtomicReference<>();
+    private volatile NewHeads.State socket;
+    private volatile long lastHeadAtMillis;
+    private volatile long lastHeadToSnapshotNanos = -1;
+    private volatile LongConsumer headToSnapshotListener;
     private volatile long nodeHead;
     private volatile String lastError;
     private volatile long reorgs;
@@ -72,7 +89,9 @@ final class ChainFollower {
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
         this.configuredPools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
+        this.published = loaded.state();
         this.nodeHead = loaded.state().block();
+        this.lastHeadAtMillis = clock.millis();
         this.syncedAtMillis = clock.millis();
     }
 
@@ -86,6 +105,8 @@ final class ChainFollower {
         this.context = loaded.context;
         this.configuredPools = loaded.configuredPools;
         this.history.addAll(loaded.history);
+        this.published = loaded.published;
+        this.lastHeadAtMillis = loaded.lastHeadAtMillis;
         this.nodeHead = loaded.nodeHead;
         this.syncedAtMillis = loaded.syncedAtMillis;
     }
@@ -99,9 +120,9 @@ final class ChainFollower {
         return settings;
     }
 
-    /** The state the market reflects now. */
-    synchronized ChainState state() {
-        return history.getLast();
+    /** The state the market reflects now (never waits for a poll under way). */
+    ChainState state() {
+        return published;
     }
 
     long syncedAtMillis() {
@@ -165,11 +186,51 @@ final class ChainFollower {
             lastError = null;
             return state() != before;
         } catch (RuntimeException e) {
-            if (lastError == null || !lastError.equals(e.getMessage())) {
-                log.warn("chain {}: following the node failed: {}", settings.id(), e.getMessage());
-            }
-            lastError = e.getMessage();
+            recordFailure(e);
             return false;
+        }
+    }
+
+    private void recordFailure(RuntimeException e) {
+        if (lastError == null || !lastError.equals(e.getMessage())) {
+            log.warn("chain {}: following the node failed: {}", settings.id(), e.getMessage());
+        }
+        lastError = e.getMessage();
+    }
+
+    /** The node's head now: one {@code eth_blockNumber}. */
+    long headNow() {
+        long head = Quantities.longValue(client.call("eth_blockNumber").asString());
+        nodeHead = Math.max(nodeHead, head);
+        return head;
+    }
+
+    /**
+     * Brings the state to at least {@code block}: polls the node now, and again every few milliseconds until
+     * {@code within} has passed (a concurrent poll of the follower's own thread is waited for, not repeated).
+     *
+     * @return whether the published state reached {@code block}
+     */
+    boolean catchUp(long block, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            if (state().block() >= block) {
+                return true;
+            }
+            pollQuietly();
+            if (state().block() >= block) {
+                return true;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(Duration.ofNanos(Math.min(left, CATCH_UP_RETRY.toNanos())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 
@@ -177,25 +238,89 @@ final class ChainFollower {
     synchronized void poll() {
         List<RpcResult> first = client.batch(List.of(RpcCall.of("eth_getBlockByNumber", "latest", false),
                 RpcCall.of("eth_gasPrice")));
+        long arrived = System.nanoTime();
         BlockHeader head = EthRpc.header(first.get(0).orThrow(), "latest block");
         BigInteger gasPrice = Quantities.big(first.get(1).orThrow().asString());
+        advance(head, gasPrice, arrived);
+    }
+
+    /**
+     * A head the node pushed ({@code newHeads}) arrived at {@code arrivedNanos} ({@link System#nanoTime()}): the
+     * follower's next step applies it (see {@link #takePushed()}).
+     */
+    void offer(BlockHeader head, long arrivedNanos) {
+        pushed.set(new Pushed(head, arrivedNanos));
+        nodeHead = head.number();
+        lastHeadAtMillis = clock.millis();
+    }
+
+    /** A pushed head and when it arrived. */
+    record Pushed(BlockHeader head, long arrivedNanos) {
+    }
+
+    /** The newest pushed head not applied yet (taking it), or null. */
+    Pushed takePushed() {
+        return pushed.getAndSet(null);
+    }
+
+    /**
+     * Applies a pushed head: one request for its logs (and those of any block between), the headers between, the
+     * price feeds and the gas price; failures are recorded as {@link #pollQuietly()}'s.
+     *
+     * @return whether a new block was applied
+     */
+    boolean applyQuietly(Pushed head) {
+        try {
+            ChainState before = state();
+            synchronized (this) {
+                advance(head.head(), null, head.arrivedNanos());
+            }
+            lastError = null;
+            return state() != before;
+        } catch (RuntimeException e) {
+            recordFailure(e);
+            return false;
+        }
+    }
+
+    /** The socket's state: whether heads are pushed now (null: the chain has no ws-url). */
+    void socket(NewHeads.State state) {
+        socket = state;
+    }
+
+    /** {@code ws} while the node pushes new heads, else {@code polling}. */
+    String transport() {
+        NewHeads.State s = socket;
+        return s != null && s.subscribed() ? "ws" : "polling";
+    }
+
+    /** The socket's state; null when the chain has no ws-url. */
+    NewHeads.State socket() {
+        return socket;
+    }
+
+    /** Brings the state to {@code head} (the node's newest), whose gas price is {@code knownGasPrice} (null: ask). */
+    private void advance(BlockHeader head, BigInteger knownGasPrice, long arrived) {
         nodeHead = head.number();
         ChainState current = history.getLast();
         if (head.number() == current.block() && head.hash().equals(current.hash())) {
             syncedAtMillis = clock.millis();
             return;
         }
+        if (knownGasPrice != null) {
+            lastHeadAtMillis = clock.millis(); // a new head, found by polling
+        }
         if (head.number() <= current.block()) {
             rollBack();
             current = history.getLast();
             if (head.number() == current.block() && head.hash().equals(current.hash())) {
-                publish(gasPrice);
+                publish(gasPrice(knownGasPrice));
                 syncedAtMillis = clock.millis();
                 return;
             }
         }
         if (head.number() - current.block() > MAX_RANGE) {
-            reload(gasPrice);
+            reload(gasPrice(knownGasPrice));
             return;
         }
         long from = current.block() + 1;
@@ -206,17 +331,23 @@ final class ChainFollower {
             second.add(RpcCall.of("eth_getBlockByNumber", Quantities.of(n), false));
         }
         int feedsAt = second.size();
-        // The price feeds at the range's last block, in the same HTTP request.
+        // The price feeds at the range's last block, in the same HTTP request (and the gas price of a pushed head).
         second.addAll(loader.feedRequests(to));
+        int feedsEnd = second.size();
+        if (knownGasPrice == null) {
+            second.add(RpcCall.of("eth_gasPrice"));
+        }
         List<RpcResult> answers = client.batch(second);
-        long arrived = System.nanoTime();
+        BigInteger gasPrice = knownGasPrice != null ? knownGasPrice
+                : Quantities.big(answers.get(feedsEnd).orThrow().asString());
+        long logsArrived = System.nanoTime();
         long cpu0 = CPU.getCurrentThreadCpuTime();
         List<LogEntry> logs = EthRpc.parseLogs(answers.get(0).orThrow());
         List<BlockHeader> headers = new ArrayList<>();
         for (int i = 1; i < feedsAt; i++) {
             headers.add(EthRpc.header(answers.get(i).orThrow(), "block " + (from + i - 1)));
         }
-        Map<Address, ChainState.FeedAnswer> feeds = loader.feeds(answers.subList(feedsAt, answers.size()));
+        Map<Address, ChainState.FeedAnswer> feeds = loader.feeds(answers.subList(feedsAt, feedsEnd));
         headers.add(head);
         Bytes32 parent = current.hash();
         for (BlockHeader h : headers) {
@@ -274,10 +405,11 @@ final class ChainFollower {
         long viewed = System.nanoTime();
         publish(part);
         long published = System.nanoTime();
-        lastApplyNanos = published - arrived;
+        lastApplyNanos = published - logsArrived;
         long cpu1 = CPU.getCurrentThreadCpuTime();
-        lastApply = new ApplyTimes(parsed - arrived, reduced - parsed, viewed - reduced, published - viewed,
+        lastApply = new ApplyTimes(parsed - logsArrived, reduced - parsed, viewed - reduced, published - viewed,
                 cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
+        headToSnapshot(published - arrived);
         syncedAtMillis = clock.millis();
     }
 
@@ -290,6 +422,34 @@ final class ChainFollower {
             }
         }
         return out;
+    }
+
+    private BigInteger gasPrice(BigInteger known) {
+        return known != null ? known : Quantities.big(client.call("eth_gasPrice").asString());
+    }
+
+    /** Records the time from a head's arrival to its snapshot published. */
+    private void headToSnapshot(long nanos) {
+        lastHeadToSnapshotNanos = nanos;
+        LongConsumer listener = headToSnapshotListener;
+        if (listener != null) {
+            listener.accept(nanos);
+        }
+    }
+
+    /** Hears each head-to-snapshot time, in nanoseconds (the metrics). */
+    void onHeadToSnapshot(LongConsumer listener) {
+        headToSnapshotListener = listener;
+    }
+
+    /** Nanoseconds from the last applied head's arrival to its snapshot published; -1 before the first. */
+    long lastHeadToSnapshotNanos() {
+        return lastHeadToSnapshotNanos;
+    }
+
+    /** When the last head arrived (pushed, or answered by a poll), epoch milliseconds. */
+    long lastHeadAtMillis() {
+        return lastHeadAtMillis;
     }
 
     private void remember(ChainState state) {
@@ -351,6 +511,8 @@ final class ChainFollower {
     }
 
     private void publish(ChainView.Part part) {
+        ChainState state = history.getLast();
         market.update(s -> s.withChain(part.chain(), part.tokens(), part.pools(), part.head()));
+        published = state;
     }
 }

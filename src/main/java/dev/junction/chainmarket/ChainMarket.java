@@ -19,11 +19,13 @@ import dev.junction.nodes.ChainSettings.Bridge;
 import dev.junction.nodes.ChainSettings.Lane;
 import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.JsonRpcClient;
+import dev.junction.nodes.NewHeads;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcException;
 import dev.junction.protocol.RouterGas;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,14 +36,16 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The chain-mode market: loads every configured chain at start ({@link #load()}, chains in parallel), then
- * {@link #follow(Market)} runs one follower per chain on a virtual thread, polling its node every
- * {@code poll-interval}. Answers whether a chain is fresh ({@link ChainFreshness}).
+ * {@link #follow(Market)} runs one follower per chain on a virtual thread, applying the new heads its node pushes
+ * ({@code ws-url}) or polling its node every {@code poll-interval}. Answers whether a chain is fresh ({@link ChainFreshness}).
  */
 public final class ChainMarket implements MarketSource, ChainFreshness, AutoCloseable {
 
@@ -52,6 +56,7 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
     private final Clock clock;
     private final Map<ChainId, ChainFollower> followers = new LinkedHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final List<NewHeads> subscriptions = new ArrayList<>();
     private volatile boolean running;
 
     /** The market of the chains {@code nodes} is configured with, read through their nodes. */
@@ -169,7 +174,11 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
         return units;
     }
 
-    /** Starts following every chain into {@code market} (after {@link #load()}). */
+    /**
+     * Starts following every chain into {@code market} (after {@link #load()}): a chain with {@code ws-url} is pushed
+     * its new heads and applies each as it arrives, polling over HTTP only while the socket is down (every
+     * {@code poll-interval}) and, while it is up, once when no head came for {@link #backstop}; a chain without polls.
+     */
     public synchronized void follow(Market market) {
         if (running) {
             return;
@@ -179,15 +188,31 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             ChainFollower loaded = e.getValue();
             ChainFollower f = loaded.withMarket(market);
             followers.put(e.getKey(), f);
+            Semaphore wake = new Semaphore(0);
+            nodes.newHeads(e.getKey(), head -> {
+                f.offer(head, System.nanoTime());
+                wake.release();
+            }, state -> {
+                f.socket(state);
+                wake.release();
+            }).ifPresent(heads -> {
+                f.socket(heads.state());
+                subscriptions.add(heads);
+            });
             Thread t = Thread.ofVirtual().name("chain-" + e.getKey().value()).start(() -> {
                 long interval = f.settings().pollInterval().toMillis();
                 // After a new block the next one is a block time away: poll again just before it, so a block costs
                 // about two requests (head, then logs) whatever the poll interval.
                 long afterBlock = Math.max(interval, f.settings().blockTime().toMillis() - interval);
+                long backstop = backstop(f.settings()).toMillis();
                 while (running) {
-                    boolean advanced = f.pollQuietly();
+                    ChainFollower.Pushed pushed = f.takePushed();
+                    boolean advanced = pushed != null ? f.applyQuietly(pushed) : f.pollQuietly();
+                    long wait = f.transport().equals("ws") ? backstop : advanced ? afterBlock : interval;
                     try {
-                        Thread.sleep(advanced ? afterBlock : interval);
+                        if (wake.tryAcquire(wait, TimeUnit.MILLISECONDS)) {
+                            wake.drainPermits();
+                        }
                     } catch (InterruptedException ie) {
                         return;
                     }
@@ -195,6 +220,17 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
             });
             threads.add(t);
         }
+    }
+
+    /**
+     * While new heads are pushed, how long without one before the head is checked over HTTP once (a socket can stay
+     * open and go silent): two block times or the poll interval, whichever is longer, within half of max-staleness.
+     */
+    static Duration backstop(ChainSettings s) {
+        Duration longer = s.pollInterval().compareTo(s.blockTime().multipliedBy(2)) > 0 ? s.pollInterval()
+                : s.blockTime().multipliedBy(2);
+        Duration half = s.maxStaleness().dividedBy(2);
+        return longer.compareTo(half) < 0 ? longer : half;
     }
 
     @Override
@@ -209,6 +245,36 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                 + "state is at block " + f.state().block() + ", last confirmed at the node's head " + ago
                 + " ms ago, more than its max-staleness of " + s.maxStaleness().toMillis() + " ms"
                 + (f.lastError() == null ? "" : " (node: " + f.lastError() + ")"));
+    }
+
+    /**
+     * Learns the node's head with one {@code eth_blockNumber} and, when the chain's market is behind it, polls the node
+     * now (and again until one block time has passed) so the market reaches it.
+     */
+    @Override
+    public void requireAtHead(ChainId chain) {
+        requireFresh(chain);
+        ChainFollower f = followers.get(chain);
+        if (f != null && running) {
+            requireAt(chain, f.headNow());
+        }
+    }
+
+    /**
+     * Requires the chain's market at block {@code head} or later, polling its node now and again for at most one block
+     * time.
+     *
+     * @throws StaleChainException naming the chain, its block and the head when it did not get there
+     */
+    void requireAt(ChainId chain, long head) {
+        ChainFollower f = followers.get(chain);
+        ChainSettings s = f.settings();
+        if (!f.catchUp(head, s.blockTime())) {
+            throw new StaleChainException(chain, "chain " + chain.value() + " (" + s.name() + ") is behind its node: "
+                    + "its market state is at block " + f.state().block() + ", the node's head is " + head
+                    + ", and it did not catch up within one block time (" + s.blockTime().toMillis() + " ms)"
+                    + (f.lastError() == null ? "" : " (node: " + f.lastError() + ")"));
+        }
     }
 
     /** The configured chains' settings, by chain id order. */
@@ -229,6 +295,8 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
     @Override
     public synchronized void close() {
         running = false;
+        subscriptions.forEach(NewHeads::close);
+        subscriptions.clear();
         threads.forEach(Thread::interrupt);
         for (Thread t : threads) {
             try {

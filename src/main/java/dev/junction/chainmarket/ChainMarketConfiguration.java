@@ -2,6 +2,7 @@ package dev.junction.chainmarket;
 
 import dev.junction.market.Market;
 import dev.junction.nodes.Nodes;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -24,13 +25,15 @@ class ChainMarketConfiguration {
     }
 
     @Bean
-    SmartLifecycle chainFollowing(ChainMarket chains, ObjectProvider<Market> market) {
+    SmartLifecycle chainFollowing(ChainMarket chains, ObjectProvider<Market> market,
+            ObjectProvider<MeterRegistry> meters) {
         return new SmartLifecycle() {
             private volatile boolean running;
 
             @Override
             public void start() {
                 chains.follow(market.getObject());
+                meters.ifAvailable(registry -> ChainMetrics.bind(registry, chains.followers()));
                 running = true;
             }
 

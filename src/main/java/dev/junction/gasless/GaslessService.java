@@ -9,6 +9,7 @@ import dev.junction.execution.RouteKind;
 import dev.junction.execution.SwapKind;
 import dev.junction.execution.SwapSubmission;
 import dev.junction.market.Chain;
+import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
@@ -49,10 +50,12 @@ public class GaslessService {
     private final GaslessQuoteStore quotes;
     private final TransactionTemplate tx;
     private final GaslessExecutor executor;
+    private final ChainFreshness freshness;
     private final SecureRandom random = new SecureRandom();
 
     GaslessService(Market market, SimulationClock clock, RoutePlanner planner, GaslessNonceStore nonces,
-            GaslessQuoteStore quotes, PlatformTransactionManager transactions, GaslessExecutor executor) {
+            GaslessQuoteStore quotes, PlatformTransactionManager transactions, GaslessExecutor executor,
+            ChainFreshness freshness) {
         this.market = market;
         this.clock = clock;
         this.planner = planner;
@@ -60,6 +63,7 @@ public class GaslessService {
         this.quotes = quotes;
         this.tx = new TransactionTemplate(transactions);
         this.executor = executor;
+        this.freshness = freshness;
     }
 
     /**
@@ -80,6 +84,8 @@ public class GaslessService {
     private List<GaslessQuote> quote(GaslessQuoteCommand cmd, GaslessQuoteStore.Preparation preparation) {
         QuoteRules.check(cmd);
         RankingMode ranking = RankingMode.parse(cmd.rankingMode());
+        // the signed permit runs as quoted: quote on the node's head, never on an older block (chain mode)
+        freshness.requireAtHead(cmd.fromChain());
         MarketSnapshot snapshot = market.current();
         Chain source = QuoteRules.sourceChain(snapshot, cmd, executor::startsOn);
         QuoteRules.destinationChain(snapshot, cmd);

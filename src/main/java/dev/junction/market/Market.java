@@ -17,4 +17,13 @@ public interface Market {
      * @return the new snapshot
      */
     MarketSnapshot update(UnaryOperator<MarketSnapshot> change);
+
+    /**
+     * Has every snapshot published from now on carry {@code derivation}'s value, computed by the writer before it is
+     * published (and the current snapshot's now): the first request on a new snapshot does not compute it. A market
+     * that is never updated may ignore it (the value is then computed on first use).
+     */
+    default void deriveOnUpdate(MarketSnapshot.Derivation<?> derivation) {
+        current().derived(derivation);
+    }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One consistent, immutable state of the market at a version. A quote reads exactly one snapshot; an update produces a
@@ -37,6 +38,8 @@ public final class MarketSnapshot {
     private final Map<String, Provider> providerByKey = new LinkedHashMap<>();
     private final Map<String, Pool> poolById = new HashMap<>();
     private final Map<ChainId, List<Pool>> poolsByChain = new HashMap<>();
+    /** Values computed from this snapshot alone ({@link Derivation}), each once. */
+    private final Map<Derivation<?>, Object> derived = new ConcurrentHashMap<>(2);
 
     public MarketSnapshot(long version, List<Chain> chains, List<Token> tokens, List<Provider> providers,
             List<Pool> pools, List<BridgeLane> lanes) {
@@ -78,6 +81,32 @@ public final class MarketSnapshot {
             poolById.put(p.id(), p);
             poolsByChain.computeIfAbsent(p.chain(), k -> new ArrayList<>()).add(p);
         }
+    }
+
+    /**
+     * A value computed from one snapshot alone, such as the planner's route graph. A derivation registered with the
+     * {@link Market} ({@link Market#deriveOnUpdate}) is computed by the market's writer before the snapshot is
+     * published, so requests find it ready.
+     */
+    @FunctionalInterface
+    public interface Derivation<T> {
+
+        T compute(MarketSnapshot snapshot);
+    }
+
+    /**
+     * The value of {@code derivation} for this snapshot: computed on the first call (a concurrent first call waits for
+     * that one computation), the same instance after.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T derived(Derivation<T> derivation) {
+        Object value = derived.get(derivation);
+        return value != null ? (T) value : (T) derived.computeIfAbsent(derivation, d -> derivation.compute(this));
+    }
+
+    /** Whether {@code derivation} was computed for this snapshot already. */
+    public boolean hasDerived(Derivation<?> derivation) {
+        return derived.containsKey(derivation);
     }
 
     public long version() {

@@ -33,12 +33,15 @@ import java.util.Map;
  * @param priceFeedMaxAge {@code price-feed-max-age}: a feed answer older than this (by its {@code updatedAt}, against
  *     the block's timestamp) is not used; the token falls back to its pool path (default 25h: Chainlink's longest
  *     standard heartbeat is 24h)
+ * @param wsUrl {@code ws-url}: WebSocket URLs ({@code ws://} or {@code wss://}, one or several, tried in order) of the
+ *     chain's nodes, to be pushed new heads ({@code eth_subscribe newHeads}) instead of polling for them; absent: the
+ *     head is polled every {@code poll-interval}
  */
 public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, String key, String nativeSymbol,
         List<String> tokens, String wrappedNative, List<String> stablecoins, Map<String, DexProperties> dexes,
         Map<String, BridgeProperties> bridges, String router, String permit2, String multicall3,
         Integer confirmations, Duration blockTime, Duration maxStaleness, Duration pollInterval,
-        Integer tickWindowWords, Map<String, String> priceFeeds, Duration priceFeedMaxAge) {
+        Integer tickWindowWords, Map<String, String> priceFeeds, Duration priceFeedMaxAge, List<String> wsUrl) {
 
     /**
      * A DEX under {@code dexes.<providerKey>.}.

@@ -14,12 +14,13 @@ import java.util.Optional;
  * One chain's validated settings (see {@link ChainProperties} for the property names and defaults).
  *
  * @param router null when the chain has none: it quotes, building answers a 4xx
+ * @param wsUrls the nodes' WebSocket URLs new heads are pushed through, in order (empty: the head is polled)
  */
 public record ChainSettings(ChainId id, String name, String key, String nativeSymbol, List<URI> rpcUrls,
         List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
         Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
         Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
-        Map<Address, Address> priceFeeds, Duration priceFeedMaxAge) {
+        Map<Address, Address> priceFeeds, Duration priceFeedMaxAge, List<URI> wsUrls) {
 
     /** Permit2's canonical address. */
     public static final Address CANONICAL_PERMIT2 = Address.evm("0x000000000022D473030F116dDEE9F6B43aC78BA3");
@@ -35,9 +36,28 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         dexes = Map.copyOf(dexes);
         bridges = Map.copyOf(bridges);
         priceFeeds = Map.copyOf(priceFeeds);
+        wsUrls = List.copyOf(wsUrls);
         if (priceFeedMaxAge == null || priceFeedMaxAge.isNegative() || priceFeedMaxAge.isZero()) {
             throw new IllegalArgumentException("price-feed-max-age must be positive, was " + priceFeedMaxAge);
         }
+    }
+
+    /** Settings whose heads are polled (no WebSocket URL). */
+    public ChainSettings(ChainId id, String name, String key, String nativeSymbol, List<URI> rpcUrls,
+            List<Address> tokens, Address wrappedNative, List<Address> stablecoins, Map<String, Dex> dexes,
+            Map<String, Bridge> bridges, Address router, Address permit2, Address multicall3, int confirmations,
+            Duration blockTime, Duration maxStaleness, Duration pollInterval, int tickWindowWords,
+            Map<Address, Address> priceFeeds, Duration priceFeedMaxAge) {
+        this(id, name, key, nativeSymbol, rpcUrls, tokens, wrappedNative, stablecoins, dexes, bridges, router, permit2,
+                multicall3, confirmations, blockTime, maxStaleness, pollInterval, tickWindowWords, priceFeeds,
+                priceFeedMaxAge, List.of());
+    }
+
+    /** The same settings with these WebSocket URLs. */
+    public ChainSettings withWsUrls(List<URI> urls) {
+        return new ChainSettings(id, name, key, nativeSymbol, rpcUrls, tokens, wrappedNative, stablecoins, dexes,
+                bridges, router, permit2, multicall3, confirmations, blockTime, maxStaleness, pollInterval,
+                tickWindowWords, priceFeeds, priceFeedMaxAge, urls);
     }
 
     /** Settings with the default {@link #DEFAULT_PRICE_FEED_MAX_AGE}. */

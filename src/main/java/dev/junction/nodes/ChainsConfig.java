@@ -133,8 +133,13 @@ final class ChainsConfig {
         Duration feedMaxAge = p.priceFeedMaxAge() == null ? ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE
                 : p.priceFeedMaxAge();
         positive(at + "price-feed-max-age", feedMaxAge);
+        List<URI> wsUrls = new ArrayList<>();
+        List<String> rawWs = p.wsUrl() == null ? List.of() : p.wsUrl();
+        for (int i = 0; i < rawWs.size(); i++) {
+            wsUrls.add(wsUrl(at + "ws-url[" + i + "]", rawWs.get(i)));
+        }
         return new ChainSettings(id, name, key, nativeSymbol, urls, tokens, wrapped, stables, dexes, bridges, router,
-                permit2, multicall3, confirmations, blockTime, staleness, poll, window, feeds, feedMaxAge);
+                permit2, multicall3, confirmations, blockTime, staleness, poll, window, feeds, feedMaxAge, wsUrls);
     }
 
     private static Dex dex(String at, String key, DexProperties d, DexKinds kinds) {
@@ -224,6 +229,21 @@ final class ChainsConfig {
             return u;
         } catch (IllegalArgumentException e) {
             throw new ChainConfigException(at + " must be an http(s) URL");
+        }
+    }
+
+    private static URI wsUrl(String at, String text) {
+        String rule = at + " must be a ws:// or wss:// URL of the chain's node (anvil, geth and reth serve WebSocket on"
+                + " their RPC port or --ws.port), was \"" + text + "\"";
+        try {
+            URI u = URI.create(text.trim());
+            if (u.getScheme() == null || !(u.getScheme().equals("ws") || u.getScheme().equals("wss"))
+                    || u.getHost() == null) {
+                throw new ChainConfigException(rule);
+            }
+            return u;
+        } catch (IllegalArgumentException e) {
+            throw new ChainConfigException(rule);
         }
     }
 

@@ -6,12 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * The one door to the chains' nodes: one {@link JsonRpcClient} per chain of {@code junction.chains.*} (its
  * {@code rpc-url}/{@code rpc-urls} in failover order, {@code junction.rpc.*}'s timeout, retries and batch size), typed
- * as {@link EthRpc}. Every reader of a chain (the chain market, the build checks, GET /status, the relayer) shares its
+ * as {@link EthRpc}, and its new heads pushed over {@code ws-url} ({@link #newHeads}). Every reader of a chain (the chain market, the build checks, GET /status, the relayer) shares its
  * client, so a failover or a rate limit is one state per node. The application has one as a bean
  * ({@link NodesConfiguration}); the deploy command, which runs without one, builds its own with {@link #bind}.
  */
@@ -52,6 +53,18 @@ public final class Nodes {
     /** The node of {@code chain}, when it is configured. */
     public Optional<EthRpc> find(ChainId chain) {
         return Optional.ofNullable(byChain.get(chain));
+    }
+
+    /**
+     * Subscribes to a configured chain's new heads over its {@code ws-url} sockets ({@link NewHeads}); empty when the
+     * chain has no {@code ws-url} (its heads are polled).
+     */
+    public Optional<NewHeads> newHeads(ChainId chain, Consumer<BlockHeader> onHead, Consumer<NewHeads.State> onState) {
+        ChainSettings settings = chains.all().stream().filter(c -> c.id().equals(chain)).findFirst().orElseThrow();
+        if (settings.wsUrls().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(NewHeads.subscribe(Long.toString(chain.value()), settings.wsUrls(), onHead, onState));
     }
 
     /**

@@ -29,9 +29,12 @@ class QuoteConfiguration {
             @Value("${junction.routing.pools-per-pair:3}") int poolsPerPair,
             @Value("${junction.routing.labels-per-node:10}") int labelsPerNode,
             @Value("${junction.routing.candidates:16}") int candidates,
-            @Value("${junction.routing.max-expansions:20000}") int maxExpansions) {
-        return new RoutePlanner(new PlannerSettings(maxSteps, maxRoutes, poolsPerPair, labelsPerNode, candidates,
-                maxExpansions));
+            @Value("${junction.routing.max-expansions:20000}") int maxExpansions, Market market) {
+        RoutePlanner planner = new RoutePlanner(new PlannerSettings(maxSteps, maxRoutes, poolsPerPair, labelsPerNode,
+                candidates, maxExpansions));
+        // each snapshot is published with its route graph: the first quote after a block does not build it
+        market.deriveOnUpdate(planner.routeGraphs());
+        return planner;
     }
 
     /** The wall clock quotes expire on (a test may put its own first with {@code @Primary}). */

@@ -16,16 +16,18 @@ import java.util.stream.Collectors;
 /**
  * Plans exact-input routes on one market snapshot: a best-first candidate search over estimates
  * ({@link CandidateSearch}), exact evaluation of every candidate along its path, ranking by the request's mode, and up
- * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps. Thread-safe; the route graph of the latest
- * snapshot is cached.
+ * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps. Thread-safe. The route graph is a value
+ * derived from the snapshot ({@link #routeGraphs()}): registered with the live market, it is built before each
+ * snapshot is published, so no request builds or waits for it.
  */
 public final class RoutePlanner {
 
     private final PlannerSettings settings;
-    private volatile RouteGraph cached;
+    private final MarketSnapshot.Derivation<RouteGraph> graphs;
 
     public RoutePlanner(PlannerSettings settings) {
         this.settings = settings;
+        this.graphs = snapshot -> new RouteGraph(snapshot, settings.poolsPerPair());
     }
 
     public RoutePlanner() {
@@ -89,25 +91,19 @@ public final class RoutePlanner {
     }
 
     /**
-     * The route graph of the snapshot: the cached one when it is for this snapshot, else built once (concurrent requests
-     * on a new snapshot wait for one build instead of each building their own) and cached unless an older snapshot.
+     * The derivation of a snapshot's route graph, for {@link dev.junction.market.Market#deriveOnUpdate}: the market's
+     * writer builds the graph off to the side and publishes it with the snapshot.
+     */
+    public MarketSnapshot.Derivation<?> routeGraphs() {
+        return graphs;
+    }
+
+    /**
+     * The route graph of the snapshot: the one built with it before it was published, else built now once (concurrent
+     * requests on the same snapshot wait for that one build).
      */
     RouteGraph graph(MarketSnapshot snapshot) {
-        RouteGraph g = cached;
-        if (g != null && g.snapshot == snapshot) {
-            return g;
-        }
-        synchronized (this) {
-            g = cached;
-            if (g != null && g.snapshot == snapshot) {
-                return g;
-            }
-            RouteGraph built = new RouteGraph(snapshot, settings.poolsPerPair());
-            if (g == null || snapshot.version() >= g.snapshot.version()) {
-                cached = built;
-            }
-            return built;
-        }
+        return snapshot.derived(graphs);
     }
 
     private NoRouteException failure(RouteGraph graph, RouteRequest request, Diagnostics d) {

@@ -134,25 +134,9 @@ class ChainBench {
     /** Builds the market on a fresh anvil, loads it cold, follows {@code blocks} blocks of swaps. */
     static Result run(int v2, int v3, int blocks, int swaps, boolean multicall) throws Exception {
         AnvilHarness.install();
-        // chainbench.state=FILE: reuse a market built once (anvil's --dump-state FILE, the market's JSON beside it
-        // as FILE.market.json), written by the first run that names it. For repeated runs only; never committed.
-        String stateFile = System.getProperty("chainbench.state", "");
-        Path marketFile = Path.of(stateFile + ".market.json");
-        boolean reuse = !stateFile.isEmpty() && Files.isRegularFile(Path.of(stateFile))
-                && Files.isRegularFile(marketFile);
-        String[] args = stateFile.isEmpty() ? new String[] {"--disable-block-gas-limit"}
-                : new String[] {"--disable-block-gas-limit", reuse ? "--load-state" : "--dump-state", stateFile};
-        try (AnvilProcess anvil = AnvilProcess.start(CHAIN, args)) {
+        try (AnvilProcess anvil = AnvilProcess.start(CHAIN, anvilArgs())) {
             long t0 = System.nanoTime();
-            JsonNode market;
-            if (reuse) {
-                market = JsonMapper.builder().build().readTree(Files.readString(marketFile));
-            } else {
-                market = synthetic(anvil, v2, v3);
-                if (!stateFile.isEmpty()) {
-                    Files.writeString(marketFile, market.toString());
-                }
-            }
+            JsonNode market = market(anvil, v2, v3);
             long setup = (System.nanoTime() - t0) / 1_000_000;
             List<Address> tokens = new ArrayList<>();
             market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
@@ -197,30 +181,7 @@ class ChainBench {
             long[] requests = new long[blocks];
             long[] apply = new long[blocks];
             for (int b = 0; b < blocks; b++) {
-                List<RpcCall> txs = new ArrayList<>();
-                long nonce = Long.decode(anvil.rpc().call("eth_getTransactionCount", DEV0.lower(), "pending")
-                        .asString());
-                for (int s = 0; s < swaps; s++) {
-                    boolean flip = random.nextBoolean();
-                    BigInteger amount = BigInteger.TEN.pow(16).multiply(BigInteger.valueOf(1 + random.nextInt(500)));
-                    String to;
-                    String data;
-                    if (random.nextBoolean() && !pairs.isEmpty()) {
-                        JsonNode p = pairs.get(random.nextInt(pairs.size()));
-                        Address in = address(p.path(flip ? "b" : "a"));
-                        Address out = address(p.path(flip ? "a" : "b"));
-                        to = router02.lower();
-                        data = UniswapCalls.swapExactTokensForTokens(amount, DEV0, in, out);
-                    } else {
-                        JsonNode p = v3pools.get(random.nextInt(v3pools.size()));
-                        Address in = address(p.path(flip ? "b" : "a"));
-                        Address out = address(p.path(flip ? "a" : "b"));
-                        to = swapRouter.lower();
-                        data = UniswapCalls.exactInputSingle(in, out, p.path("fee").asInt(), DEV0, amount);
-                    }
-                    txs.add(RpcCall.of("eth_sendTransaction", Map.of("from", DEV0.lower(), "to", to, "data", data,
-                            "gas", "0x1e8480", "nonce", "0x" + Long.toHexString(nonce++))));
-                }
+                List<RpcCall> txs = ChainFreshnessBench.swaps(market, swaps, random, anvil);
                 anvil.rpc().call("evm_setAutomine", false);
                 anvil.rpc().batch(txs).forEach(x -> x.orThrow());
                 anvil.rpc().call("evm_mine");
@@ -256,6 +217,37 @@ class ChainBench {
 
     static Address address(JsonNode n) {
         return Address.evm(n.asString());
+    }
+
+    /**
+     * anvil's options: with {@code chainbench.state=FILE}, reuse a market built once (anvil's --dump-state FILE, the
+     * market's JSON beside it as FILE.market.json), written by the first run that names it. For repeated runs only;
+     * never committed.
+     */
+    static String[] anvilArgs() {
+        String stateFile = System.getProperty("chainbench.state", "");
+        return stateFile.isEmpty() ? new String[] {"--disable-block-gas-limit"}
+                : new String[] {"--disable-block-gas-limit", reused() ? "--load-state" : "--dump-state", stateFile};
+    }
+
+    private static boolean reused() {
+        String stateFile = System.getProperty("chainbench.state", "");
+        return !stateFile.isEmpty() && Files.isRegularFile(Path.of(stateFile))
+                && Files.isRegularFile(Path.of(stateFile + ".market.json"));
+    }
+
+    /** The synthetic market on {@code anvil}: read back when reused, else built (and saved beside the state file). */
+    static JsonNode market(AnvilProcess anvil, int v2, int v3) throws Exception {
+        String stateFile = System.getProperty("chainbench.state", "");
+        Path marketFile = Path.of(stateFile + ".market.json");
+        if (reused()) {
+            return JsonMapper.builder().build().readTree(Files.readString(marketFile));
+        }
+        JsonNode market = synthetic(anvil, v2, v3);
+        if (!stateFile.isEmpty()) {
+            Files.writeString(marketFile, market.toString());
+        }
+        return market;
     }
 
     /** Runs chains/bin/synthetic-market.mjs against the anvil; answers its JSON. */

@@ -11,6 +11,7 @@ import dev.junction.execution.SwapView;
 import dev.junction.execution.Swaps;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
+import dev.junction.market.ChainFreshness;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
@@ -100,7 +101,7 @@ final class GaslessFixture {
         };
         this.quotes = new GaslessQuoteStore(jdbc);
         this.service = new GaslessService(market, clock, new RoutePlanner(), nonces, quotes,
-                new DataSourceTransactionManager(ds), executor.apply(swaps));
+                new DataSourceTransactionManager(ds), executor.apply(swaps), ChainFreshness.ALWAYS);
     }
 
     static Address addr(int n) {

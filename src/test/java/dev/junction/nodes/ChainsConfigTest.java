@@ -67,6 +67,29 @@ class ChainsConfigTest {
     }
 
     @Test
+    void wsUrlTakesOneOrSeveralWebSocketUrlsAndNamesTheOneThatIsNot() throws Exception {
+        String yaml = """
+                junction.chains.1:
+                  rpc-url: http://127.0.0.1:8545
+                  tokens: ["%s"]
+                  %s
+                """;
+        assertThat(bind(yaml(yaml.formatted(WETH, ""))).all().getFirst().wsUrls()).isEmpty();
+        assertThat(bind(yaml(yaml.formatted(WETH, "ws-url: ws://127.0.0.1:8545"))).all().getFirst().wsUrls())
+                .extracting(Object::toString).containsExactly("ws://127.0.0.1:8545");
+        assertThat(bind(yaml(yaml.formatted(WETH, "ws-url: [\"ws://127.0.0.1:8545\", \"wss://node.example/key\"]")))
+                .all().getFirst().wsUrls()).extracting(Object::toString)
+                .containsExactly("ws://127.0.0.1:8545", "wss://node.example/key");
+        assertThatThrownBy(() -> bind(yaml(yaml.formatted(WETH,
+                "ws-url: [\"ws://127.0.0.1:8545\", \"http://127.0.0.1:8545\"]"))).all())
+                .isInstanceOf(ChainConfigException.class)
+                .hasMessage("junction.chains.1.ws-url[1] must be a ws:// or wss:// URL of the chain's node (anvil, "
+                        + "geth and reth serve WebSocket on their RPC port or --ws.port), was \"http://127.0.0.1:8545\"");
+        assertThatThrownBy(() -> bind(yaml(yaml.formatted(WETH, "ws-url: \"ws:no-host\""))).all())
+                .isInstanceOf(ChainConfigException.class).hasMessageStartingWith("junction.chains.1.ws-url[0] must be");
+    }
+
+    @Test
     void priceFeedsBindByTokenAddressAndEachRuleNamesItsProperty() throws Exception {
         String feed = "0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419";
         String yaml = """
