@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
 /**
  * Plans exact-input routes on one market snapshot: a best-first candidate search over estimates
  * ({@link CandidateSearch}), exact evaluation of every candidate along its path, ranking by the request's mode, and up
- * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps. Thread-safe; the route graph of the latest
+ * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps; a same-chain swap also competes as a split
+ * over parallel legs ({@link SplitPlanner}). Thread-safe; the route graph of the latest
  * snapshot is cached.
  */
 public final class RoutePlanner {
@@ -78,6 +79,13 @@ public final class RoutePlanner {
         }
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
+        }
+        if (settings.maxSplits() > 1 && request.fromChain().equals(request.toChain())) {
+            PathEvaluator.Candidate split = new SplitPlanner(graph, memo, evaluator, settings.maxSplits())
+                    .plan(List.copyOf(distinct.values()), request.amountAfterFee());
+            if (split != null) {
+                distinct.put(new PathKey(split.steps), split);
+            }
         }
         // the same order as RouteRanking.comparator; path keys are compared only for routes that tie before it. Only
         // the routes kept are completed.
