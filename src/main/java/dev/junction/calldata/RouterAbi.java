@@ -48,6 +48,8 @@ public final class RouterAbi {
     /** Step kind numbers. */
     public static final int KIND_SWAP = 0;
     public static final int KIND_BRIDGE = 1;
+    /** The start of a split route's leg: no adapter, data abi.encode(uint256 shareBps). */
+    public static final int KIND_LEG = 2;
 
     private RouterAbi() {
     }
