@@ -43,7 +43,7 @@ public final class RouterAbi {
             "InvalidRecipient(address)",
             "InvalidFee(uint16)",
             "StepTokenMismatch(uint256,address,address)",
-            "OutputTokenMismatch(address,address)");
+            "OutputTokenMismatch(address,address)", "InvalidShares(uint256)");
 
     /** Step kind numbers. */
     public static final int KIND_SWAP = 0;
