@@ -4,13 +4,13 @@
 //     | node scripts/router-gas-table.mjs > ../src/main/resources/dev/junction/protocol/router-gas.json
 // stdin: forge's output, whose lines "<shape letter> <label>: transaction gas <N>, ..." test/RouterGasTable.t.sol
 // logs (it logs them whether or not the current table passes). stdout: the table (JSON). Every constant is a
-// difference of measured shapes (see the "derivation" field); the shapes M, N, O are not used, only checked.
+// difference of measured shapes (see the "derivation" field); the shapes M, N, O, U are not used, only checked.
 import { readFileSync } from "node:fs";
 
 const text = readFileSync(0, "utf8");
 const gas = {};
 for (const m of text.matchAll(/^\s*([A-Z][0-9]?) [^\n]*?: transaction gas (\d+)/gm)) gas[m[1]] = Number(m[2]);
-const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S"];
+const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S", "X0", "X1"];
 const missing = need.filter((k) => gas[k] === undefined);
 if (missing.length) {
   process.stderr.write(`router-gas-table: no measurement for shape(s) ${missing.join(", ")} in the input\n`);
@@ -38,6 +38,8 @@ const table = {
     wrapNative: "J - A",
     unwrapNative: "K - G0",
     permitWitness: "L - A",
+    splitLeg: "X1 - X0 - uniswap-v2.first - uniswap-v2.later: a leg of a split beyond its steps",
+    split: "X0 - base - uniswap-v3.first - uniswap-v2.first - 2 * splitLeg: a split's fixed work (the input gathered)",
   },
   measured: Object.fromEntries(Object.entries(gas).sort()),
   base,
@@ -53,6 +55,8 @@ const table = {
   wrapNative: gas.J - gas.A,
   unwrapNative: gas.K - gas.G0,
   permitWitness: gas.L - gas.A,
+  split: gas.X0 - base - (gas.A - base) - (gas.C - base) - 2 * (gas.X1 - gas.X0 - (gas.C - base) - (gas.D - gas.C)),
+  splitLeg: gas.X1 - gas.X0 - (gas.C - base) - (gas.D - gas.C),
   tolerancePercent: 3,
 };
 process.stdout.write(JSON.stringify(table, null, 2) + "\n");

@@ -40,7 +40,9 @@ interface IJunctionRouter {
 
     /// @notice One swap or bridge hop, executed through Junction's adapter for the provider.
     struct Step {
-        // 0 = swap, 1 = bridge.
+        // 0 = swap, 1 = bridge, 2 = leg: the start of one of a split's parallel legs (see {executeRoute}); a leg step
+        // has no adapter (zero address), tokenIn = the split's input token, tokenOut = the legs' common output token,
+        // minAmountOut 0 and data = abi.encode(uint256 shareBps).
         uint8 kind;
         // Junction's adapter for the provider on the step's chain.
         address adapter;
@@ -127,8 +129,15 @@ interface IJunctionRouter {
     error StepTokenMismatch(uint256 index, address expected, address actual);
     /// @notice The route's last token on this chain is not params.outputToken.
     error OutputTokenMismatch(address expected, address actual);
+    /// @notice A split's leg shares are not each positive and do not sum to exactly 10000 basis points.
+    error InvalidShares(uint256 sum);
 
     /// @notice Executes a route.
+    /// @dev A split route: `steps` starts with a leg step (kind 2); each leg is a leg step followed by the swaps of that
+    /// leg, all legs spend the input and end in the same token, and at most one bridge step may follow the legs. Leg i
+    /// takes floor(amount * shareBps_i / 10000) of the amount available to the split (after the integrator fee), the
+    /// last leg the remainder, so nothing stays behind; the shares must each be positive and sum to exactly 10000. The
+    /// route's minimum is checked once, on the legs' total.
     /// @param params the route's terms
     /// @param steps the steps in order; those after a bridge run on the destination chain
     /// @return amountOut output delivered on this chain (for a cross-chain route: the amount handed to the last bridge)

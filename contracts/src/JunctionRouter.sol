@@ -31,6 +31,8 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
     address public constant NATIVE = 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE;
     uint8 internal constant KIND_SWAP = 0;
     uint8 internal constant KIND_BRIDGE = 1;
+    uint8 internal constant KIND_LEG = 2;
+    uint256 internal constant SHARE_UNITS = 10_000;
 
     /// @notice The Permit2 witness of acquisition mode 3, as Permit2 wants it (the type's tail after
     /// "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,").
@@ -327,6 +329,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         internal
         returns (uint256 amountOut)
     {
+        if (steps[0].kind == KIND_LEG) return _runLegs(params, steps, token, amount);
         uint256 count = _checkSteps(params, steps, token);
         // Where each step's input must be: an address (a V2 pair, the adapter) that gets it before the step, or
         // address(0) for an adapter that takes it during its swap through payStepInput (a V3 pool's callback).
@@ -383,6 +386,124 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         }
         address output = params.outputToken == NATIVE ? address(weth) : params.outputToken;
         if (token != output) revert OutputTokenMismatch(output, token);
+        return count;
+    }
+
+    /// @dev A split route (steps[0] is a leg step): gathers the input in the router, runs each leg on its share of it
+    /// (the last leg on the remainder), every leg paying its output to the same place (the receiver, the router for a
+    /// native output, or the bridge adapter when a bridge follows the legs), then checks the route's minimum once on
+    /// the total (or hands the total to the bridge).
+    function _runLegs(RouteParams calldata params, Step[] calldata steps, address token, uint256 amount)
+        internal
+        returns (uint256 amountOut)
+    {
+        uint256 end = _checkLegs(params, steps, token);
+        // one pull from the payer or Permit2 for all the legs: each leg then pays its pool or adapter from the router
+        if (_tload(T_SOURCE) != SRC_ROUTER) _move(token, address(this), amount);
+        bool bridged = end < steps.length;
+        address recipient = bridged ? steps[end].adapter : params.outputToken == NATIVE ? address(this) : params.receiver;
+        uint256 left = amount;
+        uint256 start;
+        while (start < end) {
+            uint256 next = start + 1;
+            while (next < end && steps[next].kind != KIND_LEG) {
+                unchecked {
+                    ++next;
+                }
+            }
+            // shares sum to SHARE_UNITS (_checkLegs): the legs before the last take at most `amount` together
+            uint256 legIn = next == end ? left : amount * abi.decode(steps[start].data, (uint256)) / SHARE_UNITS;
+            if (legIn == 0) revert ZeroAmount();
+            unchecked {
+                left -= legIn;
+            }
+            amountOut += _runLeg(params.quoteId, steps, start + 1, next, token, legIn, recipient);
+            start = next;
+        }
+        if (bridged) return _bridge(params.quoteId, end, steps[end], amountOut);
+        if (params.outputToken == NATIVE) amountOut = _unwrapTo(params.receiver, amountOut);
+        if (amountOut < params.minAmountOut) revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
+    }
+
+    /// @dev The swaps steps[from..to) of one leg, on `amount` of `token` the router holds; the last pays `recipient`.
+    function _runLeg(
+        bytes32 quoteId,
+        Step[] calldata steps,
+        uint256 from,
+        uint256 to,
+        address token,
+        uint256 amount,
+        address recipient
+    ) internal returns (uint256) {
+        address payee = _payeeOf(steps[from]);
+        if (payee != address(0)) IERC20(token).safeTransfer(payee, amount);
+        for (uint256 i = from; i < to;) {
+            address next;
+            address stepRecipient = recipient;
+            unchecked {
+                if (i + 1 != to) {
+                    next = _payeeOf(steps[i + 1]);
+                    stepRecipient = next == address(0) ? address(this) : next;
+                }
+            }
+            amount = _swap(quoteId, i, steps[i], amount, payee == address(0), stepRecipient);
+            payee = next;
+            unchecked {
+                ++i;
+            }
+        }
+        return amount;
+    }
+
+    /// @dev Checks a split before any token moves: every leg starts with a leg step of a positive share followed by at
+    /// least one swap, spends `token`, chains its tokens and ends in the legs' common output token (the leg steps'
+    /// tokenOut); the shares sum to SHARE_UNITS; adapters are registered; after the legs, either nothing (the output
+    /// token is the route's) or one bridge of that token. Returns the index of the bridge, or steps.length.
+    function _checkLegs(RouteParams calldata params, Step[] calldata steps, address token)
+        internal
+        view
+        returns (uint256)
+    {
+        address legOut = steps[0].tokenOut;
+        address current;
+        uint256 shares;
+        uint256 count = steps.length;
+        uint256 i;
+        for (; i < count;) {
+            Step calldata step = steps[i];
+            uint8 kind = step.kind;
+            if (kind == KIND_LEG) {
+                if (i != 0 && current != legOut) revert OutputTokenMismatch(legOut, current);
+                if (step.tokenIn != token) revert StepTokenMismatch(i, token, step.tokenIn);
+                if (step.tokenOut != legOut) revert OutputTokenMismatch(legOut, step.tokenOut);
+                if (i + 1 == count || steps[i + 1].kind != KIND_SWAP) revert ZeroAmount();
+                uint256 share = abi.decode(step.data, (uint256));
+                if (share == 0 || share > SHARE_UNITS) revert InvalidShares(share);
+                shares += share;
+                current = token;
+            } else if (kind == KIND_SWAP) {
+                if (step.tokenIn != current) revert StepTokenMismatch(i, current, step.tokenIn);
+                if (!isAdapter[step.adapter]) revert UnknownAdapter(step.adapter);
+                current = step.tokenOut;
+            } else if (kind == KIND_BRIDGE) {
+                break;
+            } else {
+                revert UnknownAdapter(step.adapter);
+            }
+            unchecked {
+                ++i;
+            }
+        }
+        if (shares != SHARE_UNITS) revert InvalidShares(shares);
+        if (current != legOut) revert OutputTokenMismatch(legOut, current);
+        if (i < count) {
+            Step calldata bridge = steps[i];
+            if (bridge.tokenIn != legOut) revert StepTokenMismatch(i, legOut, bridge.tokenIn);
+            if (!isAdapter[bridge.adapter]) revert UnknownAdapter(bridge.adapter);
+            return i;
+        }
+        address output = params.outputToken == NATIVE ? address(weth) : params.outputToken;
+        if (legOut != output) revert OutputTokenMismatch(output, legOut);
         return count;
     }
 

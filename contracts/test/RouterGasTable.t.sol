@@ -68,6 +68,9 @@ contract RouterGasTableTest is RealUniswapV4 {
         bool nativeIn;
         bool nativeOut;
         bool permit;
+        // a split: the number of legs (0 for one path) and each leg's step kinds, priced first/later as a path of its own
+        uint256 legs;
+        Kind[][] legKinds;
     }
 
     function setUp() public {
@@ -191,6 +194,12 @@ contract RouterGasTableTest is RealUniswapV4 {
         for (uint256 i; i < s.kinds.length; ++i) {
             units += _entry(string.concat("steps.", _kindKey(s.kinds[i]), i == 0 ? ".first" : ".later"));
         }
+        for (uint256 l; l < s.legKinds.length; ++l) {
+            for (uint256 i; i < s.legKinds[l].length; ++i) {
+                units += _entry(string.concat("steps.", _kindKey(s.legKinds[l][i]), i == 0 ? ".first" : ".later"));
+            }
+        }
+        if (s.legs != 0) units += _entry("split") + s.legs * _entry("splitLeg");
         units += s.ticks * _entry("v3TickCrossed");
         if (s.fee) units += _entry("integratorFee");
         if (s.nativeIn) units += _entry("wrapNative");
@@ -478,6 +487,37 @@ contract RouterGasTableTest is RealUniswapV4 {
         _check("Q v3 then across deposit", _shape(_kinds(Kind.V3, Kind.ACROSS)), gas);
     }
 
+    /// S: a split of 1 WETH -> USDC, half through the V3 pool, half through the V2 pair.
+    function test_splitV3AndV2() public {
+        uint256 gas = _route(
+            user,
+            _params(weth, 1 ether, address(usdc), 1, user),
+            _split(_v3Step(weth, address(usdc), 1), 5_000, _v2Step(weth, address(usdc), 1))
+        );
+        Kind[][] memory legs = new Kind[][](2);
+        legs[0] = _kinds(Kind.V3);
+        legs[1] = _kinds(Kind.V2);
+        _check("X0 split v3 | v2", _splitShape(legs), gas);
+    }
+
+    /// U: a split of 10,000 USDC -> WETH, half through the V3 pool (no tick crossed), half through the V2 pair.
+    function test_splitUsdcV3AndV2() public {
+        uint256 gas = _route(
+            user,
+            _params(address(usdc), 10_000e6, weth, 1, user),
+            _split(_v3Step(address(usdc), weth, 1), 5_000, _v2Step(address(usdc), weth, 1))
+        );
+        Kind[][] memory legs = new Kind[][](2);
+        legs[0] = _kinds(Kind.V3);
+        legs[1] = _kinds(Kind.V2);
+        _check("X2 split usdc v3 | v2", _splitShape(legs), gas);
+    }
+
+    function _splitShape(Kind[][] memory legs) internal pure returns (Shape memory s) {
+        s.legs = legs.length;
+        s.legKinds = legs;
+    }
+
     // ---------------------------------------------------------------- shapes the constants do not derive from
 
     /// M: V2 then V3, 0.05 WBTC -> USDC -> WETH.
@@ -510,5 +550,23 @@ contract RouterGasTableTest is RealUniswapV4 {
         s.fee = true;
         s.nativeIn = true;
         _check("O native in, v2 two pools, 0.1% fee", s, gas);
+    }
+
+    /// T: a split of 1 WETH -> USDC over three legs: V3 (50%), V2 (30%), V2 WETH -> WBTC -> USDC (the remainder).
+    function test_splitThreeLegs() public {
+        IJunctionRouter.Step[] memory steps = new IJunctionRouter.Step[](7);
+        steps[0] = _leg(weth, address(usdc), 5_000);
+        steps[1] = _v3Step(weth, address(usdc), 1);
+        steps[2] = _leg(weth, address(usdc), 3_000);
+        steps[3] = _v2Step(weth, address(usdc), 1);
+        steps[4] = _leg(weth, address(usdc), 2_000);
+        steps[5] = _v2Step(weth, address(wbtc), 1);
+        steps[6] = _v2Step(address(wbtc), address(usdc), 1);
+        uint256 gas = _route(user, _params(weth, 1 ether, address(usdc), 1, user), steps);
+        Kind[][] memory legs = new Kind[][](3);
+        legs[0] = _kinds(Kind.V3);
+        legs[1] = _kinds(Kind.V2);
+        legs[2] = _kinds(Kind.V2, Kind.V2);
+        _check("X1 split v3 | v2 | v2 v2", _splitShape(legs), gas);
     }
 }

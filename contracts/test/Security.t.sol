@@ -483,6 +483,57 @@ contract SecurityTest is RealEvm {
         vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidAcquisitionMode.selector, 3));
         router.executeRoute(p, s);
     }
+
+    // ---------------------------------------------------------------- split routes
+
+    /// @dev A USDC -> WETH split over the V2 pair twice, the legs' shares as given; the victim approved the router for
+    /// everything.
+    function _splitAttempt(uint256 firstShare, uint256 secondShare, bytes memory expectedError) internal {
+        (IJunctionRouter.RouteParams memory p,) = _route(1_000e6);
+        p.minAmountOut = 1;
+        IJunctionRouter.Step[] memory s = _split(_v2Step(address(usdc), weth, 1), firstShare, _v2Step(address(usdc), weth, 1));
+        s[2] = _leg(address(usdc), weth, secondShare);
+        _victimApproves(10_000e6);
+        uint256 before = usdc.balanceOf(user);
+        vm.prank(user);
+        vm.expectRevert(expectedError);
+        router.executeRoute(p, s);
+        assertEq(usdc.balanceOf(user), before);
+        _assertRouterEmpty();
+    }
+
+    function test_splitSharesAboveTheAmount_cannotSpendMoreThanAmountIn() public {
+        _splitAttempt(6_000, 6_000, abi.encodeWithSelector(IJunctionRouter.InvalidShares.selector, 12_000));
+    }
+
+    function test_splitLegThatWouldLeaveDust_refused() public {
+        _splitAttempt(6_000, 3_000, abi.encodeWithSelector(IJunctionRouter.InvalidShares.selector, 9_000));
+        _splitAttempt(10_000, 0, abi.encodeWithSelector(IJunctionRouter.InvalidShares.selector, 0));
+    }
+
+    function test_splitLegEndingInAnotherToken_refused() public {
+        (IJunctionRouter.RouteParams memory p,) = _route(1_000e6);
+        p.minAmountOut = 1;
+        // the second leg ends in WBTC, which would stay in the router
+        IJunctionRouter.Step[] memory s =
+            _split(_v2Step(address(usdc), weth, 1), 5_000, _v2Step(address(usdc), address(wbtc), 1));
+        s[2] = _leg(address(usdc), weth, 5_000);
+        _victimApproves(1_000e6);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.OutputTokenMismatch.selector, weth, address(wbtc)));
+        router.executeRoute(p, s);
+    }
+
+    function test_splitLegThroughANonAdapter_refused() public {
+        (IJunctionRouter.RouteParams memory p,) = _route(1_000e6);
+        IJunctionRouter.Step[] memory s =
+            _split(_v2Step(address(usdc), weth, 1), 5_000, _v2Step(address(usdc), weth, 1));
+        s[3].adapter = address(usdc);
+        _victimApproves(1_000e6);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownAdapter.selector, address(usdc)));
+        router.executeRoute(p, s);
+    }
 }
 
 /// @notice The Uniswap V4 adapter's rules attacked on the real PoolManager: its callback only from the PoolManager and

@@ -847,7 +847,11 @@ export interface components {
             /** Format: int64 */
             fromChain: number;
             fromToken: components["schemas"]["TokenView"];
+            /** Format: int32 */
+            leg?: number;
             provider: components["schemas"]["ProviderView"];
+            /** Format: int32 */
+            shareBps?: number;
             stepType: string;
             toAmount: string;
             /** Format: int64 */

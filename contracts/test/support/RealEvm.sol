@@ -310,6 +310,24 @@ abstract contract RealEvm is Test {
         });
     }
 
+    /// @dev The leg step that starts one leg of a split: `shareBps` of the split's input, the legs ending in `tokenOut`.
+    function _leg(address tokenIn, address tokenOut, uint256 shareBps) internal pure returns (IJunctionRouter.Step memory) {
+        return IJunctionRouter.Step(2, address(0), tokenIn, tokenOut, 0, abi.encode(shareBps));
+    }
+
+    /// @dev Two one-swap legs: `shareBps` of the input through `a`, the remainder through `b`.
+    function _split(IJunctionRouter.Step memory a, uint256 shareBps, IJunctionRouter.Step memory b)
+        internal
+        pure
+        returns (IJunctionRouter.Step[] memory steps)
+    {
+        steps = new IJunctionRouter.Step[](4);
+        steps[0] = _leg(a.tokenIn, a.tokenOut, shareBps);
+        steps[1] = a;
+        steps[2] = _leg(b.tokenIn, b.tokenOut, 10_000 - shareBps);
+        steps[3] = b;
+    }
+
     function _one(IJunctionRouter.Step memory s) internal pure returns (IJunctionRouter.Step[] memory steps) {
         steps = new IJunctionRouter.Step[](1);
         steps[0] = s;

@@ -5,6 +5,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
 import dev.junction.market.snapshot.SnapshotMarketSource;
 import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.PlannerSettings;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import java.math.BigDecimal;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -50,13 +52,18 @@ public class PlannerBenchmark {
             {"137", "POL", "42161", "ARB", "1000"},      // native to a governance token
     };
 
-    private final RoutePlanner planner = new RoutePlanner();
+    /** Parallel legs a swap may split over: 4 (the default, splits on) or 1 (splits off), measured in the same run. */
+    @Param({"4", "1"})
+    public int maxSplits;
+
+    private RoutePlanner planner;
     private MarketSnapshot snapshot;
     private List<RouteRequest> requests;
     private int next;
 
     @Setup(Level.Trial)
     public void load() {
+        planner = new RoutePlanner(PlannerSettings.DEFAULTS.withMaxSplits(maxSplits));
         snapshot = new SnapshotMarketSource(SnapshotMarketSource.DEFAULT_LOCATION).load();
         requests = requests(snapshot);
         for (RouteRequest r : requests) {

@@ -5,6 +5,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
 import dev.junction.protocol.synthetic.SyntheticMarketSource;
 import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.PlannerSettings;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import java.math.BigDecimal;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -46,13 +48,18 @@ public class SyntheticPlannerBenchmark {
             {"6", "#25", "6", "USDT"}, {"9", "USDT", "12", "#30"},
     };
 
-    private final RoutePlanner planner = new RoutePlanner();
+    /** Parallel legs a swap may split over: 4 (the default, splits on) or 1 (splits off), measured in the same run. */
+    @Param({"4", "1"})
+    public int maxSplits;
+
+    private RoutePlanner planner;
     private MarketSnapshot snapshot;
     private List<RouteRequest> requests;
     private int next;
 
     @Setup(Level.Trial)
     public void load() {
+        planner = new RoutePlanner(PlannerSettings.DEFAULTS.withMaxSplits(maxSplits));
         snapshot = new SyntheticMarketSource(SyntheticMarketSource.Sizes.DEFAULT, 42).load();
         requests = new ArrayList<>();
         for (String[] p : MIX) {

@@ -61,8 +61,13 @@ public final class RouteCalls {
         List<RouteStep> planned = route.steps();
         for (int i = 0; i < planned.size(); i++) {
             RouteStep s = planned.get(i);
-            boolean last = i == planned.size() - 1;
+            // a split's minimum is checked on the legs' total: each step keeps its own slippage minimum
+            boolean last = i == planned.size() - 1 && s.leg() == null;
             Amount min = last ? terms.minAmountOut() : Amount.of(terms.slippage().minAmountOut(s.toAmount()));
+            if (startsLeg(planned, i)) {
+                steps.add(new LegCall(s.chain(), router(snapshot, s.chain()), s.poolTokenIn(),
+                        planned.getLast().poolTokenOut(), s.leg().shareBps(), Amount.of(s.fromAmount())));
+            }
             if (s.kind() == StepKind.SWAP) {
                 steps.add(new SwapCall(s.pool(), router(snapshot, s.chain()), s.poolTokenIn(), s.poolTokenOut(),
                         Amount.of(s.fromAmount()), Amount.of(s.toAmount()), min));
@@ -103,6 +108,13 @@ public final class RouteCalls {
         }
         throw new CalldataException("Integrator", "feeBps " + terms.feeBps() + " needs a fee recipient: give"
                 + " Integrator as an EVM address (0x and 40 hex digits), or configure junction.fees.recipient");
+    }
+
+    /** Whether step {@code i} is the first of a split route's leg (the router's leg step goes before it). */
+    public static boolean startsLeg(List<RouteStep> steps, int i) {
+        RouteStep s = steps.get(i);
+        return s.leg() != null && (i == 0 || steps.get(i - 1).leg() == null
+                || steps.get(i - 1).leg().index() != s.leg().index());
     }
 
     private static Address router(MarketSnapshot snapshot, ChainId chain) {

@@ -43,11 +43,13 @@ public final class RouterAbi {
             "InvalidRecipient(address)",
             "InvalidFee(uint16)",
             "StepTokenMismatch(uint256,address,address)",
-            "OutputTokenMismatch(address,address)");
+            "OutputTokenMismatch(address,address)", "InvalidShares(uint256)");
 
     /** Step kind numbers. */
     public static final int KIND_SWAP = 0;
     public static final int KIND_BRIDGE = 1;
+    /** The start of a split route's leg: no adapter, data abi.encode(uint256 shareBps). */
+    public static final int KIND_LEG = 2;
 
     private RouterAbi() {
     }

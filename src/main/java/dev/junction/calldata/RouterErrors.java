@@ -51,6 +51,7 @@ public final class RouterErrors {
         texts.put("StepTokenMismatch", a -> "step " + a.get(0) + " spends " + a.get(2) + " but the previous step produced "
                 + a.get(1));
         texts.put("OutputTokenMismatch", a -> "the route ends in " + a.get(1) + ", not in its output token " + a.get(0));
+        texts.put("InvalidShares", a -> "a split's leg shares sum to " + a.get(0) + " bps, not 10000 (or a share is 0)");
         List<String> signatures = new ArrayList<>(RouterAbi.ERRORS);
         signatures.addAll(List.of(
                 // JunctionRouter

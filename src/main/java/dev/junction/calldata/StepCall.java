@@ -5,9 +5,10 @@ import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 
 /**
- * One step of a route as the encoder needs it: a {@link SwapCall} or a {@link BridgeCall}.
+ * One step of a route as the encoder needs it: a {@link SwapCall}, a {@link BridgeCall}, or the {@link LegCall} that
+ * starts a leg of a split route.
  */
-public sealed interface StepCall permits SwapCall, BridgeCall {
+public sealed interface StepCall permits SwapCall, BridgeCall, LegCall {
 
     /** The chain the step runs on. */
     ChainId chain();

@@ -173,6 +173,12 @@ public final class TransactionBuilder {
         List<StepCall> steps = call.steps();
         for (int i = from; i < steps.size(); i++) {
             StepCall step = steps.get(i);
+            if (step instanceof LegCall leg) {
+                out.add(tuple(uint8(RouterAbi.KIND_LEG), address(Address.ZERO), address(evmOrZero(leg.tokenIn())),
+                        address(evmOrZero(leg.tokenOut())), uint256(BigInteger.ZERO),
+                        bytes(Abi.encode(uint256(BigInteger.valueOf(leg.shareBps()))))));
+                continue;
+            }
             byte[] data = stepData(call, step, i, quoteId);
             int kind = step instanceof SwapCall ? RouterAbi.KIND_SWAP : RouterAbi.KIND_BRIDGE;
             Address adapter = adapters.adapter(step.chain(), step.router(), step.provider())
@@ -195,6 +201,7 @@ public final class TransactionBuilder {
                 case SwapCall s -> Protocols.dex(s.pool()).stepData(new SwapStep(s.pool(), s.tokenIn(), s.tokenOut(),
                         s.amountIn(), s.minAmountOut(), s.router(), call.deadline()));
                 case BridgeCall b -> bridgeData(call, b, index, quoteId);
+                case LegCall l -> new byte[0];
             };
         } catch (StepDataException e) {
             throw new CalldataException(e.parameter(), e.rule());

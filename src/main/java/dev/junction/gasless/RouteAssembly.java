@@ -1,7 +1,9 @@
 package dev.junction.gasless;
 
 import dev.junction.calldata.BridgeCall;
+import dev.junction.calldata.LegCall;
 import dev.junction.calldata.RouteCall;
+import dev.junction.calldata.RouteCalls;
 import dev.junction.calldata.StepCall;
 import dev.junction.calldata.SwapCall;
 import dev.junction.chain.AcquisitionMode;
@@ -41,7 +43,9 @@ final class RouteAssembly {
         List<BigInteger> mins = new ArrayList<>();
         for (int i = 0; i < route.steps().size(); i++) {
             RouteStep s = route.steps().get(i);
-            mins.add(i == route.steps().size() - 1 ? amountOutMin : slippage.minAmountOut(s.toAmount()));
+            // a split's minimum is checked on the legs' total: each of its steps keeps its own slippage minimum
+            boolean last = i == route.steps().size() - 1 && s.leg() == null;
+            mins.add(last ? amountOutMin : slippage.minAmountOut(s.toAmount()));
         }
         this.minOuts = List.copyOf(mins);
     }
@@ -74,6 +78,10 @@ final class RouteAssembly {
             Amount quoted = Amount.of(s.toAmount());
             Amount min = Amount.of(minOuts.get(i));
             Address router = router(s.chain());
+            if (RouteCalls.startsLeg(route.steps(), i)) {
+                steps.add(new LegCall(s.chain(), router, s.poolTokenIn(), route.steps().getLast().poolTokenOut(),
+                        s.leg().shareBps(), in));
+            }
             steps.add(s.kind() == StepKind.SWAP
                     ? new SwapCall(s.pool(), router, s.poolTokenIn(), s.poolTokenOut(), in, quoted, min)
                     : new BridgeCall(s.lane(), router, router(s.toChain()), in, quoted, min));

@@ -29,6 +29,10 @@ public interface GasModel {
     long APPROVE = 46_000;
     /** Generic: a Permit2 {@code permitTransferFrom}/{@code permitWitnessTransferFrom} (signature, nonce, transfer). */
     long PERMIT2_PULL = 60_000;
+    /** Generic: a split's fixed work (the input gathered once for its legs). */
+    long SPLIT = 15_000;
+    /** Generic: each leg of a split beyond its steps. */
+    long SPLIT_LEG = 500;
 
     /** Gas units per step kind as routers commonly estimate them; no fixed part per route. */
     GasModel GENERIC = new GasModel() {
@@ -91,6 +95,16 @@ public interface GasModel {
      * nonce bit and Permit2's transfer) instead of an approval.
      */
     long permitPull();
+
+    /**
+     * Gas units a split route adds besides its legs' steps (each leg's steps count as a path of their own): the
+     * split's fixed work and each leg's.
+     *
+     * @param legs the split's parallel legs, >= 2
+     */
+    default long split(int legs) {
+        return SPLIT + SPLIT_LEG * legs;
+    }
 
     /** Gas units of one swap step under the generic model (the sandbox's figures). */
     static long swapGas(Pool pool, SwapQuote quote, boolean extraHop) {

@@ -19,7 +19,8 @@ import java.util.Optional;
  * {@code tolerancePercent}, so the table cannot drift from the router silently. A route's units: {@code base}
  * (21,000, calldata, the router's fixed work) + each step's figure, given by its room (a DEX room by pool kind, e.g.
  * Uniswap V3's row plus {@code v3TickCrossed} per initialized tick crossed; a bridge room its deposit row) +
- * {@code integratorFee}, {@code wrapNative}, {@code unwrapNative} when the route has them. The receiver is assumed to
+ * {@code integratorFee}, {@code wrapNative}, {@code unwrapNative} when the route has them; a split route adds
+ * {@code split} + {@code splitLeg} per leg, each leg's steps counted as a path of their own. The receiver is assumed to
  * hold the output token already (a first balance costs about 17,100 more).
  *
  * <p>A bridge whose room has no measured row (its adapter's deposit is not in the table, or it has no adapter) counts
@@ -32,6 +33,8 @@ public final class RouterGas implements GasModel {
     private final long wrapNative;
     private final long unwrapNative;
     private final long permitWitness;
+    private final long split;
+    private final long splitLeg;
     private final int tolerancePercent;
     private final Map<Class<? extends Pool>, DexProtocol.SwapGas> swaps;
     private final Map<BridgeProtocol, StepGas> deposits;
@@ -45,6 +48,8 @@ public final class RouterGas implements GasModel {
         wrapNative = table.figure("wrapNative");
         unwrapNative = table.figure("unwrapNative");
         permitWitness = table.figure("permitWitness");
+        split = table.figure("split");
+        splitLeg = table.figure("splitLeg");
         tolerancePercent = Math.toIntExact(table.figure("tolerancePercent"));
         Map<Class<? extends Pool>, DexProtocol.SwapGas> s = new HashMap<>();
         for (DexProtocol d : Protocols.dexes()) {
@@ -117,6 +122,12 @@ public final class RouterGas implements GasModel {
     @Override
     public long permitPull() {
         return permitWitness;
+    }
+
+    /** A split's measured fixed work ({@code split}) and each leg's beyond its steps ({@code splitLeg}). */
+    @Override
+    public long split(int legs) {
+        return split + splitLeg * legs;
     }
 
     /** The route's fixed units: 21,000, calldata and the router's fixed work. */

@@ -8,6 +8,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.Token;
 import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.Leg;
 import dev.junction.routing.RouteStep;
 import dev.junction.routing.StepKind;
 import java.math.BigInteger;
@@ -36,9 +37,10 @@ import java.util.Optional;
  *                                   reference USD price (8 bytes, IEEE 754 bits, big-endian)
  * routes:   count, then per route:  amount, integratorFee, pathFee, gasLimit, gasFee (amounts), gas token index,
  *                                   route address (0 = none, else string index + 1), step count, steps
- * step:     kind (0 swap, 1 bridge), provider key (string index), from and to token index,
- *           fromAmount, toAmount, lpFee, bridgeFee (amounts), gas units, p50 and p90 seconds (varints),
- *           swap: pool id, pool token in, pool token out; bridge: lane input token, lane output token (string indexes)
+ * step:     kind (0 swap, 1 bridge, 2 swap of a split route's leg), provider key (string index), from and to
+ *           token index, fromAmount, toAmount, lpFee, bridgeFee (amounts), gas units, p50 and p90 seconds (varints),
+ *           swap: pool id, pool token in, pool token out; bridge: lane input token, lane output token (string indexes);
+ *           swap of a leg: as a swap, then the leg's index and share in basis points (varints)
  * amount:   varint (magnitude byte length * 2 + 1 if negative), magnitude big-endian without leading zeros
  * </pre>
  * About a third of the size of the text forms before it (the 5-route quotes of the bench mix: 846-1,443 bytes, mean
@@ -57,6 +59,7 @@ final class PlanCodec {
     private static final byte FORMAT_BYTE = 3;
     private static final int SWAP = 0;
     private static final int BRIDGE = 1;
+    private static final int LEG_SWAP = 2;
 
     private PlanCodec() {
     }
@@ -91,7 +94,7 @@ final class PlanCodec {
             body.varint(r.steps().size());
             for (RouteStep s : r.steps()) {
                 boolean swap = s.kind() == StepKind.SWAP;
-                body.write(swap ? SWAP : BRIDGE);
+                body.write(!swap ? BRIDGE : s.leg() == null ? SWAP : LEG_SWAP);
                 body.varint(strings.index(s.provider().key()));
                 body.varint(tokens.get(s.fromToken()));
                 body.varint(tokens.get(s.toToken()));
@@ -106,6 +109,10 @@ final class PlanCodec {
                     body.varint(strings.index(s.pool().id()));
                     body.varint(strings.index(s.poolTokenIn().value()));
                     body.varint(strings.index(s.poolTokenOut().value()));
+                    if (s.leg() != null) {
+                        body.varint(s.leg().index());
+                        body.varint(s.leg().shareBps());
+                    }
                 } else {
                     body.varint(strings.index(s.lane().inputToken().value()));
                     body.varint(strings.index(s.lane().outputToken().value()));
@@ -188,7 +195,7 @@ final class PlanCodec {
     /** Reads one step; null when the snapshot lacks its provider, tokens, pool or lane. */
     private static RouteStep step(Source in, String[] strings, Token[] tokens, MarketSnapshot snapshot) {
         int kind = in.read();
-        if (kind != SWAP && kind != BRIDGE) {
+        if (kind != SWAP && kind != BRIDGE && kind != LEG_SWAP) {
             throw new IllegalArgumentException("a stored plan has a step of kind " + kind);
         }
         Provider provider = snapshot.provider(in.string(strings)).orElse(null);
@@ -201,17 +208,18 @@ final class PlanCodec {
         long gasUnits = in.varint();
         int seconds = in.integer();
         int p90 = in.integer();
-        if (kind == SWAP) {
+        if (kind != BRIDGE) {
             String poolId = in.string(strings);
             String poolIn = in.string(strings);
             String poolOut = in.string(strings);
+            Leg leg = kind == LEG_SWAP ? leg(in) : null;
             Pool pool = snapshot.pool(poolId).orElse(null);
             if (provider == null || from == null || to == null || pool == null) {
                 return null;
             }
             return new RouteStep(StepKind.SWAP, provider, from.chain(), from.chain(), to.chain(), from, to, fromAmount,
                     toAmount, lpFee, bridgeFee, gasUnits, seconds, p90, pool, null,
-                    new Address(poolIn, from.address().solana()), new Address(poolOut, to.address().solana()));
+                    new Address(poolIn, from.address().solana()), new Address(poolOut, to.address().solana()), leg);
         }
         String input = in.string(strings);
         String output = in.string(strings);
@@ -221,6 +229,16 @@ final class PlanCodec {
         BridgeLane lane = lane(snapshot, provider.key(), from.chain(), to.chain(), input, output);
         return lane == null ? null : new RouteStep(StepKind.BRIDGE, provider, from.chain(), from.chain(), to.chain(),
                 from, to, fromAmount, toAmount, lpFee, bridgeFee, gasUnits, seconds, p90, null, lane, null, null);
+    }
+
+    private static Leg leg(Source in) {
+        int index = in.integer();
+        int share = in.integer();
+        try {
+            return new Leg(index, share);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("a stored plan has a leg " + index + " of share " + share + " bps");
+        }
     }
 
     /** The market's token (or the chain's native token) at the price it was quoted at; null when there is none. */

@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code junction.quote.write-queue} (quotes that may wait to be written, default 20000),
  * {@code junction.quote.write-wait} (how long a quote waits for room before 9005, default 250ms) and
  * {@code junction.routing.max-steps}, {@code max-routes}, {@code pools-per-pair}, {@code labels-per-node},
- * {@code candidates}, {@code max-expansions} (see {@link PlannerSettings}).
+ * {@code candidates}, {@code max-expansions}, {@code max-splits} (see {@link PlannerSettings}).
  */
 @Configuration(proxyBeanMethods = false)
 class QuoteConfiguration {
@@ -29,9 +29,10 @@ class QuoteConfiguration {
             @Value("${junction.routing.pools-per-pair:3}") int poolsPerPair,
             @Value("${junction.routing.labels-per-node:10}") int labelsPerNode,
             @Value("${junction.routing.candidates:16}") int candidates,
-            @Value("${junction.routing.max-expansions:20000}") int maxExpansions, Market market) {
+            @Value("${junction.routing.max-expansions:20000}") int maxExpansions,
+            @Value("${junction.routing.max-splits:4}") int maxSplits, Market market) {
         RoutePlanner planner = new RoutePlanner(new PlannerSettings(maxSteps, maxRoutes, poolsPerPair, labelsPerNode,
-                candidates, maxExpansions));
+                candidates, maxExpansions, maxSplits));
         // each snapshot is published with its route graph: the first quote after a block does not build it
         market.deriveOnUpdate(planner.routeGraphs());
         return planner;

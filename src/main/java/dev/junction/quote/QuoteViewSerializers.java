@@ -147,6 +147,8 @@ final class QuoteViewSerializers {
         private static final SerializableString FROM_CHAIN = new SerializedString("fromChain");
         private static final SerializableString FROM_TOKEN = new SerializedString("fromToken");
         private static final SerializableString PROVIDER = new SerializedString("provider");
+        private static final SerializableString LEG = new SerializedString("leg");
+        private static final SerializableString SHARE_BPS = new SerializedString("shareBps");
         private static final SerializableString STEP_TYPE = new SerializedString("stepType");
         private static final SerializableString TO_AMOUNT = new SerializedString("toAmount");
         private static final SerializableString TO_CHAIN = new SerializedString("toChain");
@@ -170,11 +172,19 @@ final class QuoteViewSerializers {
             g.writeNumber(s.fromChain());
             g.writeName(FROM_TOKEN);
             token(s.fromToken(), g);
+            if (s.leg() != null) {
+                g.writeName(LEG);
+                g.writeNumber(s.leg());
+            }
             g.writeName(PROVIDER);
             if (s.provider() == null) {
                 g.writeNull();
             } else {
                 ProviderViewSerializer.write(s.provider(), g);
+            }
+            if (s.shareBps() != null) {
+                g.writeName(SHARE_BPS);
+                g.writeNumber(s.shareBps());
             }
             string(g, STEP_TYPE, s.stepType());
             string(g, TO_AMOUNT, s.toAmount());

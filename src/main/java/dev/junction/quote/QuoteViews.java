@@ -50,17 +50,24 @@ public final class QuoteViews {
     public record GasFeeView(String gasFee, double gasFeeUsd, String gasLimit, TokenView gasToken) {
     }
 
-    /** 2.5 Path step: fee and bridgeFee in the step's fromToken units; estimatedTime in seconds. */
+    /**
+     * 2.5 Path step: fee and bridgeFee in the step's fromToken units; estimatedTime in seconds. {@code leg} and
+     * {@code shareBps} only on a step of a split route ({@code pathType} sameChainSplitSwap): the parallel leg it belongs
+     * to (0, 1, ...) and the leg's share of the input after the integrator fee, basis points (the last leg takes the
+     * remainder).
+     */
     @JsonSerialize(using = QuoteViewSerializers.StepViewSerializer.class)
     public record StepView(String bridgeFee, long chain, int estimatedTime, String fee, String fromAmount,
-            long fromChain, TokenView fromToken, ProviderView provider, String stepType, String toAmount, long toChain,
-            TokenView toToken) {
+            long fromChain, TokenView fromToken, @JsonInclude(JsonInclude.Include.NON_NULL) Integer leg,
+            ProviderView provider, @JsonInclude(JsonInclude.Include.NON_NULL) Integer shareBps, String stepType,
+            String toAmount, long toChain, TokenView toToken) {
 
         static StepView of(RouteStep s) {
             return new StepView(DecimalText.of(s.bridgeFee()), s.chain().value(), s.estimatedSeconds(),
                     DecimalText.of(s.lpFee()), DecimalText.of(s.fromAmount()), s.fromChain().value(), TokenView.of(s.fromToken()),
-                    ProviderView.of(s.provider()), s.kind().wire(), DecimalText.of(s.toAmount()), s.toChain().value(),
-                    TokenView.of(s.toToken()));
+                    s.leg() == null ? null : s.leg().index(), ProviderView.of(s.provider()),
+                    s.leg() == null ? null : s.leg().shareBps(), s.kind().wire(), DecimalText.of(s.toAmount()),
+                    s.toChain().value(), TokenView.of(s.toToken()));
         }
     }
 

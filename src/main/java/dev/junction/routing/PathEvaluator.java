@@ -97,7 +97,8 @@ final class PathEvaluator {
                 e.p90Seconds, null, e.lane, null, null);
     }
 
-    private Candidate route(List<RouteStep> steps) {
+    /** The figures of a route of these exact steps (a split route's legs, simulated by {@link SplitPlanner}). */
+    Candidate route(List<RouteStep> steps) {
         Chain source = graph.snapshot.chain(steps.getFirst().fromToken().chain()).orElseThrow();
         // source-chain gas: the route's fixed part and the steps up to and including the first bridge
         boolean bridged = false;
@@ -111,8 +112,11 @@ final class PathEvaluator {
         }
         boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE);
         boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
-        BigInteger gasLimit = gasLimit(steps, sourceSteps, graph.snapshot.gas().route(nativeIn, nativeOut,
-                integratorFee.signum() > 0));
+        long fixed = graph.snapshot.gas().route(nativeIn, nativeOut, integratorFee.signum() > 0);
+        if (steps.getFirst().leg() != null) {
+            fixed += graph.snapshot.gas().split(steps.getLast().leg().index() + 1);
+        }
+        BigInteger gasLimit = gasLimit(steps, sourceSteps, fixed);
         return new Candidate(steps, gasLimit, gasLimit.multiply(source.gasPriceWei()),
                 graph.snapshot.nativeToken(source), source.router());
     }
@@ -134,6 +138,7 @@ final class PathEvaluator {
         final double netValueUsd;
         /** {@link PlannedRoute#pathTime()} of the route this completes to. */
         final int pathTime;
+        private final BigInteger amountOut;
 
         private Candidate(List<RouteStep> steps, BigInteger gasLimit, BigInteger gasFee, Token gasToken,
                 Address routeAddress) {
@@ -142,16 +147,22 @@ final class PathEvaluator {
             this.gasFee = gasFee;
             this.gasToken = gasToken;
             this.routeAddress = routeAddress;
-            this.netValueUsd = steps.getLast().toToken().usd(steps.getLast().toAmount()) - gasToken.usd(gasFee);
+            boolean split = steps.getFirst().leg() != null;
+            this.amountOut = split ? PlannedRoute.amountOut(steps) : steps.getLast().toAmount();
+            this.netValueUsd = steps.getLast().toToken().usd(amountOut) - gasToken.usd(gasFee);
             int seconds = 0;
             for (RouteStep s : steps) {
                 seconds += s.estimatedSeconds();
             }
-            this.pathTime = seconds;
+            this.pathTime = split ? PlannedRoute.legSeconds(steps, false) : seconds;
         }
 
         BigInteger amountOut() {
-            return steps.getLast().toAmount();
+            return amountOut;
+        }
+
+        BigInteger gasFee() {
+            return gasFee;
         }
 
         /** The request's amount in USD, as every route of the request has it. */
@@ -195,6 +206,19 @@ final class PathEvaluator {
      * and a tenth of its bytes, mostly in products that grew with every step).
      */
     static BigInteger pathFee(BigInteger a0, List<RouteStep> steps) {
+        if (steps.getFirst().leg() != null) {
+            // a split: each leg's fees valued against the leg's own input, summed
+            BigInteger sum = BigInteger.ZERO;
+            int start = 0;
+            for (int i = 0; i < steps.size(); i++) {
+                if (PlannedRoute.endsLeg(steps, i)) {
+                    List<RouteStep> leg = steps.subList(start, i + 1);
+                    sum = sum.add(pathFee(leg.getFirst().fromAmount(), leg.stream().map(s -> s.inLeg(null)).toList()));
+                    start = i + 1;
+                }
+            }
+            return sum;
+        }
         BigInteger whole = BigInteger.ZERO;
         BigInteger num = BigInteger.ZERO;
         BigInteger den = BigInteger.ONE;

@@ -2,10 +2,12 @@ package dev.junction.routing;
 
 /**
  * The shape of a route. {@link #wire()} is the {@code pathType} value: {@code sameChainSwap} (swaps only),
- * {@code bridge} (bridge steps only) or {@code crossChainSwap} (bridge steps and swaps).
+ * {@code bridge} (bridge steps only), {@code crossChainSwap} (bridge steps and swaps) or {@code sameChainSplitSwap}
+ * (swaps only, the input split over parallel legs: each step carries its {@link Leg}).
  */
 public enum PathType {
-    SAME_CHAIN_SWAP("sameChainSwap"), BRIDGE("bridge"), CROSS_CHAIN_SWAP("crossChainSwap");
+    SAME_CHAIN_SWAP("sameChainSwap"), BRIDGE("bridge"), CROSS_CHAIN_SWAP("crossChainSwap"),
+    SAME_CHAIN_SPLIT_SWAP("sameChainSplitSwap");
 
     private final String wire;
 

@@ -16,7 +16,9 @@ import java.util.List;
  * @param amount the request's input, fromToken units (before the integrator fee)
  * @param integratorFee {@code floor(amount * feeBps / 10000)}, fromToken units, taken before the first step
  * @param amountOut what the last step delivers, toToken units
- * @param steps the steps; each spends exactly what the previous produced, the first spends amount - integratorFee
+ * @param steps the steps; each spends exactly what the previous produced, the first spends amount - integratorFee;
+ *              for a split route ({@code pathType} sameChainSplitSwap) the legs' steps one leg after the other, each
+ *              leg's first step spending the leg's share of amount - integratorFee, amountOut the sum of the legs'
  * @param pathFee all LP and bridge fees of the path valued in fromToken units: each step's fee times the fromToken
  *                amount that produced the step's input, over that input (exact rational sum, floor once)
  * @param gasLimit gas units of the steps executed on the source chain (up to and including the first bridge)
@@ -72,7 +74,8 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
             double integratorFeeUsd) {
         Token fromToken = steps.getFirst().fromToken();
         Token toToken = steps.getLast().toToken();
-        BigInteger amountOut = steps.getLast().toAmount();
+        BigInteger amountOut = amountOut(steps);
+        boolean split = steps.getFirst().leg() != null;
         int seconds = 0;
         int p90 = 0;
         int bridges = 0;
@@ -87,8 +90,47 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
         }
         return new PlannedRoute(fromToken, toToken, amount, integratorFee, amountOut, steps, pathFee, gasLimit, gasFee,
                 gasToken, routeAddress, amountUsd, toToken.usd(amountOut), gasToken.usd(gasFee), integratorFeeUsd,
-                fromToken.usd(pathFee), seconds, p90, bridges,
-                PathType.of(bridges, steps.size()), providers);
+                fromToken.usd(pathFee), split ? legSeconds(steps, false) : seconds,
+                split ? legSeconds(steps, true) : p90, bridges,
+                split ? PathType.SAME_CHAIN_SPLIT_SWAP : PathType.of(bridges, steps.size()), providers);
+    }
+
+    /** Whether step {@code i} of a split route is the last of its leg. */
+    static boolean endsLeg(List<RouteStep> steps, int i) {
+        return i + 1 == steps.size() || steps.get(i + 1).leg().index() != steps.get(i).leg().index();
+    }
+
+    /** What the steps deliver: the last step's output, or for a split route the sum of its legs' last outputs. */
+    static BigInteger amountOut(List<RouteStep> steps) {
+        if (steps.getFirst().leg() == null) {
+            return steps.getLast().toAmount();
+        }
+        BigInteger sum = BigInteger.ZERO;
+        for (int i = 0; i < steps.size(); i++) {
+            if (endsLeg(steps, i)) {
+                sum = sum.add(steps.get(i).toAmount());
+            }
+        }
+        return sum;
+    }
+
+    /** A split route's time: its legs run in one transaction, so the slowest leg's p50 (or p90) seconds. */
+    static int legSeconds(List<RouteStep> steps, boolean p90) {
+        int slowest = 0;
+        int leg = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            leg += p90 ? steps.get(i).p90Seconds() : steps.get(i).estimatedSeconds();
+            if (endsLeg(steps, i)) {
+                slowest = Math.max(slowest, leg);
+                leg = 0;
+            }
+        }
+        return slowest;
+    }
+
+    /** The number of parallel legs: 1 for a single path. */
+    public int legs() {
+        return steps.getFirst().leg() == null ? 1 : steps.getLast().leg().index() + 1;
     }
 
     /** Whether a provider of this key is listed (a loop: {@link #of} runs for every candidate the planner evaluates). */

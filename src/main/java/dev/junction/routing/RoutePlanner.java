@@ -16,9 +16,10 @@ import java.util.stream.Collectors;
 /**
  * Plans exact-input routes on one market snapshot: a best-first candidate search over estimates
  * ({@link CandidateSearch}), exact evaluation of every candidate along its path, ranking by the request's mode, and up
- * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps. Thread-safe. The route graph is a value
- * derived from the snapshot ({@link #routeGraphs()}): registered with the live market, it is built before each
- * snapshot is published, so no request builds or waits for it.
+ * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps; a same-chain swap also competes as a split
+ * over parallel legs ({@link SplitPlanner}). Thread-safe. The route graph is a value derived from the snapshot
+ * ({@link #routeGraphs()}): registered with the live market, it is built before each snapshot is published, so no
+ * request builds or waits for it.
  */
 public final class RoutePlanner {
 
@@ -80,6 +81,13 @@ public final class RoutePlanner {
         }
         if (distinct.isEmpty()) {
             throw failure(graph, request, diagnostics);
+        }
+        if (settings.maxSplits() > 1 && request.fromChain().equals(request.toChain())) {
+            PathEvaluator.Candidate split = new SplitPlanner(graph, memo, evaluator, settings.maxSplits())
+                    .plan(List.copyOf(distinct.values()), request.amountAfterFee());
+            if (split != null) {
+                distinct.put(new PathKey(split.steps), split);
+            }
         }
         // the same order as RouteRanking.comparator; path keys are compared only for routes that tie before it. Only
         // the routes kept are completed.

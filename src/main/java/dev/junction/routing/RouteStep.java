@@ -31,11 +31,12 @@ import java.util.Objects;
  * @param poolTokenIn the address passed to the pool as tokenIn (the wrapped native for a native fromToken); null for
  *                    a bridge
  * @param poolTokenOut the address the pool pays out (the wrapped native for a native toToken); null for a bridge
+ * @param leg the parallel leg of a split route the step belongs to; null for a step of a single path
  */
 public record RouteStep(StepKind kind, Provider provider, ChainId chain, ChainId fromChain, ChainId toChain,
         Token fromToken, Token toToken, BigInteger fromAmount, BigInteger toAmount, BigInteger lpFee,
         BigInteger bridgeFee, long gasUnits, int estimatedSeconds, int p90Seconds, Pool pool, BridgeLane lane,
-        Address poolTokenIn, Address poolTokenOut) {
+        Address poolTokenIn, Address poolTokenOut, Leg leg) {
 
     public RouteStep {
         Objects.requireNonNull(kind, "kind");
@@ -43,6 +44,24 @@ public record RouteStep(StepKind kind, Provider provider, ChainId chain, ChainId
         if ((kind == StepKind.SWAP) != (pool != null) || (kind == StepKind.BRIDGE) != (lane != null)) {
             throw new IllegalArgumentException("a swap step has a pool, a bridge step a lane");
         }
+        if (leg != null && kind != StepKind.SWAP) {
+            throw new IllegalArgumentException("only a swap step belongs to a leg of a split");
+        }
+    }
+
+    /** A step of a single path (no leg). */
+    public RouteStep(StepKind kind, Provider provider, ChainId chain, ChainId fromChain, ChainId toChain,
+            Token fromToken, Token toToken, BigInteger fromAmount, BigInteger toAmount, BigInteger lpFee,
+            BigInteger bridgeFee, long gasUnits, int estimatedSeconds, int p90Seconds, Pool pool, BridgeLane lane,
+            Address poolTokenIn, Address poolTokenOut) {
+        this(kind, provider, chain, fromChain, toChain, fromToken, toToken, fromAmount, toAmount, lpFee, bridgeFee,
+                gasUnits, estimatedSeconds, p90Seconds, pool, lane, poolTokenIn, poolTokenOut, null);
+    }
+
+    /** This step as part of {@code leg} of a split route. */
+    public RouteStep inLeg(Leg leg) {
+        return new RouteStep(kind, provider, chain, fromChain, toChain, fromToken, toToken, fromAmount, toAmount, lpFee,
+                bridgeFee, gasUnits, estimatedSeconds, p90Seconds, pool, lane, poolTokenIn, poolTokenOut, leg);
     }
 
     /** The step's total fee (LP + bridge), fromToken units. */

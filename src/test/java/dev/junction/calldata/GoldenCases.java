@@ -8,6 +8,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
 import dev.junction.protocol.Protocols;
+import dev.junction.protocol.StepShape;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,9 +58,14 @@ final class GoldenCases {
     /** The signature each step's data must decode with, in step order. */
     static List<String> stepSignatures(RouteCall call) {
         return call.steps().stream().map(s -> switch (s) {
-            case SwapCall sw -> Protocols.dex(sw.pool()).shape(sw.pool());
-            case BridgeCall b -> Protocols.bridge(b.provider()).shape(b.lane());
-        }).map(shape -> shape.executable() ? "abi:" + shape.adapterData() : shape.signature()).toList();
+            case SwapCall sw -> signature(Protocols.dex(sw.pool()).shape(sw.pool()));
+            case BridgeCall b -> signature(Protocols.bridge(b.provider()).shape(b.lane()));
+            case LegCall leg -> "abi:uint256"; // a split leg's share
+        }).toList();
+    }
+
+    private static String signature(StepShape shape) {
+        return shape.executable() ? "abi:" + shape.adapterData() : shape.signature();
     }
 
     static RouteCall swapRoute(Pool pool, Address in, Address out) {

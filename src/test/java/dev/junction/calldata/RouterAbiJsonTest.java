@@ -65,12 +65,12 @@ class RouterAbiJsonTest {
     }
 
     @Test
-    void theJsonIsAPlainArrayOfTwoFunctionsFourEventsAndElevenErrors() {
+    void theJsonIsAPlainArrayOfTwoFunctionsFourEventsAndTwelveErrors() {
         assertThat(abi.isArray()).isTrue();
         assertThat(entries("function")).hasSize(2);
         assertThat(entries("event")).hasSize(4);
-        assertThat(entries("error")).hasSize(11);
-        assertThat(abi.size()).isEqualTo(17);
+        assertThat(entries("error")).hasSize(12);
+        assertThat(abi.size()).isEqualTo(18);
     }
 
     @Test

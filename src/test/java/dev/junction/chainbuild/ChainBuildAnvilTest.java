@@ -68,6 +68,7 @@ class ChainBuildAnvilTest {
     static final JsonMapper JSON = JsonMapper.builder().build();
     /** How far a chain-mode quote's gas units may be from the receipt's gasUsed of its built transaction. */
     static final long GAS_TOLERANCE_PERCENT = 10;
+    static final long SPLIT_GAS_TOLERANCE_PERCENT = 15;
 
     static AnvilProcess anvil;
     static JsonNode market;
@@ -155,9 +156,14 @@ class ChainBuildAnvilTest {
         String router = deployment.path(Long.toString(CHAIN)).path("router").asString();
         List<String> holders = new ArrayList<>(List.of(router));
         deployment.path(Long.toString(CHAIN)).path("adapters").forEach(a -> holders.add(a.asString()));
-        record Case(String from, String to, String provider, int decimals, int maxWhole, String query, int minWhole) {
+        record Case(String from, String to, String provider, int decimals, int maxWhole, String query, int minWhole,
+                boolean split) {
             Case(String from, String to, String provider, int decimals, int maxWhole) {
                 this(from, to, provider, decimals, maxWhole, "", 0);
+            }
+
+            Case(String from, String to, String provider, int decimals, int maxWhole, String query, int minWhole) {
+                this(from, to, provider, decimals, maxWhole, query, minWhole, false);
             }
         }
         List<Case> cases = List.of(
@@ -170,7 +176,9 @@ class ChainBuildAnvilTest {
                 // an integrator fee of 0.3% paid to the integrator's address (an account holding USDC already)
                 new Case(usdc, weth, "uniswap-v3", 6, 20_000, "&feeBps=30&Integrator=" + TRADER.lower(), 0),
                 // 400,000 to 450,000 USDC: the swap leaves the pool's narrowest position, crossing an initialized tick
-                new Case(usdc, weth, "uniswap-v3", 6, 50_000, "", 400_000));
+                new Case(usdc, weth, "uniswap-v3", 6, 50_000, "", 400_000),
+                // 31 to 50 WETH -> DAI: split over the V2 WETH/DAI pair and V3 WETH/USDC then V2 USDC/DAI
+                new Case(weth, dai, "uniswap-v2", 18, 20, "&includeProvider=uniswap-v3", 30, true));
         tradeEveryPoolBothWays();
         for (Case c : cases) {
             BigInteger amount = BigInteger.valueOf(c.minWhole() + 1 + random.nextInt(c.maxWhole()))
@@ -183,6 +191,11 @@ class ChainBuildAnvilTest {
             JsonNode tx = built.path("data").path("Tx");
             JsonNode route = built.path("data").path("route");
             assertThat(tx.path("to").asString()).isEqualToIgnoringCase(router);
+            if (c.split()) {
+                assertThat(route.path("pathType").asString()).as(route.toString()).isEqualTo("sameChainSplitSwap");
+                assertThat(route.path("path").valueStream().map(s -> s.path("leg").asInt()).distinct().count())
+                        .isGreaterThanOrEqualTo(2);
+            }
             String what = c.from() + " -> " + c.to() + " via " + c.provider() + ", amount " + amount + ", seed " + seed;
 
             ObjectNode send = JSON.createObjectNode();
@@ -208,9 +221,16 @@ class ChainBuildAnvilTest {
                     + (c.query().contains("feeBps") ? " with an integrator fee" : "");
             System.out.printf("gas of %s (%s): quoted %d, receipt %d, off by %+.1f%%%n", shape, what, quoted, used,
                     100.0 * (quoted - used) / used);
+            // a split whose V3 leg crosses a tick: the table's tick figure (measured on a single path) overestimates it
+            // there, so a split's quote is held to never below the receipt and within SPLIT_GAS_TOLERANCE_PERCENT
+            long tolerance = c.split() ? SPLIT_GAS_TOLERANCE_PERCENT : GAS_TOLERANCE_PERCENT;
             assertThat(Math.abs(quoted - used)).as("quoted gas units %d vs the receipt's gasUsed %d for %s", quoted,
-                    used, what).isLessThanOrEqualTo(used * GAS_TOLERANCE_PERCENT / 100);
-            if (c.minWhole() > 0) {
+                    used, what).isLessThanOrEqualTo(used * tolerance / 100);
+            if (c.split()) {
+                assertThat(quoted).as("a split's quoted gas is never below its receipt's: " + what)
+                        .isGreaterThanOrEqualTo(used);
+            }
+            if (c.minWhole() > 0 && !c.split()) {
                 RouterGas gas = RouterGas.measured();
                 assertThat(quoted).as("the large swap's quote counts at least one tick crossed: " + what)
                         .isGreaterThanOrEqualTo(gas.base() + gas.table().step("uniswap-v3").first()

@@ -21,7 +21,7 @@ class RouterGasTest {
              "uniswap-v3": {"first": 90000, "later": 91000}, "uniswap-v4": {"first": 80000, "later": 85000}, "curve": {"first": 100000, "later": 88000},
              "across": {"first": 70000, "later": 60000}},
              "v3TickCrossed": 40000, "integratorFee": 12000, "wrapNative": 3000, "unwrapNative": 14000,
-             "permitWitness": 41000, "tolerancePercent": 3}
+             "permitWitness": 41000, "split": 15000, "splitLeg": 500, "tolerancePercent": 3}
             """;
 
     static InputStream json(String text) {
@@ -37,6 +37,7 @@ class RouterGasTest {
         assertThat(g.route(false, false, false)).isEqualTo(50_000);
         assertThat(g.route(true, false, true)).isEqualTo(50_000 + 3_000 + 12_000);
         assertThat(g.route(false, true, false)).isEqualTo(50_000 + 14_000);
+        assertThat(g.split(3)).as("a split: its fixed work and each leg's").isEqualTo(15_000 + 3 * 500);
     }
 
     @Test

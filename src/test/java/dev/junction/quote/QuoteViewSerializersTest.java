@@ -141,9 +141,11 @@ class QuoteViewSerializersTest {
         QuoteViews.ProviderView provider = new QuoteViews.ProviderView(null, "uniswap-v3", null);
         List<QuoteViews.StepView> steps = new ArrayList<>();
         steps.add(new QuoteViews.StepView(null, Long.MAX_VALUE, Integer.MIN_VALUE, null, null, -1, null, null, null,
-                null, 0, token));
+                null, null, null, 0, token));
         steps.add(null);
-        steps.add(new QuoteViews.StepView("0", 1, 0, "1", "2", 1, token, provider, "swap", "3", 1, null));
+        steps.add(new QuoteViews.StepView("0", 1, 0, "1", "2", 1, token, null, provider, null, "swap", "3", 1, null));
+        // a step of a split route's second leg
+        steps.add(new QuoteViews.StepView("0", 1, 0, "1", "2", 1, token, 1, provider, 2_500, "swap", "3", 1, token));
         List<QuoteViews.ProviderView> providers = new ArrayList<>();
         providers.add(provider);
         providers.add(null);

@@ -312,4 +312,46 @@ class RoutePlannerTest {
         assertThat(r.pathFee()).isEqualTo(expected);
         assertThat(r.pathFeeUsd()).isEqualTo(r.fromToken().usd(expected));
     }
+
+    @Test
+    void aLargeTradeSplitsOverTheWethUsdcPoolsAndASmallOneStaysSinglePath() {
+        // uniswap-v2 WETH/USDC holds 1,000 WETH, sushiswap 100: 60 WETH through one pool pays ~5.6% price impact
+        BigInteger in = units("60", 18);
+        PlannedRoute best = plan(RouteRequest.of(ETH, WETH, ETH, USDC, in)).getFirst();
+        assertThat(best.pathType()).isEqualTo(PathType.SAME_CHAIN_SPLIT_SWAP);
+        assertThat(best.pathType().wire()).isEqualTo("sameChainSplitSwap");
+        assertThat(best.legs()).isGreaterThanOrEqualTo(2);
+        PlannedRoute single = new RoutePlanner(PlannerSettings.DEFAULTS.withMaxSplits(1))
+                .plan(market, RouteRequest.of(ETH, WETH, ETH, USDC, in)).getFirst();
+        assertThat(best.amountOut()).isGreaterThan(single.amountOut());
+        assertThat(best.netValueUsd()).isGreaterThan(single.netValueUsd());
+        // legs: exact V2 math on each leg's share, the last leg the remainder
+        BigInteger sum = BigInteger.ZERO;
+        BigInteger spent = BigInteger.ZERO;
+        List<RouteStep> steps = best.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            RouteStep s = steps.get(i);
+            assertThat(s.leg()).isNotNull();
+            if (i == 0 || steps.get(i - 1).leg().index() != s.leg().index()) {
+                spent = spent.add(s.fromAmount());
+            } else {
+                assertThat(s.fromAmount()).as("within a leg each step spends what the previous produced")
+                        .isEqualTo(steps.get(i - 1).toAmount());
+            }
+            if (i + 1 == steps.size() || steps.get(i + 1).leg().index() != s.leg().index()) {
+                sum = sum.add(s.toAmount());
+            }
+        }
+        assertThat(spent).as("the legs spend the whole input").isEqualTo(in);
+        assertThat(best.amountOut()).isEqualTo(sum);
+        assertThat(best.steps().getFirst().fromAmount()).isEqualTo(in.multiply(BigInteger.valueOf(
+                best.steps().getFirst().leg().shareBps())).divide(BigInteger.valueOf(10_000)));
+        long stepGas = steps.stream().mapToLong(RouteStep::gasUnits).sum();
+        assertThat(best.gasLimit()).as("the legs' steps and the split's own gas").isEqualTo(BigInteger.valueOf(
+                stepGas + GasModel.GENERIC.split(best.legs())));
+        // a small trade: the split would not pay for its gas
+        PlannedRoute small = plan(RouteRequest.of(ETH, WETH, ETH, USDC, units("0.5", 18))).getFirst();
+        assertThat(small.pathType()).isEqualTo(PathType.SAME_CHAIN_SWAP);
+        assertThat(small.steps()).allSatisfy(s -> assertThat(s.leg()).isNull());
+    }
 }
