@@ -42,10 +42,20 @@ public final class RouteCalls {
      * @param expiry quote expiry, Unix seconds
      * @param operatorFeeRecipient the deployment's fee address ({@code junction.fees.recipient}), or null: receives
      *     the fee when {@code Integrator} is not an EVM address
+     * @param fallbackAddress who gets the output when the destination call fails, or null: the sender
      */
     public record Terms(String quoteId, Address sender, Address receiver, Amount minAmountOut, Slippage slippage,
             int feeBps, String integrator, AcquisitionMode acquisitionMode, String destinationCallData,
-            BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient) {
+            BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient,
+            Address fallbackAddress) {
+
+        /** Terms whose fallback address is the sender. */
+        public Terms(String quoteId, Address sender, Address receiver, Amount minAmountOut, Slippage slippage,
+                int feeBps, String integrator, AcquisitionMode acquisitionMode, String destinationCallData,
+                BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient) {
+            this(quoteId, sender, receiver, minAmountOut, slippage, feeBps, integrator, acquisitionMode,
+                    destinationCallData, destinationGasLimit, quotedAt, expiry, operatorFeeRecipient, null);
+        }
     }
 
     /**
@@ -76,7 +86,7 @@ public final class RouteCalls {
                 route.fromToken().address(), Amount.of(route.amount()), route.toToken().address(), terms.minAmountOut(),
                 terms.feeBps(), feeRecipient(terms), terms.acquisitionMode(), terms.destinationCallData(),
                 terms.destinationGasLimit(), steps, terms.quotedAt(), deadline, terms.expiry(),
-                route.gasLimit().longValueExact());
+                route.gasLimit().longValueExact(), terms.fallbackAddress());
     }
 
     /**

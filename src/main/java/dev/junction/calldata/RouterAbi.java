@@ -13,7 +13,7 @@ public final class RouterAbi {
 
     /** {@code RouteParams} as a tuple type. */
     public static final String ROUTE_PARAMS =
-            "(bytes32,address,uint256,address,uint256,address,uint256,uint16,address,uint8,bytes,uint256)";
+            "(bytes32,address,uint256,address,uint256,address,uint256,uint16,address,uint8,bytes,uint256,address)";
     /** {@code Step} as a tuple type. */
     public static final String STEP = "(uint8,address,address,address,uint256,bytes)";
     /** {@code PermitData} (owner, nonce, deadline, signature) as a tuple type. */
