@@ -40,6 +40,9 @@ public record RouteCall(String quoteId, ChainId chain, Address router, Address s
         BigInteger destinationGasLimit, List<StepCall> steps, long quotedAt, long deadline, long expiry,
         long gasEstimate, Address fallbackAddress) {
 
+    /** The largest destinationGasLimit of a destination call: a block's gas on most chains. */
+    public static final BigInteger MAX_DESTINATION_GAS = BigInteger.valueOf(30_000_000);
+
     /** A route call whose fallback address is the sender. */
     public RouteCall(String quoteId, ChainId chain, Address router, Address sender, Address receiver,
             Address inputToken, Amount amountIn, Address outputToken, Amount minAmountOut, int feeBps,
@@ -78,9 +81,10 @@ public record RouteCall(String quoteId, ChainId chain, Address router, Address s
         if (destinationGasLimit.signum() < 0 || destinationGasLimit.compareTo(Amount.MAX_UINT256) > 0) {
             throw new CalldataException("destinationGasLimit", "must be an integer from 0 to 2^256 - 1");
         }
-        if (destinationCallData.length() > 2 && destinationGasLimit.signum() == 0) {
-            throw new CalldataException("destinationGasLimit", "must be > 0 when destinationCallData is given: the"
-                    + " most gas the call may use on the destination chain");
+        if (destinationCallData.length() > 2 && (destinationGasLimit.signum() == 0
+                || destinationGasLimit.compareTo(MAX_DESTINATION_GAS) > 0)) {
+            throw new CalldataException("destinationGasLimit", "must be from 1 to " + MAX_DESTINATION_GAS
+                    + " when destinationCallData is given: the most gas the call may use on the destination chain");
         }
         if (fallbackAddress == null) {
             fallbackAddress = sender;
