@@ -12,11 +12,9 @@ import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
-import dev.junction.nodes.JsonRpcClient;
-import dev.junction.nodes.RpcSettings;
 import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
-import dev.junction.support.AnvilProcess;
+import dev.junction.status.ChainStatusAnvilTest.Side;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -24,7 +22,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -69,16 +66,6 @@ class DestinationCallAnvilTest {
     static final Address FALLBACK = Address.evm("0x0000000000000000000000000000000000FA11BA");
     static final BigInteger USDC = BigInteger.TEN.pow(6);
 
-    record Side(ChainId id, AnvilProcess anvil, JsonRpcClient rpc, JsonNode market) {
-        Address token(String symbol) {
-            return Address.evm(market.path("tokens").path(symbol).asString());
-        }
-
-        Address spokePool() {
-            return Address.evm(market.path("across").path("spokePool").asString());
-        }
-    }
-
     static final Map<ChainId, Deployer.Result> contracts = new HashMap<>();
     static final Map<ChainId, Address> vaults = new HashMap<>();
     static Side a;
@@ -93,14 +80,14 @@ class DestinationCallAnvilTest {
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
-        a = side(A, "");
-        b = side(B, ", {\"address\": \"" + RELAYER + "\", \"native\": \"100\", \"tokens\": {\"USDC\": \"1000000\"}}");
+        // the same two chains as ChainStatusAnvilTest (its side() funds this wallet too), one confirmation
+        a = ChainStatusAnvilTest.side(A, "");
+        b = ChainStatusAnvilTest.side(B, ", {\"address\": \"" + RELAYER + "\", \"native\": \"100\", \"tokens\": "
+                + "{\"USDC\": \"1000000\"}}");
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("junction.market.source", "chain");
-        ChainStatusAnvilTest.chain(properties, new ChainStatusAnvilTest.Side(A, a.anvil(), a.rpc(), a.market()),
-                new ChainStatusAnvilTest.Side(B, b.anvil(), b.rpc(), b.market()), 1);
-        ChainStatusAnvilTest.chain(properties, new ChainStatusAnvilTest.Side(B, b.anvil(), b.rpc(), b.market()),
-                new ChainStatusAnvilTest.Side(A, a.anvil(), a.rpc(), a.market()), 1);
+        ChainStatusAnvilTest.chain(properties, a, b, 1);
+        ChainStatusAnvilTest.chain(properties, b, a, 1);
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
         Binder binder = new Binder(new MapConfigurationPropertySource(properties));
@@ -119,24 +106,10 @@ class DestinationCallAnvilTest {
                 B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
     }
 
-    static Side side(ChainId id, String moreFunds) throws Exception {
-        AnvilProcess anvil = AnvilProcess.start(id.value());
-        JsonNode deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
-                {"tokens": [{"symbol": "USDC", "decimals": 6}],
-                 "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000",
-                                          "amountA": "200"}]},
-                 "across": true,
-                 "fund": [{"address": "%s", "native": "100", "tokens": {"USDC": "100000"}}%s]}
-                """.formatted(WALLET, moreFunds));
-        JsonRpcClient rpc = new JsonRpcClient(List.of(anvil.rpcUrl()),
-                RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(30)).withAttempts(1, Duration.ZERO, Duration.ZERO));
-        return new Side(id, anvil, rpc, deployed);
-    }
-
     static Address deploy(Side s, String bytecode) {
         String from = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266").lower();
         String hash = s.rpc().call("eth_sendTransaction", Map.of("from", from, "data", bytecode)).asString();
-        return Address.evm(receipt(s, hash).path("contractAddress").asString());
+        return Address.evm(ChainStatusAnvilTest.receipt(s, hash).path("contractAddress").asString());
     }
 
     @AfterAll
@@ -294,17 +267,6 @@ class DestinationCallAnvilTest {
                 selector("allowance(address,address)") + word(RouterAbi.executorOf(c.router()))
                         + word(vaults.get(s.id()))), "latest").asString();
         assertThat(new BigInteger(allowance.substring(2), 16)).isZero();
-    }
-
-    static JsonNode receipt(Side s, String hash) {
-        for (int i = 0; i < 500; i++) {
-            JsonNode r = s.rpc().call("eth_getTransactionReceipt", hash);
-            if (!r.isNull()) {
-                return r;
-            }
-            ChainStatusAnvilTest.sleep(20);
-        }
-        throw new AssertionError("no receipt for " + hash);
     }
 
     // --- HTTP ---
