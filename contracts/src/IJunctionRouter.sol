@@ -32,10 +32,14 @@ interface IJunctionRouter {
         // How the router takes the input: 0 ERC-20 transferFrom (approve the router), 1 native (msg.value),
         // 2 and 3 Permit2 (approve Permit2; the router pulls with Permit2).
         uint8 acquisitionMode;
-        // Call made on the receiver on the destination chain after delivery (empty for none).
+        // Call made on the receiver on the destination chain after the route's last step, by the router's
+        // JunctionExecutor with an exact approval of the output (empty for none).
         bytes destinationCallData;
-        // Gas for destinationCallData on the destination chain (0 when there is none).
+        // Most gas destinationCallData may use on the destination chain (> 0 when there is a call, else 0).
         uint256 destinationGasLimit;
+        // Who gets the output when destinationCallData reverts or leaves tokens behind (the router's executor calls
+        // the receiver; see JunctionExecutor). Zero address when there is no call.
+        address fallbackAddress;
     }
 
     /// @notice One swap or bridge hop, executed through Junction's adapter for the provider.

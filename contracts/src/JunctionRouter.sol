@@ -8,6 +8,7 @@ import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IJunctionRouter} from "./IJunctionRouter.sol";
+import {JunctionExecutor} from "./JunctionExecutor.sol";
 import {
     IJunctionSwapAdapter, IJunctionBridgeAdapter, IJunctionStepPayer, ISignatureTransfer, IWETH9
 } from "./interfaces/IJunctionAdapter.sol";
@@ -38,18 +39,25 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
     /// "PermitWitnessTransferFrom(TokenPermissions permitted,address spender,uint256 nonce,uint256 deadline,").
     string public constant WITNESS_TYPE_STRING = "JunctionRoute witness)"
         "JunctionRoute(bytes32 quoteId,address inputToken,uint256 amountIn,address outputToken,uint256 minAmountOut,"
-        "address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,bytes32 steps)"
+        "address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,"
+        "address fallbackAddress,bytes32 steps)"
         "TokenPermissions(address token,uint256 amount)";
     /// @notice keccak256 of the JunctionRoute type.
     bytes32 public constant WITNESS_TYPEHASH = keccak256(
         "JunctionRoute(bytes32 quoteId,address inputToken,uint256 amountIn,address outputToken,uint256 minAmountOut,"
-        "address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,bytes32 steps)"
+        "address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,"
+        "address fallbackAddress,bytes32 steps)"
     );
 
     /// @notice The canonical Permit2.
     ISignatureTransfer public immutable permit2;
     /// @notice The chain's wrapped native token (WETH9).
     IWETH9 public immutable weth;
+    /// @notice Runs destinationCallData on the route's output (deployed by this constructor; holds no approvals).
+    JunctionExecutor public immutable executor;
+    /// @notice Gas a destination leg needs per step and in all, besides destinationGasLimit, checked before it runs.
+    uint256 public constant DESTINATION_STEP_GAS = 100_000;
+    uint256 public constant DESTINATION_BASE_GAS = 100_000;
 
     /// @notice Adapters the router may call.
     mapping(address => bool) public isAdapter;
@@ -66,6 +74,10 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
 
     /// @notice An address that must never be an adapter (a token of the route, Permit2, WETH, the router).
     error ForbiddenAdapter(address adapter);
+    /// @notice destinationCallData is given without a positive destinationGasLimit.
+    error MissingDestinationGasLimit();
+    /// @notice A destination leg was delivered with less gas than it and its call need: the fill must carry more.
+    error InsufficientDestinationGas(uint256 gasLeft, uint256 needed);
     /// @notice Only the router itself may call this.
     error OnlySelf();
     /// @notice The caller is not a registered bridge messenger.
@@ -99,6 +111,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
     constructor(address initialOwner, ISignatureTransfer permit2_, IWETH9 weth_) Ownable(initialOwner) {
         permit2 = permit2_;
         weth = weth_;
+        executor = new JunctionExecutor(address(permit2_));
     }
 
     /// @notice WETH unwraps pay the router; nobody else may send it native tokens.
@@ -203,6 +216,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
     /// @notice The mode-3 witness: the EIP-712 struct hash of JunctionRoute for these params and steps.
     function routeWitness(RouteParams calldata params, Step[] calldata steps) public pure returns (bytes32) {
         bytes32 destinationCall = keccak256(abi.encode(params.destinationCallData, params.destinationGasLimit));
+        address fallbackAddress = params.fallbackAddress;
         bytes32 stepsHash = keccak256(abi.encode(steps));
         return keccak256(
             bytes.concat(
@@ -220,6 +234,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
                     uint256(params.feeBps),
                     params.feeRecipient,
                     destinationCall,
+                    fallbackAddress,
                     stepsHash
                 )
             )
@@ -237,23 +252,36 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         if (!isBridgeMessenger[msg.sender]) revert UnknownMessenger(msg.sender);
         (RouteParams memory params, Step[] memory steps) = abi.decode(message, (RouteParams, Step[]));
         if (params.receiver == address(0) || params.receiver == address(this)) revert InvalidRecipient(params.receiver);
+        // with a destination call, the fallback address (not the call's target) gets the bridged token on a failure
+        address payee = params.destinationCallData.length == 0 ? params.receiver : params.fallbackAddress;
+        if (payee == address(0) || payee == address(this) || payee == address(executor)) revert InvalidRecipient(payee);
         params.inputToken = token;
         params.amountIn = amount;
         params.feeBps = 0;
         params.acquisitionMode = 0;
         if (!paused()) {
+            // An under-gassed fill reverts instead of falling back (the filler chooses the fill's gas limit).
+            uint256 needed = params.destinationGasLimit + steps.length * DESTINATION_STEP_GAS + DESTINATION_BASE_GAS;
+            uint256 gasBefore = gasleft();
+            if (gasBefore < needed) revert InsufficientDestinationGas(gasBefore, needed);
             try this.executeHeld(params, steps) {
                 return;
-            } catch {}
+            } catch (bytes memory reason) {
+                // the leg ran out of the gas it was given (1/64 left) or the executor found too little for the call
+                if (gasleft() <= gasBefore / 63 || bytes4(reason) == JunctionExecutor.InsufficientGas.selector) {
+                    revert InsufficientDestinationGas(gasleft(), needed);
+                }
+            }
         }
-        IERC20(token).safeTransfer(params.receiver, amount);
-        emit DestinationFallback(params.quoteId, params.receiver, token, amount);
+        IERC20(token).safeTransfer(payee, amount);
+        emit DestinationFallback(params.quoteId, payee, token, amount);
     }
 
     /// @notice Runs a route funded by tokens the router already holds in this transaction (a bridge delivery).
     /// Only the router may call it.
     function executeHeld(RouteParams calldata params, Step[] calldata steps) external returns (uint256) {
         if (msg.sender != address(this)) revert OnlySelf();
+        if (steps.length == 0) return _deliverHeld(params);
         _checkRoute(params, steps.length);
         return _execute(params, steps, params.receiver, SRC_ROUTER);
     }
@@ -280,6 +308,46 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         if (params.feeBps != 0 && (params.feeRecipient == address(0) || params.feeRecipient == address(this))) {
             revert InvalidRecipient(params.feeRecipient);
         }
+        if (params.destinationCallData.length != 0) {
+            if (params.destinationGasLimit == 0) revert MissingDestinationGasLimit();
+            address fallbackAddress = params.fallbackAddress;
+            if (fallbackAddress == address(0) || fallbackAddress == address(this) || fallbackAddress == address(executor)) {
+                revert InvalidRecipient(fallbackAddress);
+            }
+        }
+    }
+
+    /// @dev A destination leg without steps (the bridge delivered the output token itself): pays the receiver, or the
+    /// executor for the destination call.
+    function _deliverHeld(RouteParams calldata params) internal returns (uint256 amountOut) {
+        if (block.timestamp > params.deadline) revert DeadlineExpired(params.deadline, block.timestamp);
+        address token = params.inputToken;
+        if (token != params.outputToken) revert OutputTokenMismatch(params.outputToken, token);
+        amountOut = params.amountIn;
+        if (amountOut == 0 || amountOut < params.minAmountOut) {
+            revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
+        }
+        bool call = params.destinationCallData.length != 0;
+        if (call) _checkRoute(params, 1);
+        IERC20(token).safeTransfer(call ? address(executor) : params.receiver, amountOut);
+        if (call) _callDestination(params, token, amountOut);
+        emit RouteExecuted(
+            params.quoteId, params.receiver, params.receiver, token, amountOut, token, amountOut
+        );
+    }
+
+    /// @dev The executor holds the route's output: it calls the receiver with destinationCallData and pays the rest to
+    /// the fallback address. The router itself never calls a target the request chose.
+    function _callDestination(RouteParams calldata params, address token, uint256 amount) internal {
+        executor.execute(
+            params.quoteId,
+            token,
+            amount,
+            params.receiver,
+            params.destinationCallData,
+            params.destinationGasLimit,
+            params.fallbackAddress
+        );
     }
 
     /// @dev The input (params.amountIn of params.inputToken) is at `source` (see T_SOURCE). Pays the fee, runs the steps
@@ -331,6 +399,9 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
     {
         if (steps[0].kind == KIND_LEG) return _runLegs(params, steps, token, amount);
         uint256 count = _checkSteps(params, steps, token);
+        // with a destination call the output goes to the executor (native: unwrapped by the router, then sent there)
+        bool call = params.destinationCallData.length != 0;
+        address destination = call ? address(executor) : params.receiver;
         // Where each step's input must be: an address (a V2 pair, the adapter) that gets it before the step, or
         // address(0) for an adapter that takes it during its swap through payStepInput (a V3 pool's callback).
         address payee = _payeeOf(steps[0]);
@@ -346,7 +417,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
             unchecked {
                 if (i + 1 == count) {
                     // the last step is a swap: its output goes to the receiver (native: to the router, unwrapped below)
-                    recipient = params.outputToken == NATIVE ? address(this) : params.receiver;
+                    recipient = params.outputToken == NATIVE ? address(this) : destination;
                 } else {
                     next = _payeeOf(steps[i + 1]);
                     recipient = next == address(0) ? address(this) : next;
@@ -358,8 +429,9 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
                 ++i;
             }
         }
-        amountOut = params.outputToken == NATIVE ? _unwrapTo(params.receiver, amount) : amount;
+        amountOut = params.outputToken == NATIVE ? _unwrapTo(destination, amount) : amount;
         if (amountOut < params.minAmountOut) revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
+        if (call) _callDestination(params, params.outputToken, amountOut);
     }
 
     /// @dev Checks every step that runs on this chain before any token moves: it spends what the previous one produced,

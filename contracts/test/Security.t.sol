@@ -12,6 +12,8 @@ import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {UniswapV3Adapter} from "../src/adapters/UniswapV3Adapter.sol";
 import {UniswapV4Adapter, IPoolManager, PoolKey} from "../src/adapters/UniswapV4Adapter.sol";
 import {RouterOnly} from "../src/adapters/RouterOnly.sol";
+import {JunctionExecutor} from "../src/JunctionExecutor.sol";
+import {TestOnlyVault, TestOnlyReentrantReceiver} from "./support/TestOnlyVault.sol";
 import {RealUniswapV4} from "./support/RealUniswapV4.sol";
 import {IWETH9} from "../src/interfaces/IJunctionAdapter.sol";
 
@@ -533,6 +535,174 @@ contract SecurityTest is RealEvm {
         vm.prank(user);
         vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownAdapter.selector, address(usdc)));
         router.executeRoute(p, s);
+    }
+
+    // ---------------------------------------------------------------- destination calls (JunctionExecutor)
+
+    /// @dev The attacker's own 1,000 USDC -> WETH route whose destination call is `call` on `target`; the attacker is
+    /// the fallback. The victim approved both the router and Permit2 without limit.
+    function _attackWithCall(address target, bytes memory call) internal returns (uint256 out) {
+        usdc.mint(user, 50_000e6 - usdc.balanceOf(user));
+        vm.startPrank(user);
+        usdc.approve(address(router), type(uint256).max);
+        usdc.approve(permit2, type(uint256).max);
+        vm.stopPrank();
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        p.receiver = target;
+        p.destinationCallData = call;
+        p.destinationGasLimit = 300_000;
+        p.fallbackAddress = attacker;
+        usdc.mint(attacker, 1_000e6);
+        uint256 before = IERC20(weth).balanceOf(attacker);
+        vm.startPrank(attacker);
+        usdc.approve(address(router), 1_000e6);
+        out = router.executeRoute(p, s);
+        vm.stopPrank();
+        assertEq(usdc.balanceOf(user), 50_000e6, "the victim lost tokens");
+        assertEq(usdc.balanceOf(attacker), 0);
+        assertEq(IERC20(weth).balanceOf(attacker) - before, out, "the attacker got more or less than its own output");
+        assertEq(IERC20(weth).balanceOf(address(router.executor())), 0);
+        _assertRouterEmpty();
+    }
+
+    function test_destinationCall_transferFromVictim_throughTokenRouterPermit2OrExecutor_movesOnlyOwnOutput() public {
+        bytes memory steal = abi.encodeCall(IERC20.transferFrom, (user, attacker, 50_000e6));
+        bytes memory stealViaPermit2 = abi.encodeWithSignature(
+            "transferFrom(address,address,uint160,address)", user, attacker, uint160(50_000e6), address(usdc)
+        );
+        address executor = address(router.executor());
+        _attackWithCall(address(usdc), steal);
+        _attackWithCall(weth, abi.encodeCall(IERC20.transferFrom, (user, attacker, 1)));
+        _attackWithCall(permit2, stealViaPermit2);
+        _attackWithCall(executor, steal);
+        // the router as the call's target: refused before anything moves
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+        p.receiver = address(router);
+        p.destinationCallData = steal;
+        p.destinationGasLimit = 300_000;
+        p.fallbackAddress = attacker;
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidRecipient.selector, address(router)));
+        router.executeRoute(p, s);
+        assertEq(usdc.balanceOf(user), 50_000e6);
+    }
+
+    function test_destinationCall_refusedTargetsGetNoCall() public {
+        address executor = address(router.executor());
+        address[3] memory refused = [weth, permit2, executor];
+        for (uint256 k; k < refused.length; ++k) {
+            (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _route(1_000e6);
+            p.receiver = refused[k];
+            p.destinationCallData = abi.encodeCall(IERC20.approve, (attacker, type(uint256).max));
+            p.destinationGasLimit = 100_000;
+            p.fallbackAddress = attacker;
+            usdc.mint(attacker, 1_000e6);
+            vm.startPrank(attacker);
+            usdc.approve(address(router), 1_000e6);
+            vm.expectEmit(executor);
+            emit JunctionExecutor.DestinationCallExecuted(
+                p.quoteId, refused[k], attacker, weth, p.minAmountOut, JunctionExecutor.Outcome.REFUSED_TARGET,
+                p.minAmountOut
+            );
+            router.executeRoute(p, s);
+            vm.stopPrank();
+        }
+        assertEq(IERC20(weth).allowance(executor, attacker), 0);
+    }
+
+    function test_destinationCall_reentryIntoRouterOrExecutor_fails_fallbackGetsOutput() public {
+        TestOnlyReentrantReceiver reentrant = new TestOnlyReentrantReceiver();
+        (IJunctionRouter.RouteParams memory victimRoute, IJunctionRouter.Step[] memory victimSteps) = _route(50_000e6);
+        victimRoute.receiver = attacker;
+        bytes memory intoRouter = abi.encodeCall(
+            TestOnlyReentrantReceiver.reenter,
+            (address(router), abi.encodeCall(IJunctionRouter.executeRoute, (victimRoute, victimSteps)))
+        );
+        _attackWithCall(address(reentrant), intoRouter);
+        bytes memory intoExecutor = abi.encodeCall(
+            TestOnlyReentrantReceiver.reenter,
+            (
+                address(router.executor()),
+                abi.encodeCall(
+                    JunctionExecutor.execute, (bytes32(0), address(usdc), 50_000e6, attacker, "", 1, attacker)
+                )
+            )
+        );
+        _attackWithCall(address(reentrant), intoExecutor);
+    }
+
+    function test_destinationCall_burningAllItsGas_staysWithinItsLimit() public {
+        TestOnlyVault vault = new TestOnlyVault();
+        uint256 before = gasleft();
+        _attackWithCall(address(vault), abi.encodeCall(TestOnlyVault.depositBurningGas, (weth, attacker)));
+        assertLt(before - gasleft(), 900_000);
+    }
+
+    function test_destinationCall_reApprovingAnotherToken_cannotTakeLaterOutputs() public {
+        // the attacker makes the executor approve it on USDC (a token other than its route's output) ...
+        _attackWithCall(address(usdc), abi.encodeCall(IERC20.approve, (attacker, type(uint256).max)));
+        address executor = address(router.executor());
+        assertEq(usdc.allowance(executor, attacker), type(uint256).max);
+        // ... but the executor holds nothing between transactions: a later USDC-output route into a vault leaves the
+        // executor empty, so the approval reaches nothing
+        TestOnlyVault vault = new TestOnlyVault();
+        uint256 expected = _v2Out(1 ether, weth, address(usdc));
+        IJunctionRouter.RouteParams memory p = _params(weth, 1 ether, address(usdc), expected, address(vault));
+        p.destinationCallData = abi.encodeCall(TestOnlyVault.depositAllowance, (address(usdc), user));
+        p.destinationGasLimit = 200_000;
+        p.fallbackAddress = user;
+        deal(weth, user, 1 ether);
+        vm.startPrank(user);
+        IERC20(weth).approve(address(router), 1 ether);
+        router.executeRoute(p, _one(_v2Step(weth, address(usdc), expected)));
+        vm.stopPrank();
+        assertEq(vault.credit(address(usdc), user), expected);
+        assertEq(usdc.balanceOf(executor), 0);
+        vm.prank(attacker);
+        vm.expectRevert();
+        usdc.transferFrom(executor, attacker, 1);
+    }
+
+    function test_executorCallableOnlyByItsRouter() public {
+        JunctionExecutor executor = router.executor();
+        assertEq(executor.router(), address(router));
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(JunctionExecutor.OnlyRouter.selector, attacker));
+        executor.execute(bytes32(0), address(usdc), 1, address(usdc), "", 1, attacker);
+    }
+
+    function test_mode3_alteredDestinationCallRefused() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+        = _permitCallRoute();
+        p.destinationCallData = abi.encodeCall(TestOnlyVault.depositAllowance, (weth, attacker));
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitCallRoute();
+        p.destinationGasLimit += 1;
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitCallRoute();
+        p.fallbackAddress = attacker;
+        _expectPermitRefused(p, s, permit);
+        (p, s, permit) = _permitCallRoute();
+        vm.prank(attacker);
+        router.executeRouteWithPermit(p, s, permit);
+        assertEq(TestOnlyVault(p.receiver).credit(weth, user), p.minAmountOut);
+    }
+
+    function _permitCallRoute()
+        internal
+        returns (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s, IJunctionRouter.PermitData memory permit)
+    {
+        (p, s) = _route(5_000e6);
+        p.acquisitionMode = 3;
+        p.receiver = address(new TestOnlyVault());
+        p.destinationCallData = abi.encodeCall(TestOnlyVault.depositAllowance, (weth, user));
+        p.destinationGasLimit = 150_000;
+        p.fallbackAddress = user;
+        usdc.mint(user, p.amountIn);
+        vm.prank(user);
+        usdc.approve(permit2, type(uint256).max);
+        bytes32 digest = _witnessDigest(p, router.routeWitness(p, s), 11, block.timestamp + 600);
+        permit = IJunctionRouter.PermitData(user, 11, block.timestamp + 600, _sign(digest));
     }
 }
 

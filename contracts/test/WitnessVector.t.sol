@@ -46,14 +46,15 @@ contract WitnessVectorTest is Test {
             string.concat(
                 "JunctionRoute witness)",
                 "JunctionRoute(bytes32 quoteId,address inputToken,uint256 amountIn,address outputToken,uint256 minAmountOut,",
-                "address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,bytes32 steps)",
+                "address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,",
+                "address fallbackAddress,bytes32 steps)",
                 "TokenPermissions(address token,uint256 amount)"
             )
         );
         assertEq(
             router.WITNESS_TYPEHASH(),
             keccak256(
-                "JunctionRoute(bytes32 quoteId,address inputToken,uint256 amountIn,address outputToken,uint256 minAmountOut,address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,bytes32 steps)"
+                "JunctionRoute(bytes32 quoteId,address inputToken,uint256 amountIn,address outputToken,uint256 minAmountOut,address receiver,uint256 deadline,uint256 feeBps,address feeRecipient,bytes32 destinationCall,address fallbackAddress,bytes32 steps)"
             )
         );
     }

@@ -5,9 +5,9 @@
  */
 
 /** `executeRoute(RouteParams,Step[])`: what `/build-best-path` and `/build-path` answer. */
-export const EXECUTE_ROUTE = "0x6e374722";
+export const EXECUTE_ROUTE = "0x660e85cf";
 /** `executeRouteWithPermit(RouteParams,Step[],PermitData)`: the relayer's call of a gasless swap. */
-export const EXECUTE_ROUTE_WITH_PERMIT = "0x2f3041fc";
+export const EXECUTE_ROUTE_WITH_PERMIT = "0xdf6517ac";
 const ALLOWANCE = "0xdd62ed3e";
 const APPROVE = "0x095ea7b3";
 

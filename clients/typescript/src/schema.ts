@@ -152,7 +152,7 @@ export interface paths {
         };
         /**
          * Report bridge transaction status and progress.
-         * @description Looks a swap up by its source transaction hash and fromChainId. `status` is PENDING, DONE, FAILED, REFUNDED, EXPIRED or NOT_FOUND (terminal: DONE, FAILED, REFUNDED, EXPIRED; REFUNDED is never DONE). `details.substatus`: RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION, REFUND_IN_PROGRESS (PENDING); COMPLETED, PARTIAL (DONE: PARTIAL means the destination swap fell short and `details.receivedToken` / `receivedAmount` say which token and amount arrived instead); SLIPPAGE_EXCEEDED (FAILED: the source transaction reverted, nothing moved); RETRIES_EXHAUSTED (FAILED: a step kept failing; the message names the last error); BRIDGE_FAILED (REFUNDED); EXPIRED_BEFORE_EXECUTION (EXPIRED). An unknown hash is HTTP 200, code 0, status NOT_FOUND with `details.pollAfterSeconds`: poll again. With `userAddress`, another wallet's swap is NOT_FOUND. Chain mode (`junction.market.source=chain`): a hash on a configured chain is read from its node, whoever sent it: RECEIVED while in the node's pool; FAILED / SLIPPAGE_EXCEEDED or REVERTED (the message decodes the router's error); a cross-chain route is DONE with the Across fill as `destTxDetails`, and a deposit unfilled past its fillDeadline is EXPIRED / REFUND_IN_PROGRESS (Across refunds the depositor on the source chain).
+         * @description Looks a swap up by its source transaction hash and fromChainId. `status` is PENDING, DONE, FAILED, REFUNDED, EXPIRED or NOT_FOUND (terminal: DONE, FAILED, REFUNDED, EXPIRED; REFUNDED is never DONE). `details.substatus`: RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION, REFUND_IN_PROGRESS (PENDING); COMPLETED, PARTIAL (DONE: PARTIAL means the destination swap fell short and `details.receivedToken` / `receivedAmount` say which token and amount arrived instead), DESTINATION_CALL_FAILED (DONE: the output was delivered but destinationCallData reverted, ran out of its gas or was refused; the message names the fallback address and `details.receivedToken` / `receivedAmount` what it received); SLIPPAGE_EXCEEDED (FAILED: the source transaction reverted, nothing moved); RETRIES_EXHAUSTED (FAILED: a step kept failing; the message names the last error); BRIDGE_FAILED (REFUNDED); EXPIRED_BEFORE_EXECUTION (EXPIRED). An unknown hash is HTTP 200, code 0, status NOT_FOUND with `details.pollAfterSeconds`: poll again. With `userAddress`, another wallet's swap is NOT_FOUND. Chain mode (`junction.market.source=chain`): a hash on a configured chain is read from its node, whoever sent it: RECEIVED while in the node's pool; FAILED / SLIPPAGE_EXCEEDED or REVERTED (the message decodes the router's error); a cross-chain route is DONE with the Across fill as `destTxDetails`, and a deposit unfilled past its fillDeadline is EXPIRED / REFUND_IN_PROGRESS (Across refunds the depositor on the source chain).
          */
         get: operations["status"];
         put?: never;
@@ -713,6 +713,7 @@ export interface components {
             feeBps: string;
             feeRecipient: string;
             destinationCall: string;
+            fallbackAddress: string;
             steps: string;
         };
         LatencyView: {
@@ -973,10 +974,12 @@ export interface operations {
                 Integrator?: string;
                 /** @description Partner attribution id. At most 128 characters; otherwise 1002. */
                 Referrer?: string;
-                /** @description Destination-chain calldata: 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
+                /** @description Call made after the route's last step, on the receiver, by Junction's executor contract (it approves the receiver for exactly the output, calls it with at most destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; the router itself never makes the call). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
                 destinationCallData?: string;
-                /** @description Destination-chain gas limit hint, gas units. Base-10 integer string in the token's smallest unit, greater than 0 and below 2^256; otherwise 1004. */
+                /** @description Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does. */
                 destinationGasLimit?: string;
+                /** @description Who receives the output on toChain when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
+                fallbackAddress?: string;
                 /** @description Maximum acceptable price impact, percent: a number from 0 to 100; otherwise 1002. */
                 allowedPriceImpact?: number;
                 /** @description When true, routes with more than one bridge hop may be returned; omitted behaves as false. `true` or `false` only; otherwise 1002. */
@@ -1122,6 +1125,12 @@ export interface operations {
                     quoteId?: string;
                     /** @description Optional: the route (pathId) of that quote. At most 128 characters; otherwise 1002. */
                     pathId?: string;
+                    /** @description Optional. Call made after the route's last step, on the receiver, by Junction's executor contract (it approves the receiver for exactly the output, calls it with at most destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; the router itself never makes the call). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
+                    destinationCallData?: string;
+                    /** @description Optional (JSON string or integer). Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does. */
+                    destinationGasLimit?: string;
+                    /** @description Optional. Who receives the output on toChain when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
+                    fallbackAddress?: string;
                 };
             };
         };
@@ -1808,10 +1817,12 @@ export interface operations {
                 Integrator?: string;
                 /** @description Partner attribution id. At most 128 characters; otherwise 1002. */
                 Referrer?: string;
-                /** @description Destination-chain calldata: 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
+                /** @description Call made after the route's last step, on the receiver, by Junction's executor contract (it approves the receiver for exactly the output, calls it with at most destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; the router itself never makes the call). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
                 destinationCallData?: string;
-                /** @description Destination-chain gas limit hint, gas units. Base-10 integer string in the token's smallest unit, greater than 0 and below 2^256; otherwise 1004. */
+                /** @description Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does. */
                 destinationGasLimit?: string;
+                /** @description Who receives the output on toChain when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
+                fallbackAddress?: string;
                 /** @description Maximum acceptable price impact, percent: a number from 0 to 100; otherwise 1002. */
                 allowedPriceImpact?: number;
                 /** @description When true, routes with more than one bridge hop may be returned; omitted behaves as false. `true` or `false` only; otherwise 1002. */

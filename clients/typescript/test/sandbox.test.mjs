@@ -324,12 +324,12 @@ test("the calldata reader and selectors agree with the router's ABI", () => {
   assert.equal(router.getFunction("executeRoute").selector, EXECUTE_ROUTE);
   assert.equal(router.getFunction("executeRouteWithPermit").selector, EXECUTE_ROUTE_WITH_PERMIT);
   const params = [`0x${"01".repeat(32)}`, ARB_USDC, 123456789012345678901234567890n, ARB_WETH, 5n, WALLET, 1795000000n,
-    20, WALLET, 0, "0xdeadbeef", 0n];
+    20, WALLET, 0, "0xdeadbeef", 1n, WALLET];
   const steps = [[0, WALLET, ARB_USDC, ARB_WETH, 5n, "0x"]];
   const data = router.encodeFunctionData("executeRoute", [params, steps]);
   assert.deepEqual(routeInput(data), { inputToken: ARB_USDC.toLowerCase(), amountIn: params[2], acquisitionMode: 0 });
   const permit = [WALLET, 1n, 2n, "0x1234"];
-  const relayed = router.encodeFunctionData("executeRouteWithPermit", [[...params.slice(0, 9), 3, "0x", 0n], steps,
+  const relayed = router.encodeFunctionData("executeRouteWithPermit", [[...params.slice(0, 9), 3, "0x", 0n, WALLET], steps,
     permit]);
   assert.equal(routeInput(relayed).acquisitionMode, 3);
 });

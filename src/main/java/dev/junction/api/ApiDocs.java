@@ -127,9 +127,17 @@ final class ApiDocs {
                         + "(balanced). Any other value, or omission, behaves as `max_value`." + SHORT),
                 string("Integrator", false, "Integrator id, echoed as `integratorId` in each route." + SHORT),
                 string("Referrer", false, "Partner attribution id." + SHORT),
-                string("destinationCallData", false, "Destination-chain calldata: 0x-prefixed hex with an even "
-                        + "number of digits, at most 65536 characters; otherwise 1002."),
-                string("destinationGasLimit", false, "Destination-chain gas limit hint, gas units. " + AMOUNT),
+                string("destinationCallData", false, "Call made after the route's last step, on the receiver, by Junction's executor "
+                        + "contract (it approves the receiver for exactly the output, calls it with at most "
+                        + "destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; "
+                        + "the router itself never makes the call). 0x-prefixed hex with an even number of digits, at "
+                        + "most 65536 characters; otherwise 1002."),
+                string("destinationGasLimit", false, "Most gas destinationCallData may use on the destination chain: an integer from 1 "
+                        + "to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain "
+                        + "route's transaction pays it; across a bridge the filler does."),
+                string("fallbackAddress", false, "Who receives the output on toChain when destinationCallData reverts, runs out of its "
+                        + "gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 "
+                        + "witness. An EVM address other than the zero address; otherwise 1003. " + WALLET),
                 number("allowedPriceImpact", 0, 100, false,
                         "Maximum acceptable price impact, percent: a number from 0 to 100; otherwise 1002."),
                 bool("allowMultiBridge", "When true, routes with more than one bridge hop may be returned; omitted "
@@ -168,7 +176,19 @@ final class ApiDocs {
                 .addProperty("quoteId", new StringSchema().maxLength(128).description("Optional: the quote the route "
                         + "comes from." + SHORT))
                 .addProperty("pathId", new StringSchema().maxLength(128).description("Optional: the route (pathId) of "
-                        + "that quote." + SHORT));
+                        + "that quote." + SHORT))
+                .addProperty("destinationCallData", new StringSchema().description("Optional. " + "Call made after the route's last step, on the receiver, by Junction's executor "
+                        + "contract (it approves the receiver for exactly the output, calls it with at most "
+                        + "destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; "
+                        + "the router itself never makes the call). 0x-prefixed hex with an even number of digits, at "
+                        + "most 65536 characters; otherwise 1002."))
+                .addProperty("destinationGasLimit", new StringSchema().description("Optional (JSON string or "
+                        + "integer). " + "Most gas destinationCallData may use on the destination chain: an integer from 1 "
+                        + "to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain "
+                        + "route's transaction pays it; across a bridge the filler does."))
+                .addProperty("fallbackAddress", new StringSchema().description("Optional. " + "Who receives the output on toChain when destinationCallData reverts, runs out of its "
+                        + "gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 "
+                        + "witness. An EVM address other than the zero address; otherwise 1003. " + WALLET));
         buildPath.setRequired(List.of(BuildPathRequest.REQUIRED));
         m.put("/build-path", buildPath);
         Schema<?> submit = new Schema<>().type("object").description("Unknown keys are ignored.")

@@ -35,7 +35,7 @@ import java.util.Optional;
 public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain, Address fromToken, ChainId toChain,
         Address toToken, Address receiver, Double slippage, Integer feeBps, String quoteId, String pathId,
         RouteMode routeMode, String integrator, Amount minOutputAmount, AcquisitionMode acquisitionMode,
-        String destinationCallData, Amount destinationGasLimit) {
+        String destinationCallData, Amount destinationGasLimit, Address fallbackAddress) {
 
     static final String[] REQUIRED = {"Amount", "Sender", "fromChain", "fromToken", "toChain", "toToken"};
 
@@ -55,7 +55,10 @@ public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain,
         Address receiver = Receivers.resolve(receiverKey, b.string(receiverKey), sender, from, to);
         String slippageKey = b.number("Slippage", "a number greater than 0 and at most 50 (percent)").isPresent()
                 ? "Slippage" : "slippage";
-        return new BuildPathRequest(amount, sender, from.id(), fromToken, to.id(), toToken, receiver,
+        Address fallbackAddress = Receivers.fallbackAddress("fallbackAddress", b.string("fallbackAddress"), sender,
+                from, to);
+        BuildPathRequest request = new BuildPathRequest(amount, sender, from.id(), fromToken, to.id(), toToken,
+                receiver,
                 b.number(slippageKey, "a number greater than 0 and at most 50 (percent)")
                         .map(t -> ParamRules.slippage(slippageKey, t)).orElse(null),
                 b.integer("feeBps", "an integer from 0 to 10000")
@@ -71,7 +74,10 @@ public record BuildPathRequest(Amount amount, Address sender, ChainId fromChain,
                 b.string("destinationCallData")
                         .map(t -> ParamRules.hex("destinationCallData", t, ParamRules.CALLDATA_HEX_MAX)).orElse(null),
                 integerOrString(b, "destinationGasLimit").map(t -> ParamRules.amount("destinationGasLimit", t))
-                        .orElse(null));
+                        .orElse(null),
+                fallbackAddress);
+        Receivers.requireGasLimitForCall(request.destinationCallData(), request.destinationGasLimit());
+        return request;
     }
 
     /** A field given as a JSON integer or as a base-10 integer string. */

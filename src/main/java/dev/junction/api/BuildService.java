@@ -76,7 +76,8 @@ public class BuildService {
         StoredQuote.Route chosen = choose(quote, q.allowedPriceImpact(), request.minOutputAmount(), q.priorityProvider());
         PlannedRoute plan = chosen.plan();
         Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
-                q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), request.minOutputAmount());
+                q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), q.fallbackAddress(),
+                request.minOutputAmount());
         tx = checked(tx, quote, q.simulation());
         return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? quote.view(chosen) : null);
     }
@@ -87,13 +88,13 @@ public class BuildService {
             QuoteRequest q = new QuoteRequest(body.fromChain(), body.toChain(), body.fromToken(), body.toToken(),
                     body.amount(), body.sender(), body.receiver(), body.slippage(), body.feeBps(), Set.of(), Set.of(),
                     null, body.routeMode(), body.integrator(), null, body.destinationCallData(),
-                    body.destinationGasLimit(), null, false, false, body.acquisitionMode());
+                    body.destinationGasLimit(), null, false, false, body.acquisitionMode(), body.fallbackAddress());
             freshness.requireAtHead(q.fromChain());
             StoredQuote quote = quotes.quoteAndStore(q);
             PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan();
             return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
                     body.integrator(), body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
-                    body.minOutputAmount()), quote, false));
+                    body.fallbackAddress(), body.minOutputAmount()), quote, false));
         }
         StoredQuote quote = store.byPathId(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.QUOTE_NOT_FOUND,
                 "pathId " + body.pathId() + " is not a route of any quote", "pathId"));
@@ -128,7 +129,7 @@ public class BuildService {
                 body.slippage() != null ? body.slippage() : q.slippage(),
                 body.integrator() != null ? body.integrator() : q.integrator(),
                 body.acquisitionMode() != null ? body.acquisitionMode() : q.acquisitionMode(),
-                body.destinationCallData(), body.destinationGasLimit(), min), quote, false));
+                body.destinationCallData(), body.destinationGasLimit(), body.fallbackAddress(), min), quote, false));
     }
 
     private static StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, Amount minOutputAmount,
@@ -142,7 +143,7 @@ public class BuildService {
 
     private Transaction build(StoredQuote quote, PlannedRoute plan, Address sender, Address receiver, Double slippage,
             String integrator, AcquisitionMode mode, String destinationCallData, Amount destinationGasLimit,
-            Amount minOutputAmount) {
+            Address fallbackAddress, Amount minOutputAmount) {
         Slippage s = slippage == null ? Slippage.DEFAULT : Slippage.ofPercent(slippage);
         BigInteger min = s.minAmountOut(plan.amountOut());
         if (minOutputAmount != null) {
@@ -158,7 +159,7 @@ public class BuildService {
         var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
                 mode, destinationCallData,
                 destinationGasLimit == null ? null : destinationGasLimit.value(), quotedAt,
-                quote.expiresAt().getEpochSecond(), operatorFeeRecipient);
+                quote.expiresAt().getEpochSecond(), operatorFeeRecipient, fallbackAddress);
         RouteCall call = RouteCalls.of(plan, terms, market);
         return builder.build(call);
     }

@@ -77,7 +77,7 @@ final class GaslessResponses {
     @Schema(name = "JunctionRouteWitness")
     record RouteWitnessJson(String quoteId, String inputToken, String amountIn, String outputToken,
             String minAmountOut, String receiver, String deadline, String feeBps, String feeRecipient,
-            String destinationCall, String steps) {
+            String destinationCall, String fallbackAddress, String steps) {
     }
 
     @Schema(name = "Eip712Field")
@@ -144,7 +144,8 @@ final class GaslessResponses {
                 case RouteWitness r -> new RouteWitnessJson(r.quoteId().value(), r.inputToken().toString(),
                         r.amountIn().toString(), r.outputToken().toString(), r.minAmountOut().toString(),
                         r.receiver().toString(), r.deadline().toString(), r.feeBps().toString(),
-                        r.feeRecipient().toString(), r.destinationCall().value(), r.steps().value());
+                        r.feeRecipient().toString(), r.destinationCall().value(),
+                        r.fallbackAddress().toString(), r.steps().value());
             };
             case PermitTransferFrom plain -> null;
         };

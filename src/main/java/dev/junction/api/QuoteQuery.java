@@ -42,8 +42,11 @@ final class QuoteQuery {
                 q.optional("allowedPriceImpact").map(t -> ParamRules.percent("allowedPriceImpact", t)).orElse(null),
                 q.optional("simulation").map(t -> ParamRules.bool("simulation", t)).orElse(false),
                 q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
-                q.optional("acquisitionMode").map(t -> acquisitionMode("acquisitionMode", t)).orElse(null));
+                q.optional("acquisitionMode").map(t -> acquisitionMode("acquisitionMode", t)).orElse(null),
+                Receivers.fallbackAddress("fallbackAddress", q.optional("fallbackAddress"), base.sender(), base.from(),
+                        base.to()));
         checkAcquisitionMode(request);
+        Receivers.requireGasLimitForCall(request.destinationCallData(), request.destinationGasLimit());
         return request;
     }
 

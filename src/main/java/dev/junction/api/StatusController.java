@@ -28,7 +28,10 @@ public class StatusController {
                     REFUNDED, EXPIRED or NOT_FOUND (terminal: DONE, FAILED, REFUNDED, EXPIRED; REFUNDED is never DONE). \
                     `details.substatus`: RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION, \
                     REFUND_IN_PROGRESS (PENDING); COMPLETED, PARTIAL (DONE: PARTIAL means the destination swap fell \
-                    short and `details.receivedToken` / `receivedAmount` say which token and amount arrived instead); \
+                    short and `details.receivedToken` / `receivedAmount` say which token and amount arrived instead), \
+                    DESTINATION_CALL_FAILED (DONE: the output was delivered but destinationCallData reverted, ran out \
+                    of its gas or was refused; the message names the fallback address and `details.receivedToken` / \
+                    `receivedAmount` what it received); \
                     SLIPPAGE_EXCEEDED (FAILED: the source transaction reverted, nothing moved); RETRIES_EXHAUSTED \
                     (FAILED: a step kept failing; the message names the last error); BRIDGE_FAILED \
                     (REFUNDED); EXPIRED_BEFORE_EXECUTION (EXPIRED). An unknown hash is HTTP 200, code 0, status \

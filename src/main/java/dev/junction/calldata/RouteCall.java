@@ -25,18 +25,34 @@ import java.util.List;
  * @param feeRecipient who gets the integrator fee; {@link Address#ZERO} when {@code feeBps} is 0
  * @param acquisitionMode how the router takes the input
  * @param destinationCallData call on the receiver after delivery, {@code 0x}-hex ({@code 0x} for none)
- * @param destinationGasLimit gas for {@code destinationCallData}, 0 when none
+ * @param destinationGasLimit most gas {@code destinationCallData} may use, > 0 when there is a call, else 0
  * @param steps the steps in order, at least one; the first runs on {@code chain}
  * @param quotedAt when the quote was made, Unix seconds
  * @param deadline when the route stops being executable on-chain, Unix seconds
  * @param expiry when the quote expires, Unix seconds (the transaction's {@code expiry})
  * @param gasEstimate the route's gas units on the source chain, before margin
+ * @param fallbackAddress who gets the output when the destination call reverts or leaves tokens behind; null: the
+ *     sender
  */
 public record RouteCall(String quoteId, ChainId chain, Address router, Address sender, Address receiver,
         Address inputToken, Amount amountIn, Address outputToken, Amount minAmountOut, int feeBps,
         Address feeRecipient, AcquisitionMode acquisitionMode, String destinationCallData,
         BigInteger destinationGasLimit, List<StepCall> steps, long quotedAt, long deadline, long expiry,
-        long gasEstimate) {
+        long gasEstimate, Address fallbackAddress) {
+
+    /** The largest destinationGasLimit of a destination call: a block's gas on most chains. */
+    public static final BigInteger MAX_DESTINATION_GAS = BigInteger.valueOf(30_000_000);
+
+    /** A route call whose fallback address is the sender. */
+    public RouteCall(String quoteId, ChainId chain, Address router, Address sender, Address receiver,
+            Address inputToken, Amount amountIn, Address outputToken, Amount minAmountOut, int feeBps,
+            Address feeRecipient, AcquisitionMode acquisitionMode, String destinationCallData,
+            BigInteger destinationGasLimit, List<StepCall> steps, long quotedAt, long deadline, long expiry,
+            long gasEstimate) {
+        this(quoteId, chain, router, sender, receiver, inputToken, amountIn, outputToken, minAmountOut, feeBps,
+                feeRecipient, acquisitionMode, destinationCallData, destinationGasLimit, steps, quotedAt, deadline,
+                expiry, gasEstimate, null);
+    }
 
     public RouteCall {
         steps = List.copyOf(steps);
@@ -64,6 +80,19 @@ public record RouteCall(String quoteId, ChainId chain, Address router, Address s
         }
         if (destinationGasLimit.signum() < 0 || destinationGasLimit.compareTo(Amount.MAX_UINT256) > 0) {
             throw new CalldataException("destinationGasLimit", "must be an integer from 0 to 2^256 - 1");
+        }
+        if (destinationCallData.length() > 2 && (destinationGasLimit.signum() == 0
+                || destinationGasLimit.compareTo(MAX_DESTINATION_GAS) > 0)) {
+            throw new CalldataException("destinationGasLimit", "must be from 1 to " + MAX_DESTINATION_GAS
+                    + " when destinationCallData is given: the most gas the call may use on the destination chain");
+        }
+        if (fallbackAddress == null) {
+            fallbackAddress = sender;
+        }
+        if (destinationCallData.length() > 2 && (fallbackAddress.solana() || fallbackAddress.equals(Address.ZERO)
+                || fallbackAddress.equals(router))) {
+            throw new CalldataException("fallbackAddress", "must be an EVM address other than the zero address and"
+                    + " the router when destinationCallData is given: it receives the output if the call fails");
         }
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("a route call needs at least one step");

@@ -21,6 +21,12 @@ public final class RouteCalls {
 
     /** How long the signed route stays executable at least: Uniswap's default transaction deadline, 30 minutes. */
     public static final long DEADLINE_SECONDS = 1_800;
+    /**
+     * Gas of the router's hand-over to its {@code JunctionExecutor} besides the call's own limit: the executor's call,
+     * the exact approval and its reset, the balance read, the fallback transfer and the event (measured about 50,000 in
+     * DestinationCall.t.sol; rounded up).
+     */
+    public static final long EXECUTOR_GAS = 70_000;
 
     private RouteCalls() {
     }
@@ -42,10 +48,20 @@ public final class RouteCalls {
      * @param expiry quote expiry, Unix seconds
      * @param operatorFeeRecipient the deployment's fee address ({@code junction.fees.recipient}), or null: receives
      *     the fee when {@code Integrator} is not an EVM address
+     * @param fallbackAddress who gets the output when the destination call fails, or null: the sender
      */
     public record Terms(String quoteId, Address sender, Address receiver, Amount minAmountOut, Slippage slippage,
             int feeBps, String integrator, AcquisitionMode acquisitionMode, String destinationCallData,
-            BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient) {
+            BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient,
+            Address fallbackAddress) {
+
+        /** Terms whose fallback address is the sender. */
+        public Terms(String quoteId, Address sender, Address receiver, Amount minAmountOut, Slippage slippage,
+                int feeBps, String integrator, AcquisitionMode acquisitionMode, String destinationCallData,
+                BigInteger destinationGasLimit, long quotedAt, long expiry, Address operatorFeeRecipient) {
+            this(quoteId, sender, receiver, minAmountOut, slippage, feeBps, integrator, acquisitionMode,
+                    destinationCallData, destinationGasLimit, quotedAt, expiry, operatorFeeRecipient, null);
+        }
     }
 
     /**
@@ -81,7 +97,20 @@ public final class RouteCalls {
                 route.fromToken().address(), Amount.of(route.amount()), route.toToken().address(), terms.minAmountOut(),
                 terms.feeBps(), feeRecipient(terms), terms.acquisitionMode(), terms.destinationCallData(),
                 terms.destinationGasLimit(), steps, terms.quotedAt(), deadline, terms.expiry(),
-                route.gasLimit().longValueExact());
+                route.gasLimit().longValueExact() + sourceCallGas(route, terms), terms.fallbackAddress());
+    }
+
+    /**
+     * The destination call's gas where the source transaction pays it (a same-chain route): its limit plus
+     * {@link #EXECUTOR_GAS}; 0 without a call or when it runs on another chain (the bridge's filler pays it there).
+     */
+    static long sourceCallGas(PlannedRoute route, Terms terms) {
+        boolean call = terms.destinationCallData() != null && terms.destinationCallData().length() > 2;
+        if (!call || terms.destinationGasLimit() == null
+                || !route.fromToken().chain().equals(route.toToken().chain())) {
+            return 0;
+        }
+        return terms.destinationGasLimit().longValueExact() + EXECUTOR_GAS;
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.junction.calldata;
 
+import dev.junction.chain.Address;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.Hex;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,7 +15,7 @@ public final class RouterAbi {
 
     /** {@code RouteParams} as a tuple type. */
     public static final String ROUTE_PARAMS =
-            "(bytes32,address,uint256,address,uint256,address,uint256,uint16,address,uint8,bytes,uint256)";
+            "(bytes32,address,uint256,address,uint256,address,uint256,uint16,address,uint8,bytes,uint256,address)";
     /** {@code Step} as a tuple type. */
     public static final String STEP = "(uint8,address,address,address,uint256,bytes)";
     /** {@code PermitData} (owner, nonce, deadline, signature) as a tuple type. */
@@ -44,6 +46,27 @@ public final class RouterAbi {
             "InvalidFee(uint16)",
             "StepTokenMismatch(uint256,address,address)",
             "OutputTokenMismatch(address,address)", "InvalidShares(uint256)");
+
+    /**
+     * The router's {@code JunctionExecutor} event: the destination call's outcome (0 succeeded, 1 reverted or ran out
+     * of gas, 2 refused target) and what the fallback address got.
+     */
+    public static final String DESTINATION_CALL_EXECUTED =
+            "DestinationCallExecuted(bytes32,address,address,address,uint256,uint8,uint256)";
+
+    /**
+     * Where a router's {@code JunctionExecutor} is: the router deploys it in its constructor, its first CREATE
+     * (nonce 1), so the address is {@code keccak256(rlp([router, 1]))[12:]}.
+     */
+    public static Address executorOf(Address router) {
+        byte[] rlp = new byte[23];
+        rlp[0] = (byte) 0xd6;
+        rlp[1] = (byte) 0x94;
+        System.arraycopy(router.bytes(), 0, rlp, 2, 20);
+        rlp[22] = 0x01;
+        byte[] hash = Abi.keccak(rlp);
+        return Address.evm(Hex.encode(Arrays.copyOfRange(hash, 12, 32)));
+    }
 
     /** Step kind numbers. */
     public static final int KIND_SWAP = 0;

@@ -40,12 +40,14 @@ public final class RouterCallDecoder {
         public final Uint8 acquisitionMode;
         public final DynamicBytes destinationCallData;
         public final Uint256 destinationGasLimit;
+        public final Address fallbackAddress;
 
         public RouteParams(Bytes32 quoteId, Address inputToken, Uint256 amountIn, Address outputToken,
                 Uint256 minAmountOut, Address receiver, Uint256 deadline, Uint16 feeBps, Address feeRecipient,
-                Uint8 acquisitionMode, DynamicBytes destinationCallData, Uint256 destinationGasLimit) {
+                Uint8 acquisitionMode, DynamicBytes destinationCallData, Uint256 destinationGasLimit,
+                Address fallbackAddress) {
             super(quoteId, inputToken, amountIn, outputToken, minAmountOut, receiver, deadline, feeBps, feeRecipient,
-                    acquisitionMode, destinationCallData, destinationGasLimit);
+                    acquisitionMode, destinationCallData, destinationGasLimit, fallbackAddress);
             this.quoteId = quoteId;
             this.inputToken = inputToken;
             this.amountIn = amountIn;
@@ -58,6 +60,7 @@ public final class RouterCallDecoder {
             this.acquisitionMode = acquisitionMode;
             this.destinationCallData = destinationCallData;
             this.destinationGasLimit = destinationGasLimit;
+            this.fallbackAddress = fallbackAddress;
         }
     }
 

@@ -113,7 +113,7 @@ public final class TransactionBuilder {
                 uint256(call.minAmountOut().value()), address(evmOrZero(call.receiver())), uint256(call.deadline()),
                 uint16(call.feeBps()), address(call.feeBps() == 0 ? Address.ZERO : call.feeRecipient()),
                 Abi.uint8(mode.code()), bytes(Hex.decode(call.destinationCallData())),
-                uint256(call.destinationGasLimit()));
+                uint256(call.destinationGasLimit()), address(evmOrZero(call.fallbackAddress())));
     }
 
     /**
@@ -237,7 +237,8 @@ public final class TransactionBuilder {
                 address(evmOrZero(call.outputToken())), uint256(call.minAmountOut().value()),
                 address(evmOrZero(call.receiver())), uint256(BridgeStep.fillDeadline(b.lane(), call.deadline())),
                 uint16(0), address(Address.ZERO), uint8(AcquisitionMode.DIRECT_TRANSFER.code()),
-                bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit()));
+                bytes(Hex.decode(call.destinationCallData())), uint256(call.destinationGasLimit()),
+                address(evmOrZero(call.fallbackAddress())));
         return Abi.encode(params, tupleArray(steps(call, index + 1, quoteId)));
     }
 

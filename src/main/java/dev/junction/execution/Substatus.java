@@ -5,5 +5,10 @@ public enum Substatus {
     RECEIVED, WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION, REFUND_IN_PROGRESS, COMPLETED, PARTIAL,
     SLIPPAGE_EXCEEDED, BRIDGE_FAILED, EXPIRED_BEFORE_EXECUTION,
     /** FAILED: a step kept failing (the message names the last error) and the configured attempts ran out. */
-    RETRIES_EXHAUSTED
+    RETRIES_EXHAUSTED,
+    /**
+     * DONE: the route delivered its output but the destination call (destinationCallData) reverted, ran out of its gas
+     * or was refused, so the fallback address received the output (details.receivedToken / receivedAmount).
+     */
+    DESTINATION_CALL_FAILED
 }

@@ -32,12 +32,14 @@ import java.util.Set;
  * @param simulation the {@code simulation} flag (false when omitted)
  * @param allowMultiBridge whether routes with more than one bridge hop may be returned (false when omitted)
  * @param acquisitionMode the input acquisition mode, or null when omitted (direct transfer where needed)
+ * @param fallbackAddress who gets the output when destinationCallData fails (the sender when omitted), or null for
+ *     a non-EVM destination
  */
 public record QuoteRequest(ChainId fromChain, ChainId toChain, Address fromToken, Address toToken, Amount amount,
         Address sender, Address receiver, Double slippage, Integer feeBps, Set<String> includeProviders,
         Set<String> excludeProviders, String priorityProvider, RouteMode routeMode, String integrator, String referrer,
         String destinationCallData, Amount destinationGasLimit, Double allowedPriceImpact, boolean simulation,
-        boolean allowMultiBridge, AcquisitionMode acquisitionMode) {
+        boolean allowMultiBridge, AcquisitionMode acquisitionMode, Address fallbackAddress) {
 
     public QuoteRequest {
         includeProviders = Set.copyOf(includeProviders);

@@ -225,11 +225,41 @@ final class ChainStatus {
             }
             if (route.bridge() == null) {
                 terminal = true;
+                Optional<StatusResult> call = destinationCall(receipt.logs(), router, source, null);
+                if (call.isPresent()) {
+                    return call.get();
+                }
                 return answer(SwapStatus.DONE, Substatus.COMPLETED.name(), "The swap is complete: "
                         + route.executed().amountOut() + " delivered to " + route.executed().receiver() + ".", null,
                         null, null, route.executed().amountOut());
             }
             return crossChain(receipt);
+        }
+
+        /**
+         * The route's destination call, from its executor's event in the logs of the route's last transaction: DONE /
+         * COMPLETED when it succeeded, DONE / DESTINATION_CALL_FAILED with what the fallback address received when it
+         * did not (never FAILED: the output was delivered); empty when the route had no destination call.
+         */
+        Optional<StatusResult> destinationCall(List<LogEntry> logs, Address router, ChainId chain,
+                StatusResult.TxDetails destTx) {
+            Bytes32 quoteId = route.executed().quoteId();
+            return RouteLogs.destinationCall(logs, RouterAbi.executorOf(router), quoteId).map(c -> {
+                String on = chain.equals(source) ? "" : " on chain " + chain;
+                if (c.succeeded()) {
+                    String rest = c.fallbackAmount().signum() == 0 ? "" : "; it left " + c.fallbackAmount()
+                            + ", which went to the fallback address " + c.fallbackAddress();
+                    return answer(SwapStatus.DONE, Substatus.COMPLETED.name(), "The swap is complete: " + c.amount()
+                            + " of " + c.token() + " delivered to " + c.receiver() + on + " and its destination call"
+                            + " succeeded" + rest + ".", destTx, null, null, c.amount());
+                }
+                String why = c.outcome() == 2 ? "was refused (its target is the token, Permit2, the router or the"
+                        + " executor)" : "reverted or ran out of its gas limit";
+                return answer(SwapStatus.DONE, Substatus.DESTINATION_CALL_FAILED.name(), "The swap delivered "
+                        + c.amount() + " of " + c.token() + on + " but the destination call on " + c.receiver() + " "
+                        + why + ": the fallback address " + c.fallbackAddress() + " received " + c.fallbackAmount()
+                        + ".", destTx, null, asset(chain, c.token(), c.fallbackAmount()), c.amount());
+            });
         }
 
         /** A reverted route (or a successful call of the router that ran no route), replayed to read its error. */
@@ -320,6 +350,10 @@ final class ChainStatus {
                     return answer(SwapStatus.DONE, Substatus.PARTIAL.name(), "The destination swap could not run "
                             + "(its minimum, deadline or a pause): " + f.amount() + " of the bridged token " + f.token()
                             + " went to " + f.receiver() + " instead.", destTx, null, received, BigInteger.ZERO);
+                }
+                Optional<StatusResult> call = destinationCall(logs, ds.router(), dest, destTx);
+                if (call.isPresent()) {
+                    return call.get();
                 }
                 Optional<Route> destRoute = RouteLogs.route(logs, ds.router())
                         .filter(r -> r.executed().quoteId().equals(quoteId));

@@ -30,6 +30,7 @@ final class RouteLogs {
     static final Bytes32 STEP_EXECUTED = RouterAbi.topic(RouterAbi.EVENTS.get(1));
     static final Bytes32 BRIDGE_INITIATED = RouterAbi.topic(RouterAbi.EVENTS.get(2));
     static final Bytes32 DESTINATION_FALLBACK = RouterAbi.topic("DestinationFallback(bytes32,address,address,uint256)");
+    static final Bytes32 DESTINATION_CALL_EXECUTED = RouterAbi.topic(RouterAbi.DESTINATION_CALL_EXECUTED);
 
     static final String EXECUTE_ROUTE = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE);
     static final String EXECUTE_ROUTE_WITH_PERMIT = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE_WITH_PERMIT);
@@ -53,6 +54,29 @@ final class RouteLogs {
 
     /** {@code DestinationFallback}: the receiver got the bridged token. */
     record Fallback(Bytes32 quoteId, Address receiver, Address token, BigInteger amount) {
+    }
+
+    /**
+     * The executor's {@code DestinationCallExecuted}: the call on {@code receiver} with {@code amount} of
+     * {@code token}; {@code outcome} 0 succeeded, 1 reverted (or ran out of gas), 2 refused target;
+     * {@code fallbackAmount} went to {@code fallbackAddress}.
+     */
+    record DestinationCall(Bytes32 quoteId, Address receiver, Address fallbackAddress, Address token,
+            BigInteger amount, int outcome, BigInteger fallbackAmount) {
+        boolean succeeded() {
+            return outcome == 0;
+        }
+    }
+
+    /** The executor's {@code DestinationCallExecuted} of a quote in these logs (from {@code executor} only), if any. */
+    static Optional<DestinationCall> destinationCall(List<LogEntry> logs, Address executor, Bytes32 quoteId) {
+        return logs.stream().filter(l -> l.address().equals(executor) && !l.topics().isEmpty()
+                && l.topic0().equals(DESTINATION_CALL_EXECUTED) && l.topics().get(1).equals(quoteId)).findFirst()
+                .map(l -> {
+                    String d = strip(l.data());
+                    return new DestinationCall(quoteId, topicAddress(l, 2), topicAddress(l, 3), address(d, 0),
+                            uint(d, 1), uint(d, 2).intValueExact(), uint(d, 3));
+                });
     }
 
     /** The router's events of one route in a receipt (from the router's address only). */

@@ -61,6 +61,9 @@ class BodyValidationTest extends ApiTestSupport {
                 Arguments.of("toToken", "\"" + BAD_CHECKSUM + "\"", 400, 1003),
                 Arguments.of("receiver", "\"" + WALLET + "\"", 501, 9004),
                 Arguments.of("receiver", "\"" + BAD_CHECKSUM + "\"", 400, 1003),
+                Arguments.of("fallbackAddress", "\"" + WALLET + "\"", 501, 9004),
+                Arguments.of("fallbackAddress", "\"" + ZERO + "\"", 400, 1003),
+                Arguments.of("fallbackAddress", "\"" + BAD_CHECKSUM + "\"", 400, 1003),
                 Arguments.of("slippage", "0", 400, 1002),
                 Arguments.of("slippage", "50", 501, 9004),
                 Arguments.of("slippage", "50.0001", 400, 1002),
@@ -76,6 +79,14 @@ class BodyValidationTest extends ApiTestSupport {
     @MethodSource("buildPathRules")
     void buildPathRule(String key, String raw, int status, int code) throws Exception {
         expectOutcome(postJson("/build-path", buildPath(key, raw)), status, code, key);
+    }
+
+    @Test
+    void destinationCallDataNeedsDestinationGasLimit() throws Exception {
+        String call = buildPath("destinationCallData", "\"0xabcd\"");
+        expectError(postJson("/build-path", call), 400, 1001, "destinationGasLimit");
+        expectValid(postJson("/build-path", call.substring(0, call.length() - 1)
+                + ", \"destinationGasLimit\": 200000}"));
     }
 
     @Test

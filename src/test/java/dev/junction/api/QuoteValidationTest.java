@@ -103,7 +103,10 @@ class QuoteValidationTest extends ApiTestSupport {
         }
         r.add(new Object[] {"routeMode", "fastest", 501, 9004});
         r.add(new Object[] {"routeMode", "whatever", 501, 9004});
-        r.add(new Object[] {"destinationCallData", "0x" + "ab".repeat(32767), 501, 9004});
+        r.add(new Object[] {"fallbackAddress", WALLET, 501, 9004});
+        r.add(new Object[] {"fallbackAddress", BAD_CHECKSUM, 400, 1003});
+        r.add(new Object[] {"fallbackAddress", ZERO, 400, 1003});
+        r.add(new Object[] {"fallbackAddress", "0x1234", 400, 1003});
         r.add(new Object[] {"destinationCallData", "0x" + "ab".repeat(32768), 400, 1002});
         r.add(new Object[] {"destinationCallData", "0xabc", 400, 1002});
         r.add(new Object[] {"destinationCallData", "0xzz", 400, 1002});
@@ -164,6 +167,22 @@ class QuoteValidationTest extends ApiTestSupport {
         var r = mvc.perform(MockMvcRequestBuilders.get(path)
                 .queryParams(multi(validQuote())).queryParam("includeProvider", "across", "UNISWAP-V3, across")).andReturn().getResponse();
         expectValid(r);
+    }
+
+    @Test
+    void destinationCallDataNeedsAGasLimitAndTakesAnEvmFallbackAddress() throws Exception {
+        for (String path : PATHS) {
+            Map<String, String> call = with(validQuote(), "destinationCallData", "0x" + "ab".repeat(32767));
+            expectError(get(path, call), 400, 1001, "destinationGasLimit");
+            expectError(get(path, with(call, "destinationGasLimit", "0")), 400, 1004, "destinationGasLimit");
+            expectValid(get(path, with(call, "destinationGasLimit", "200000")));
+            expectValid(get(path, with(call, "destinationGasLimit", "200000", "fallbackAddress", WALLET)));
+            expectError(get(path, with(call, "destinationGasLimit", "200000", "fallbackAddress", ZERO)), 400, 1003,
+                    "fallbackAddress");
+        }
+        Map<String, String> toSolana = with(validQuote(), "toChain", SOLANA, "toToken", USDC_SOL, "receiver",
+                SOL_WALLET);
+        expectError(get("/quote", with(toSolana, "fallbackAddress", WALLET)), 400, 1002, "fallbackAddress");
     }
 
     @Test

@@ -89,7 +89,7 @@ class RouterAbiJsonTest {
         String sig = signature(fn);
         assertThat(sig).isEqualTo(RouterAbi.EXECUTE_ROUTE);
         String selector = keccakHex(sig).substring(0, 10);
-        assertThat(RouterAbi.selector(RouterAbi.EXECUTE_ROUTE)).isEqualTo(selector).isEqualTo("0x6e374722");
+        assertThat(RouterAbi.selector(RouterAbi.EXECUTE_ROUTE)).isEqualTo(selector).isEqualTo("0x660e85cf");
         assertThat(fn.get("stateMutability").asText()).isEqualTo("payable");
 
         Transaction tx = new TransactionBuilder().build(route(ETH_USDC, "1000000000", ETH_WETH, "1", AcquisitionMode.DIRECT_TRANSFER,
@@ -105,7 +105,7 @@ class RouterAbiJsonTest {
         assertThat(params).containsExactly("quoteId:bytes32", "inputToken:address", "amountIn:uint256",
                 "outputToken:address", "minAmountOut:uint256", "receiver:address", "deadline:uint256",
                 "feeBps:uint16", "feeRecipient:address", "acquisitionMode:uint8", "destinationCallData:bytes",
-                "destinationGasLimit:uint256");
+                "destinationGasLimit:uint256", "fallbackAddress:address");
         List<String> step = new ArrayList<>();
         inputs.get(1).get("components").forEach(c -> step.add(c.get("name").asText() + ":" + c.get("type").asText()));
         assertThat(step).containsExactly("kind:uint8", "adapter:address", "tokenIn:address", "tokenOut:address",

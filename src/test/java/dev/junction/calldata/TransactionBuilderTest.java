@@ -154,6 +154,37 @@ class TransactionBuilderTest {
                 base.receiver(), base.inputToken(), base.amountIn(), base.outputToken(), base.minAmountOut(), 0,
                 FEE_RECIPIENT, base.acquisitionMode(), "0x", BigInteger.ZERO, base.steps(), 0, 0, 0, 0))
                 .isInstanceOf(CalldataException.class).hasMessageStartingWith("fromChain");
+        assertThatThrownBy(() -> new RouteCall(base.quoteId(), base.chain(), base.router(), base.sender(),
+                base.receiver(), base.inputToken(), base.amountIn(), base.outputToken(), base.minAmountOut(), 0,
+                FEE_RECIPIENT, base.acquisitionMode(), "0xabcd", BigInteger.ZERO, base.steps(), 0, 0, 0, 0))
+                .isInstanceOf(CalldataException.class).hasMessageStartingWith("destinationGasLimit");
+        assertThatThrownBy(() -> new RouteCall(base.quoteId(), base.chain(), base.router(), base.sender(),
+                base.receiver(), base.inputToken(), base.amountIn(), base.outputToken(), base.minAmountOut(), 0,
+                FEE_RECIPIENT, base.acquisitionMode(), "0xabcd", BigInteger.ONE, base.steps(), 0, 0, 0, 0,
+                base.router())).isInstanceOf(CalldataException.class).hasMessageStartingWith("fallbackAddress");
+    }
+
+    @Test
+    void theFallbackAddressIsInRouteParamsAndInTheDestinationLeg() {
+        BridgeLane lane = lane("stargate", ETH, ARB, ETH_USDC, ARB_USDC);
+        RouteCall base = route(ETH, ETH_USDC, "1000000000", ARB_USDC, RECEIVER, "994403000",
+                AcquisitionMode.DIRECT_TRANSFER, "0xa9059cbb", BigInteger.valueOf(80_000),
+                List.of(bridge(lane, 1_000_000_000L, 999_400_000L, 994_403_000L)));
+        var sent = Decoded.executeRoute(Hex.decode(builder.build(base).data()));
+        assertThat(Address.evm(sent.params().fallbackAddress.getValue())).as("the sender by default")
+                .isEqualTo(base.sender());
+        Address fallback = Address.evm("0x00000000000000000000000000000000000fa11b");
+        RouteCall call = new RouteCall(base.quoteId(), base.chain(), base.router(), base.sender(), base.receiver(),
+                base.inputToken(), base.amountIn(), base.outputToken(), base.minAmountOut(), base.feeBps(),
+                base.feeRecipient(), base.acquisitionMode(), base.destinationCallData(), base.destinationGasLimit(),
+                base.steps(), base.quotedAt(), base.deadline(), base.expiry(), base.gasEstimate(), fallback);
+        var exec = Decoded.executeRoute(Hex.decode(builder.build(call).data()));
+        assertThat(Address.evm(exec.params().fallbackAddress.getValue())).isEqualTo(fallback);
+        byte[] data = exec.steps().get(0).data.getValue();
+        List<Type> a = Decoded.args(data, List.of(new TypeReference<ProtocolStructs.SendParam>() { },
+                new TypeReference<ProtocolStructs.MessagingFee>() { }, BridgeStepDecodeTest.ADDRESS));
+        var leg = Decoded.destinationMessage(((ProtocolStructs.SendParam) a.get(0)).composeMsg.getValue());
+        assertThat(Address.evm(leg.params().fallbackAddress.getValue())).isEqualTo(fallback);
     }
 
     @Test
@@ -234,7 +265,7 @@ class TransactionBuilderTest {
     void stepsAfterABridgeNeedARouterOnTheDestination() {
         BridgeLane lane = lane("across", ETH, ChainId.SOLANA, ETH_USDC, SOLANA_TOKEN);
         RouteCall call = route(ETH, ETH_USDC, "1000000000", SOLANA_TOKEN, SOLANA_WALLET, "1", AcquisitionMode.DIRECT_TRANSFER,
-                "0x1234", BigInteger.ZERO, List.of(bridge(lane, 1_000_000_000L, 999_400_000L, 994_403_000L)));
+                "0x1234", BigInteger.valueOf(100_000), List.of(bridge(lane, 1_000_000_000L, 999_400_000L, 994_403_000L)));
         assertThatThrownBy(() -> builder.build(call)).isInstanceOf(CalldataException.class)
                 .hasMessageStartingWith("toChain");
     }

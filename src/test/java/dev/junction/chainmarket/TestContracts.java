@@ -10,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Test-only contracts of {@code contracts/test/support} compiled for a test with the project's pinned solc-js
  * ({@code contracts/scripts/test-artifact.mjs}; {@code contracts/node_modules} is installed by the build).
  */
-final class TestContracts {
+public final class TestContracts {
 
     private TestContracts() {
     }
@@ -33,7 +33,7 @@ final class TestContracts {
     }
 
     /** {@code {contractName, abi, bytecode}} of {@code contract} in {@code source} (relative to contracts/). */
-    static JsonNode artifact(String source, String contract) throws Exception {
+    public static JsonNode artifact(String source, String contract) throws Exception {
         Process p = new ProcessBuilder("node", "scripts/test-artifact.mjs", source, contract)
                 .directory(new File("contracts")).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         p.getOutputStream().close();

@@ -63,6 +63,8 @@ public final class SwapStateMachine {
             case BRIDGE_FAILED -> "The bridge transfer failed; the input was refunded on the source chain.";
             case EXPIRED_BEFORE_EXECUTION -> "The deadline passed before the swap was executed; nothing moved.";
             case RETRIES_EXHAUSTED -> "Junction could not carry out the next step of the swap and gave up.";
+            case DESTINATION_CALL_FAILED -> "The swap delivered its output but the destination call failed; the "
+                    + "fallback address received the output.";
         };
     }
 }

@@ -1,0 +1,298 @@
+package dev.junction.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.calldata.RouterCallDecoder;
+import dev.junction.calldata.RouterAbi;
+import dev.junction.chain.Address;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chainmarket.TestContracts;
+import dev.junction.deploy.Deployer;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
+import dev.junction.protocol.Protocols;
+import dev.junction.support.AnvilHarness;
+import dev.junction.status.ChainStatusAnvilTest.Side;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Issue 39 on two anvil chains with real bytecode (Junction's router, its executor and adapters deployed by the deploy
+ * module; Uniswap V3, WETH9, Permit2 and Across SpokePools from npm; the Across test relayer): routes built by
+ * {@code /build-best-path} with {@code destinationCallData} into a test-only vault ({@code TestOnlyVault}), sent by an
+ * ethers v6 wallet. The vault credits its beneficiary with exactly the delivered amount, at least the route's minimum,
+ * and /status is DONE / COMPLETED; a call that reverts, runs out of its gas or returns a huge revert reason leaves the
+ * whole output with the fallback address and /status DONE / DESTINATION_CALL_FAILED; nothing stays in the router,
+ * the adapters or the executor.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DestinationCallAnvilTest {
+
+    static final ChainId A = ChainId.of(1);
+    static final ChainId B = ChainId.of(10);
+    static final String WALLET_KEY = AnvilHarness.DEV_KEYS.get(3);
+    static final Address WALLET = Address.evm("0x90F79bf6EB2c4f870365E785982E1f101E93b906");
+    static final Address RELAYER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    static final Address BENEFICIARY = Address.evm("0x00000000000000000000000000000000000BEEF1");
+    static final Address FALLBACK = Address.evm("0x0000000000000000000000000000000000FA11BA");
+    static final BigInteger USDC = BigInteger.TEN.pow(6);
+
+    static final Map<ChainId, Deployer.Result> contracts = new HashMap<>();
+    static final Map<ChainId, Address> vaults = new HashMap<>();
+    static Side a;
+    static Side b;
+    static AnvilHarness.Relayer relayer;
+
+    @LocalServerPort
+    int port;
+
+    final HttpClient http = HttpClient.newHttpClient();
+    final JsonMapper json = JsonMapper.builder().build();
+
+    @DynamicPropertySource
+    static void chainMode(DynamicPropertyRegistry registry) throws Exception {
+        // the same two chains as ChainStatusAnvilTest (its side() funds this wallet too), one confirmation
+        a = ChainStatusAnvilTest.side(A, "");
+        b = ChainStatusAnvilTest.side(B, ", {\"address\": \"" + RELAYER + "\", \"native\": \"100\", \"tokens\": "
+                + "{\"USDC\": \"1000000\"}}");
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("junction.market.source", "chain");
+        ChainStatusAnvilTest.chain(properties, a, b, 1);
+        ChainStatusAnvilTest.chain(properties, b, a, 1);
+        properties.put("junction.rpc.timeout", "5s");
+        properties.put("junction.rpc.max-attempts", "2");
+        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
+        JsonNode vault = TestContracts.artifact("test/support/TestOnlyVault.sol", "TestOnlyVault");
+        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
+            Side s = settings.id().equals(A) ? a : b;
+            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
+                    .deploy(Optional.empty());
+            contracts.put(s.id(), deployed);
+            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
+            vaults.put(s.id(), deploy(s, vault.path("bytecode").asString()));
+        }
+        properties.forEach((k, v) -> registry.add(k, () -> v));
+        relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
+                A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
+                B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
+    }
+
+    static Address deploy(Side s, String bytecode) {
+        String from = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266").lower();
+        String hash = s.rpc().call("eth_sendTransaction", Map.of("from", from, "data", bytecode)).asString();
+        return Address.evm(ChainStatusAnvilTest.receipt(s, hash).path("contractAddress").asString());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (relayer != null) {
+            relayer.close();
+        }
+        for (Side s : new Side[] {a, b}) {
+            if (s != null) {
+                s.anvil().close();
+            }
+        }
+    }
+
+    // --- the tests ---
+
+    @Test
+    @Order(1)
+    void sameChain_theVaultCreditsExactlyTheDeliveredAmount_statusDoneCompleted() throws Exception {
+        Sent sent = buildAndSend(a, a, USDC.multiply(BigInteger.valueOf(1_000)), deposit(a.token("WETH")), 200_000);
+        JsonNode done = awaitStatus(sent.hash(), A, r -> "DONE".equals(r.path("status").asString()));
+        BigInteger credited = credit(a, a.token("WETH"));
+        assertThat(credited).isPositive().isGreaterThanOrEqualTo(sent.minAmountOut());
+        assertThat(credited.toString()).isEqualTo(sent.built().path("route").path("amountOut").asString());
+        assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
+        assertThat(done.path("toAsset").path("amount").asString()).isEqualTo(credited.toString());
+        assertThat(balance(a, a.token("WETH"), FALLBACK)).isZero();
+        assertNothingLeft(a);
+    }
+
+    @Test
+    @Order(2)
+    void sameChain_aFailingCallLeavesTheWholeOutputWithTheFallback_statusDestinationCallFailed() throws Exception {
+        String[] failing = {
+            selector("depositRefused(address,address)") + word(a.token("WETH")) + word(BENEFICIARY),
+            selector("depositBurningGas(address,address)") + word(a.token("WETH")) + word(BENEFICIARY),
+            selector("depositHugeRevert(uint256)") + word(BigInteger.valueOf(100_000))};
+        long[] gas = {150_000, 300_000, 2_000_000};
+        for (int i = 0; i < failing.length; i++) {
+            BigInteger before = balance(a, a.token("WETH"), FALLBACK);
+            BigInteger creditedBefore = credit(a, a.token("WETH"));
+            Sent sent = buildAndSend(a, a, USDC.multiply(BigInteger.valueOf(300 + i)), failing[i], gas[i]);
+            JsonNode done = awaitStatus(sent.hash(), A, r -> "DONE".equals(r.path("status").asString()));
+            BigInteger got = balance(a, a.token("WETH"), FALLBACK).subtract(before);
+            assertThat(got).as(failing[i].substring(0, 10)).isPositive().isGreaterThanOrEqualTo(sent.minAmountOut());
+            assertThat(credit(a, a.token("WETH"))).isEqualTo(creditedBefore);
+            assertThat(done.path("status").asString()).isEqualTo("DONE");
+            assertThat(done.path("details").path("substatus").asString()).isEqualTo("DESTINATION_CALL_FAILED");
+            assertThat(done.path("details").path("receivedAmount").asString()).isEqualTo(got.toString());
+            assertThat(done.path("details").path("receivedToken").path("address").asString())
+                    .isEqualTo(a.token("WETH").value());
+            assertThat(done.path("details").path("message").asString()).contains(FALLBACK.value());
+            assertNothingLeft(a);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void crossChainThroughAcross_theVaultOnTheDestinationCreditsTheDeliveredAmount() throws Exception {
+        Sent sent = buildAndSend(a, b, USDC.multiply(BigInteger.valueOf(2_000)), deposit(b.token("WETH")), 200_000);
+        JsonNode done = awaitStatus(sent.hash(), A, r -> "DONE".equals(r.path("status").asString()));
+        BigInteger credited = credit(b, b.token("WETH"));
+        assertThat(credited).isPositive().isGreaterThanOrEqualTo(sent.minAmountOut());
+        assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
+        assertThat(done.path("routeKind").asString()).isEqualTo("crossChainSwap");
+        assertThat(done.path("toAsset").path("amount").asString()).isEqualTo(credited.toString());
+        assertThat(done.path("destTxDetails").path("chainId").asLong()).isEqualTo(B.value());
+        assertNothingLeft(a);
+        assertNothingLeft(b);
+    }
+
+    @Test
+    @Order(4)
+    void crossChainThroughAcross_aRevertingCallPaysTheFallbackAtFill() throws Exception {
+        BigInteger before = balance(b, b.token("WETH"), FALLBACK);
+        String refused = selector("depositRefused(address,address)") + word(b.token("WETH")) + word(BENEFICIARY);
+        Sent sent = buildAndSend(a, b, USDC.multiply(BigInteger.valueOf(1_500)), refused, 150_000);
+        JsonNode done = awaitStatus(sent.hash(), A, r -> "DONE".equals(r.path("status").asString()));
+        BigInteger got = balance(b, b.token("WETH"), FALLBACK).subtract(before);
+        assertThat(got).isPositive().isGreaterThanOrEqualTo(sent.minAmountOut());
+        assertThat(done.path("details").path("substatus").asString()).isEqualTo("DESTINATION_CALL_FAILED");
+        assertThat(done.path("details").path("receivedAmount").asString()).isEqualTo(got.toString());
+        assertNothingLeft(b);
+    }
+
+    // --- building and sending ---
+
+    record Sent(String hash, JsonNode built, BigInteger minAmountOut) {
+    }
+
+    /** {@code /build-best-path} into the vault with {@code call}, sent by the ethers v6 wallet (approve, then send). */
+    Sent buildAndSend(Side from, Side to, BigInteger amount, String call, long gasLimit) throws Exception {
+        JsonNode built = get("/build-best-path?fromChain=" + from.id().value() + "&toChain=" + to.id().value()
+                + "&fromToken=" + from.token("USDC") + "&toToken=" + to.token("WETH") + "&amount=" + amount
+                + "&sender=" + WALLET + "&receiver=" + vaults.get(to.id()) + "&destinationCallData=" + call
+                + "&destinationGasLimit=" + gasLimit + "&fallbackAddress=" + FALLBACK + "&includeRoute=true");
+        assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
+        JsonNode tx = built.path("data").path("Tx");
+        var params = RouterCallDecoder.executeRoute(Hex.decode(tx.path("data").asString())).params();
+        assertThat(Address.evm(params.fallbackAddress.getValue())).isEqualTo(FALLBACK);
+        assertThat(Hex.encode(params.destinationCallData.getValue())).isEqualTo(call);
+        ObjectNode request = json.createObjectNode();
+        request.put("rpc", from.anvil().rpcUrl().toString()).put("privateKey", WALLET_KEY)
+                .put("fromToken", from.token("USDC").value()).put("amount", amount.toString());
+        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
+                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
+                .put("chain", from.id().value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
+        request.putArray("watch").add(from.token("USDC").value());
+        JsonNode sent = AnvilHarness.sendBuiltTx(request);
+        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
+        return new Sent(sent.path("hash").asString(), built.path("data"), params.minAmountOut.getValue());
+    }
+
+    String deposit(Address token) {
+        return selector("depositAllowance(address,address)") + word(token) + word(BENEFICIARY);
+    }
+
+    static String selector(String signature) {
+        return Hex.encode(Abi.selector(signature));
+    }
+
+    static String word(Address a) {
+        return "0".repeat(24) + a.lower().substring(2);
+    }
+
+    static String word(BigInteger n) {
+        String hex = n.toString(16);
+        return "0".repeat(64 - hex.length()) + hex;
+    }
+
+    BigInteger credit(Side s, Address token) {
+        String out = s.rpc().call("eth_call", Map.of("to", vaults.get(s.id()).lower(), "data",
+                selector("credit(address,address)") + word(token) + word(BENEFICIARY)), "latest").asString();
+        return new BigInteger(out.substring(2), 16);
+    }
+
+    static BigInteger balance(Side s, Address token, Address owner) {
+        String out = s.rpc().call("eth_call", Map.of("to", token.lower(), "data",
+                selector("balanceOf(address)") + word(owner)), "latest").asString();
+        return new BigInteger(out.substring(2), 16);
+    }
+
+    /** No token in the router, its executor or the adapters, no approval left by the executor. */
+    static void assertNothingLeft(Side s) {
+        Deployer.Result c = contracts.get(s.id());
+        List<Address> holders = new ArrayList<>(c.adapters().values());
+        holders.add(c.router());
+        holders.add(RouterAbi.executorOf(c.router()));
+        for (String symbol : List.of("USDC", "WETH")) {
+            for (Address holder : holders) {
+                assertThat(balance(s, s.token(symbol), holder)).as(symbol + " left in " + holder).isZero();
+            }
+        }
+        String allowance = s.rpc().call("eth_call", Map.of("to", s.token("WETH").lower(), "data",
+                selector("allowance(address,address)") + word(RouterAbi.executorOf(c.router()))
+                        + word(vaults.get(s.id()))), "latest").asString();
+        assertThat(new BigInteger(allowance.substring(2), 16)).isZero();
+    }
+
+    // --- HTTP ---
+
+    JsonNode get(String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode body = json.readTree(r.body());
+        ((ObjectNode) body).put("httpStatus", r.statusCode());
+        return body;
+    }
+
+    /** Polls /status every 100 ms until {@code until} holds, mining a block each time (confirmations); 60 s at most. */
+    JsonNode awaitStatus(String hash, ChainId chain, Predicate<JsonNode> until) throws Exception {
+        JsonNode last = null;
+        for (int i = 0; i < 600; i++) {
+            JsonNode r = get("/status?txHash=" + URLEncoder.encode(hash, StandardCharsets.UTF_8) + "&fromChainId="
+                    + chain.value());
+            last = r.path("data");
+            if (until.test(last)) {
+                return last;
+            }
+            a.rpc().call("evm_mine");
+            b.rpc().call("evm_mine");
+            ChainStatusAnvilTest.sleep(100);
+        }
+        throw new AssertionError("status of " + hash + " did not reach the expected state: " + last);
+    }
+}
