@@ -463,8 +463,8 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
 
     /// @dev A split route (steps[0] is a leg step): gathers the input in the router, runs each leg on its share of it
     /// (the last leg on the remainder), every leg paying its output to the same place (the receiver, the router for a
-    /// native output, or the bridge adapter when a bridge follows the legs), then checks the route's minimum once on
-    /// the total (or hands the total to the bridge).
+    /// native output, the executor when a destination call follows, or the bridge adapter when a bridge follows the
+    /// legs), then checks the route's minimum once on the total (or hands the total to the bridge).
     function _runLegs(RouteParams calldata params, Step[] calldata steps, address token, uint256 amount)
         internal
         returns (uint256 amountOut)
@@ -473,7 +473,10 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         // one pull from the payer or Permit2 for all the legs: each leg then pays its pool or adapter from the router
         if (_tload(T_SOURCE) != SRC_ROUTER) _move(token, address(this), amount);
         bool bridged = end < steps.length;
-        address recipient = bridged ? steps[end].adapter : params.outputToken == NATIVE ? address(this) : params.receiver;
+        // with a destination call the total goes to the executor, as for a single path (_runSteps)
+        address recipient = bridged
+            ? steps[end].adapter
+            : params.outputToken == NATIVE ? address(this) : _destinationOf(params);
         uint256 left = amount;
         uint256 start;
         while (start < end) {
@@ -493,8 +496,15 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
             start = next;
         }
         if (bridged) return _bridge(params.quoteId, end, steps[end], amountOut);
-        if (params.outputToken == NATIVE) amountOut = _unwrapTo(params.receiver, amountOut);
+        if (params.outputToken == NATIVE) amountOut = _unwrapTo(_destinationOf(params), amountOut);
         if (amountOut < params.minAmountOut) revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
+        if (params.destinationCallData.length != 0) _callDestination(params, params.outputToken, amountOut);
+    }
+
+    /// @dev Where a route's output goes on its last chain: the executor when a destination call follows, else the
+    /// receiver.
+    function _destinationOf(RouteParams calldata params) internal view returns (address) {
+        return params.destinationCallData.length != 0 ? address(executor) : params.receiver;
     }
 
     /// @dev The swaps steps[from..to) of one leg, on `amount` of `token` the router holds; the last pays `recipient`.

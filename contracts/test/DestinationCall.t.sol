@@ -83,6 +83,31 @@ contract DestinationCallTest is RealEvm {
         _assertEmpty();
     }
 
+    /// @dev A split route (two legs through the V2 pair) hands its total to the executor too: the call is made once,
+    /// on the sum of the legs, never skipped because the route splits. The expected total is the same split run
+    /// without a call (state reverted after it).
+    function test_splitRoute_vaultCreditsTheTotalOfTheLegs() public {
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), 1_000e6, weth, 1, beneficiary);
+        IJunctionRouter.Step[] memory s =
+            _split(_v2Step(address(usdc), weth, 1), 4_000, _v2Step(address(usdc), weth, 1));
+        uint256 snapshot = vm.snapshotState();
+        uint256 expected = _run(p, s);
+        assertEq(IERC20(weth).balanceOf(beneficiary), expected);
+        vm.revertToState(snapshot);
+
+        p.receiver = address(vault);
+        p.minAmountOut = expected;
+        p.destinationCallData = abi.encodeCall(TestOnlyVault.depositAllowance, (weth, beneficiary));
+        p.destinationGasLimit = 200_000;
+        p.fallbackAddress = fallbackAddress;
+        uint256 out = _run(p, s);
+        assertEq(out, expected);
+        assertEq(vault.credit(weth, beneficiary), expected);
+        assertEq(IERC20(weth).balanceOf(address(vault)), expected);
+        assertEq(IERC20(weth).balanceOf(fallbackAddress), 0);
+        _assertEmpty();
+    }
+
     function test_callTakingPart_restGoesToFallback() public {
         (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) =
             _callRoute(1_000e6, abi.encodeCall(TestOnlyVault.depositPart, (weth, beneficiary, 1e15)), 200_000);
