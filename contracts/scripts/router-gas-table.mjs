@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 const text = readFileSync(0, "utf8");
 const gas = {};
 for (const m of text.matchAll(/^\s*([A-Z][0-9]?) [^\n]*?: transaction gas (\d+)/gm)) gas[m[1]] = Number(m[2]);
-const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S", "X0", "X1"];
+const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S", "Z0", "Z1"];
 const missing = need.filter((k) => gas[k] === undefined);
 if (missing.length) {
   process.stderr.write(`router-gas-table: no measurement for shape(s) ${missing.join(", ")} in the input\n`);
@@ -38,8 +38,8 @@ const table = {
     wrapNative: "J - A",
     unwrapNative: "K - G0",
     permitWitness: "L - A",
-    splitLeg: "X1 - X0 - uniswap-v2.first - uniswap-v2.later: a leg of a split beyond its steps",
-    split: "X0 - base - uniswap-v3.first - uniswap-v2.first - 2 * splitLeg: a split's fixed work (the input gathered)",
+    splitLeg: "Z1 - Z0 - uniswap-v2.first - uniswap-v2.later: a leg of a split beyond its steps",
+    split: "Z0 - base - uniswap-v3.first - uniswap-v2.first - 2 * splitLeg: a split's fixed work (the input gathered)",
   },
   measured: Object.fromEntries(Object.entries(gas).sort()),
   base,
@@ -55,8 +55,8 @@ const table = {
   wrapNative: gas.J - gas.A,
   unwrapNative: gas.K - gas.G0,
   permitWitness: gas.L - gas.A,
-  split: gas.X0 - base - (gas.A - base) - (gas.C - base) - 2 * (gas.X1 - gas.X0 - (gas.C - base) - (gas.D - gas.C)),
-  splitLeg: gas.X1 - gas.X0 - (gas.C - base) - (gas.D - gas.C),
+  split: gas.Z0 - base - (gas.A - base) - (gas.C - base) - 2 * (gas.Z1 - gas.Z0 - (gas.C - base) - (gas.D - gas.C)),
+  splitLeg: gas.Z1 - gas.Z0 - (gas.C - base) - (gas.D - gas.C),
   tolerancePercent: 3,
 };
 process.stdout.write(JSON.stringify(table, null, 2) + "\n");

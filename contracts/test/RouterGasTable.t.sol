@@ -497,7 +497,7 @@ contract RouterGasTableTest is RealUniswapV4 {
         Kind[][] memory legs = new Kind[][](2);
         legs[0] = _kinds(Kind.V3);
         legs[1] = _kinds(Kind.V2);
-        _check("X0 split v3 | v2", _splitShape(legs), gas);
+        _check("Z0 split v3 | v2", _splitShape(legs), gas);
     }
 
     /// U: a split of 10,000 USDC -> WETH, half through the V3 pool (no tick crossed), half through the V2 pair.
@@ -510,7 +510,7 @@ contract RouterGasTableTest is RealUniswapV4 {
         Kind[][] memory legs = new Kind[][](2);
         legs[0] = _kinds(Kind.V3);
         legs[1] = _kinds(Kind.V2);
-        _check("X2 split usdc v3 | v2", _splitShape(legs), gas);
+        _check("Z2 split usdc v3 | v2", _splitShape(legs), gas);
     }
 
     function _splitShape(Kind[][] memory legs) internal pure returns (Shape memory s) {
@@ -567,6 +567,6 @@ contract RouterGasTableTest is RealUniswapV4 {
         legs[0] = _kinds(Kind.V3);
         legs[1] = _kinds(Kind.V2);
         legs[2] = _kinds(Kind.V2, Kind.V2);
-        _check("X1 split v3 | v2 | v2 v2", _splitShape(legs), gas);
+        _check("Z1 split v3 | v2 | v2 v2", _splitShape(legs), gas);
     }
 }
