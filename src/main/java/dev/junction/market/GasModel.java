@@ -21,6 +21,10 @@ public interface GasModel {
     long V3_EXTRA_HOP = 80_000;
     /** Generic: a Curve stable swap. */
     long STABLE_HOP = 180_000;
+    /** Generic: a Balancer V2 weighted pool swap through the Vault. */
+    long BALANCER_WEIGHTED_HOP = 110_000;
+    /** Generic: a Balancer V2 composable stable pool swap through the Vault (the invariant's Newton loop). */
+    long BALANCER_STABLE_HOP = 150_000;
     /** Generic: an ERC-20 approve. */
     long APPROVE = 46_000;
     /** Generic: a Permit2 {@code permitTransferFrom}/{@code permitWitnessTransferFrom} (signature, nonce, transfer). */
@@ -34,6 +38,8 @@ public interface GasModel {
                 case ConstantProductPool p -> afterSwap ? V2_EXTRA_HOP : V2_HOP;
                 case ConcentratedPool p -> (afterSwap ? V3_EXTRA_HOP : V3_HOP) + V3_TICK * ticksCrossed;
                 case StablePool p -> STABLE_HOP;
+                case WeightedPool p -> BALANCER_WEIGHTED_HOP;
+                case ComposableStablePool p -> BALANCER_STABLE_HOP;
             };
         }
 

@@ -1,12 +1,14 @@
 package dev.junction.market.live;
 
 import dev.junction.chain.Address;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import dev.junction.market.WeightedPool;
 import dev.junction.market.math.StableSwapMath;
 import dev.junction.market.math.TickMath;
 import dev.junction.market.math.UniswapV3Math;
@@ -66,6 +68,9 @@ final class Arbitrage {
             case ConstantProductPool p -> pullV2(snapshot, p, fraction);
             case ConcentratedPool p -> pullV3(snapshot, p, fraction);
             case StablePool p -> pullStable(snapshot, p, fraction);
+            // Balancer V2 pools are not pulled toward reference prices: the sandbox keeps them as the snapshot says.
+            case WeightedPool p -> p;
+            case ComposableStablePool p -> p;
         };
     }
 
