@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 const text = readFileSync(0, "utf8");
 const gas = {};
 for (const m of text.matchAll(/^\s*([A-Z][0-9]?) [^\n]*?: transaction gas (\d+)/gm)) gas[m[1]] = Number(m[2]);
-const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q"];
+const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S", "T", "U"];
 const missing = need.filter((k) => gas[k] === undefined);
 if (missing.length) {
   process.stderr.write(`router-gas-table: no measurement for shape(s) ${missing.join(", ")} in the input\n`);
@@ -31,6 +31,10 @@ const table = {
     "curve.later": "F - A",
     "across.first": "P - base",
     "across.later": "Q - A",
+    "balancer-v2.first": "R - base",
+    "balancer-v2.later": "S - G0",
+    "balancer-v2-stable.first": "T - base",
+    "balancer-v2-stable.later": "U - A",
     v3TickCrossed: "mean of G1 - G0 and (G2 - G0) / 2",
     integratorFee: "I - A",
     wrapNative: "J - A",
@@ -44,6 +48,8 @@ const table = {
     "uniswap-v3": { first: gas.A - base, later: v3Later },
     curve: { first: gas.E - base, later: gas.F - gas.A },
     across: { first: gas.P - base, later: gas.Q - gas.A },
+    "balancer-v2": { first: gas.R - base, later: gas.S - gas.G0 },
+    "balancer-v2-stable": { first: gas.T - base, later: gas.U - gas.A },
   },
   v3TickCrossed: Math.round(((gas.G1 - gas.G0) + (gas.G2 - gas.G0) / 2) / 2),
   integratorFee: gas.I - gas.A,

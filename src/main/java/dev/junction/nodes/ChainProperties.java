@@ -47,9 +47,11 @@ public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, 
      * @param feeTiers {@code fee-tiers}: fee tiers in pips, for a kind that has them
      * @param pools an explicit pool list, for a kind without a factory
      * @param initCodeHash {@code init-code-hash}: pool init code hash (the kind's default when absent)
+     * @param vault the vault every swap goes through, for a kind that has one (Balancer V2)
+     * @param factories the pool factories whose pools are served, for a kind with several (Balancer V2)
      */
     public record DexProperties(String kind, String factory, List<Integer> feeTiers, List<String> pools,
-            String initCodeHash) {
+            String initCodeHash, String vault, List<String> factories) {
     }
 
     /**

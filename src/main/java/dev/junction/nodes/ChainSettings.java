@@ -57,14 +57,23 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
 
     /**
      * A DEX: its provider key, its kind's configuration name (a protocol room's {@link DexKinds}), and what its kind
-     * uses of: a factory, fee tiers in pips, explicit pools and a pool init code hash (absent: null or empty).
+     * uses of: a factory, fee tiers in pips, explicit pools, a pool init code hash, a vault (Balancer V2: the contract
+     * every swap goes through) and pool factories (Balancer V2: the factories whose pools it serves) (absent: null or
+     * empty).
      */
     public record Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
-            Bytes32 initCodeHash) {
+            Bytes32 initCodeHash, Address vault, List<Address> factories) {
 
         public Dex {
             feeTiers = List.copyOf(feeTiers);
             pools = List.copyOf(pools);
+            factories = List.copyOf(factories);
+        }
+
+        /** A DEX of a kind without a vault and its factories. */
+        public Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
+                Bytes32 initCodeHash) {
+            this(key, kind, factory, feeTiers, pools, initCodeHash, null, List.of());
         }
     }
 
