@@ -7,6 +7,7 @@ import { ethers } from "ethers";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packedRoot } from "./packed.mjs";
+import { mined } from "./protocols.mjs";
 
 export const BALANCER_DEPLOYMENTS = "@balancer-labs/v2-deployments@3.2.0";
 const MAX_UINT = ethers.MaxUint256;
@@ -38,13 +39,6 @@ export const BALANCER_ARTIFACTS = {
 };
 
 export function balancerAbi(name) { return BALANCER_ARTIFACTS[name]().abi; }
-
-async function mined(txPromise, what) {
-  const tx = await txPromise;
-  const receipt = await tx.wait();
-  if (!receipt || receipt.status !== 1) throw new Error(`${what} failed: ${tx.hash}`);
-  return receipt;
-}
 
 async function deploy(signer, name, args = []) {
   const { abi, bytecode } = BALANCER_ARTIFACTS[name]();

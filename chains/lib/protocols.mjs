@@ -107,7 +107,7 @@ export function anvilSigner(rpcUrl, chainId, privateKey) {
   return new AnvilSigner(new ethers.Wallet(privateKey, anvilProvider(rpcUrl, chainId)));
 }
 
-async function mined(txPromise, what) {
+export async function mined(txPromise, what) {
   const tx = await txPromise;
   const receipt = await tx.wait();
   if (!receipt || receipt.status !== 1) throw new Error(`${what} failed: ${tx.hash}`);

@@ -2,6 +2,8 @@ package dev.junction.market;
 
 import dev.junction.chain.Address;
 import dev.junction.market.math.BalancerFixedPoint;
+import dev.junction.market.math.BalancerRevert;
+import dev.junction.market.math.BalancerSwapMath;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +28,25 @@ final class BalancerPools {
         }
         if (swapFeePercentage.signum() < 0 || swapFeePercentage.compareTo(BalancerFixedPoint.ONE) >= 0) {
             throw new IllegalArgumentException("a " + kind + " pool's swap fee must be from 0 to below 1e18");
+        }
+    }
+
+    /** A pool's swap math between tokens i and j for an amount, in the tokens' smallest units. */
+    @FunctionalInterface
+    interface Swap {
+        BigInteger apply(int i, int j, BigInteger amount);
+    }
+
+    /** An exact-input quote by {@code outGivenIn}; nothing filled where the pool would revert. */
+    static SwapQuote quote(Pool pool, BigInteger swapFeePercentage, Address tokenIn, Address tokenOut,
+            BigInteger amountIn, Swap outGivenIn) {
+        int i = index(pool, tokenIn);
+        int j = index(pool, tokenOut);
+        try {
+            return new SwapQuote(amountIn, outGivenIn.apply(i, j, amountIn),
+                    BalancerSwapMath.swapFee(amountIn, swapFeePercentage), 0);
+        } catch (BalancerRevert revert) {
+            return SwapQuote.none(amountIn);
         }
     }
 

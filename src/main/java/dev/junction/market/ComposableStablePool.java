@@ -3,8 +3,8 @@ package dev.junction.market;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
-import dev.junction.market.math.BalancerRevert;
 import dev.junction.market.math.BalancerStableMath;
+import dev.junction.market.math.BalancerRevert;
 import dev.junction.market.math.BalancerSwapMath;
 import java.math.BigInteger;
 import java.util.List;
@@ -46,15 +46,8 @@ public record ComposableStablePool(String id, ChainId chain, String provider, By
 
     @Override
     public SwapQuote quote(Address tokenIn, Address tokenOut, BigInteger amountIn) {
-        int i = BalancerPools.index(this, tokenIn);
-        int j = BalancerPools.index(this, tokenOut);
-        try {
-            BigInteger out = BalancerSwapMath.stableOutGivenIn(balances, scalingFactors, amplification,
-                    swapFeePercentage, i, j, amountIn);
-            return new SwapQuote(amountIn, out, BalancerSwapMath.swapFee(amountIn, swapFeePercentage), 0);
-        } catch (BalancerRevert revert) {
-            return SwapQuote.none(amountIn);
-        }
+        return BalancerPools.quote(this, swapFeePercentage, tokenIn, tokenOut, amountIn,
+                (i, j, amount) -> BalancerSwapMath.stableOutGivenIn(balances, scalingFactors, amplification, swapFeePercentage, i, j, amount));
     }
 
     /**

@@ -40,15 +40,8 @@ public record WeightedPool(String id, ChainId chain, String provider, Bytes32 po
 
     @Override
     public SwapQuote quote(Address tokenIn, Address tokenOut, BigInteger amountIn) {
-        int i = BalancerPools.index(this, tokenIn);
-        int j = BalancerPools.index(this, tokenOut);
-        try {
-            BigInteger out = BalancerSwapMath.weightedOutGivenIn(balances, scalingFactors, normalizedWeights,
-                    swapFeePercentage, i, j, amountIn);
-            return new SwapQuote(amountIn, out, BalancerSwapMath.swapFee(amountIn, swapFeePercentage), 0);
-        } catch (BalancerRevert revert) {
-            return SwapQuote.none(amountIn);
-        }
+        return BalancerPools.quote(this, swapFeePercentage, tokenIn, tokenOut, amountIn,
+                (i, j, amount) -> BalancerSwapMath.weightedOutGivenIn(balances, scalingFactors, normalizedWeights, swapFeePercentage, i, j, amount));
     }
 
     /**
