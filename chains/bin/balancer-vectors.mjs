@@ -36,7 +36,7 @@ function amountFor(balance) {
   return a;
 }
 
-const anvil = await startAnvil({ chainId: 31337, extraArgs: ["--code-size-limit", "100000"] });
+const anvil = await startAnvil({ chainId: 31337 });
 try {
   const signer = anvilSigner(anvil.rpcUrl, 31337, KEY);
   const me = await signer.getAddress();

@@ -139,6 +139,8 @@ function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
       `      permit2: ${q(m.permit2)}`, `      multicall3: ${q(m.multicall3)}`, "      dexes:",
       `        uniswap-v2: {kind: uniswap-v2, factory: ${q(m.uniswapV2.factory)}}`,
       `        uniswap-v3: {kind: uniswap-v3, factory: ${q(m.uniswapV3.factory)}, fee-tiers: [100, 500, 3000, 10000]}`,
+      ...(m.balancerV2 ? [`        balancer-v2: {kind: balancer-v2, vault: ${q(m.balancerV2.vault)}, factories: `
+        + `[${q(m.balancerV2.weightedPoolFactory)}, ${q(m.balancerV2.composableStablePoolFactory)}]}`] : []),
       "      bridges:", "        across:", `          spoke-pool: ${q(m.across.spokePool)}`, "          lanes:");
     for (const other of chains) {
       if (other === c) continue;
@@ -336,6 +338,10 @@ async function up() {
   }
   for (const c of chains) {
     out.chains[c.chainId] = { rpc: c.rpcUrl, tokens: c.market.tokens, router: routers?.[c.chainId]?.router ?? null };
+    if (c.market.balancerV2) {
+      const { vault, queries, weightedPoolFactory, composableStablePoolFactory } = c.market.balancerV2;
+      out.chains[c.chainId].protocols = { "balancer-v2": { vault, queries, weightedPoolFactory, composableStablePoolFactory } };
+    }
   }
   if (values["dump-state"]) {
     const dir = resolve(values["dump-state"]);

@@ -1,6 +1,7 @@
 // The market `bin/local-chains up` deploys on each chain: the majors with their real decimals and the embedded
 // snapshot's reference prices (src/main/resources/market/tokens.json `priceUsd`, generated from
-// tools/market/tokens_table.py PRICES), Uniswap V2 pairs and V3 pools (several positions) seeded at those prices.
+// tools/market/tokens_table.py PRICES), Uniswap V2 pairs and V3 pools (several positions) seeded at those prices,
+// Balancer V2 weighted and composable stable pools.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHAINS_DIR } from "./packed.mjs";
@@ -41,6 +42,9 @@ export function localMarketSpec(chain, fund = [], minters = []) {
       uniswapV3: { pools: [pair("WETH", "USDC", "2000", 500), pair("WETH", "USDT", "1000", 500),
         pair("WETH", "DAI", "500", 3000), pair(BTC, "WETH", "50", 3000), pair("USDC", "USDT", "2000000", 100),
         pair("DAI", "USDC", "1000000", 100)] },
+      // Balancer V2: a weighted WETH/USDC 50/50 pool at the reference price, a composable stable USDC/USDT/DAI pool
+      balancerV2: { weighted: [{ ...pair("WETH", "USDC", "300"), weightA: "0.5" }],
+        stable: [{ tokens: ["USDC", "USDT", "DAI"], amount: "1000000", amp: 200 }] },
       across: true,
       minters,
       fund: fund.map((f) => ({ address: f.address, native: f.native ?? "10000",

@@ -5,17 +5,21 @@
 //   "tokens": [{"symbol": "USDC", "name": "USD Coin", "decimals": 6}, ...],       // WETH is always there (WETH9)
 //   "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100"}]},
 //   "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000", "amountA": "200"}]},
+//   "balancerV2": {"weighted": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100", "weightA": "0.5"}],
+//                  "stable": [{"tokens": ["USDC", "USDT", "DAI"], "amount": "1000000", "amp": 200}]},
 //   "across": true,
 //   "minters": ["0x…"],                                                       // may mint every test token
 //   "fund": [{"address": "0x…", "native": "100", "tokens": {"USDC": "1000000", "WETH": "10"}}]
 // }
 // Result: {chainId, weth, multicall3, permit2, tokens: {SYMBOL: address}, decimals: {SYMBOL: n},
 //          uniswapV2: {factory, router02, pairs: {"A/B": pair}}, uniswapV3: {factory, swapRouter, quoterV2,
-//          positionManager, tickLens, pools: {"A/B/fee": pool}}, across: {spokePool}}
+//          positionManager, tickLens, pools: {"A/B/fee": pool}}, balancerV2: {vault, queries, weightedPoolFactory,
+//          composableStablePoolFactory, pools: {"A/B" or "A/B/C": {pool, poolId}}}, across: {spokePool}}
 import { ethers } from "ethers";
 import {
   send, deployCore, deployToken, deployUniswapV2, addV2Liquidity, deployUniswapV3, createV3Pool, deployAcross, fundToken,
 } from "./protocols.mjs";
+import { createComposableStablePool, createWeightedPool, deployBalancerV2 } from "./balancerv2.mjs";
 
 export async function deployMarket(signer, spec) {
   const chainId = Number((await signer.provider.getNetwork()).chainId);
@@ -61,6 +65,9 @@ export async function deployMarket(signer, spec) {
     }
     result.uniswapV3 = { ...v3, pools };
   }
+  if (spec.balancerV2) {
+    result.balancerV2 = await deployBalancerMarket(signer, core.weth, spec.balancerV2, token);
+  }
   if (spec.across) {
     const { spokePool } = await deployAcross(signer, core.weth);
     result.across = { spokePool };
@@ -82,6 +89,45 @@ export async function deployMarket(signer, spec) {
     }
   }
   return result;
+}
+
+/**
+ * Balancer V2 and its pools: weighted pools at `priceAInB` (each side its weight's share of the value, the signer
+ * funded: WETH wrapped, test tokens minted; swap fee 0.3%) and composable stable pools of `amount` of each token
+ * (swap fee 0.01%).
+ */
+async function deployBalancerMarket(signer, weth, spec, token) {
+  const balancer = await deployBalancerV2(signer, weth);
+  const me = await signer.getAddress();
+  const pools = {};
+  const funded = async (t, amount) => {
+    await fundToken(signer, { token: t.address, weth, to: me, amount });
+    return amount;
+  };
+  for (const p of spec.weighted ?? []) {
+    const a = token(p.a);
+    const b = token(p.b);
+    const weightA = ethers.parseUnits(String(p.weightA ?? "0.5"), 18);
+    const weightB = 10n ** 18n - weightA;
+    const amountA = ethers.parseUnits(String(p.amountA), a.decimals);
+    // value of B = value of A * weightB / weightA, in B at priceAInB
+    const valueB = mulDecimal(p.amountA, p.priceAInB, b.decimals);
+    const amountB = (ethers.parseUnits(valueB, b.decimals) * weightB) / weightA;
+    const created = await createWeightedPool(signer, { balancer, tokens: [a.address, b.address],
+      weights: [weightA, weightB], amounts: [await funded(a, amountA), await funded(b, amountB)],
+      swapFee: 3n * 10n ** 15n, name: `${p.a}-${p.b}` });
+    pools[`${p.a}/${p.b}`] = { pool: created.pool, poolId: created.poolId };
+  }
+  for (const p of spec.stable ?? []) {
+    const ts = p.tokens.map(token);
+    const amounts = [];
+    for (const t of ts) amounts.push(await funded(t, ethers.parseUnits(String(p.amount), t.decimals)));
+    const created = await createComposableStablePool(signer, { balancer, tokens: ts.map((t) => t.address),
+      amp: p.amp ?? 200, amounts, swapFee: 10n ** 14n, name: p.tokens.join("-") });
+    pools[p.tokens.join("/")] = { pool: created.pool, poolId: created.poolId };
+  }
+  const { vault, queries, weightedPoolFactory, composableStablePoolFactory } = balancer;
+  return { vault, queries, weightedPoolFactory, composableStablePoolFactory, pools };
 }
 
 /** a * b as a decimal string with at most `decimals` fraction digits (exact, truncated). */

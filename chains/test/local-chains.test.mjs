@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { ethers } from "ethers";
 import { abiOf, anvilProvider, ERC20_ABI } from "../lib/protocols.mjs";
 import { CHAINS, localMarketSpec } from "../lib/localmarket.mjs";
+import { balancerAbi } from "../lib/balancerv2.mjs";
 
 const BIN = fileURLToPath(new URL("../../bin/local-chains", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "local-chains-test-"));
@@ -56,6 +57,17 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
       const price = Number(r1) / Number(r0) * 10 ** (decimals[s0] - decimals[s1]);
       assert.ok(Math.abs(price / (reference[s0] / reference[s1]) - 1) < 0.0005, `V2 ${s0}/${s1} on ${chain.chainId}`);
     }
+    // Balancer V2: up.json names its contracts; the weighted 50/50 WETH/USDC pool's balance ratio is the reference price
+    assert.deepEqual(c.protocols["balancer-v2"], { vault: m.balancerV2.vault, queries: m.balancerV2.queries,
+      weightedPoolFactory: m.balancerV2.weightedPoolFactory,
+      composableStablePoolFactory: m.balancerV2.composableStablePoolFactory });
+    const vault = new ethers.Contract(m.balancerV2.vault, balancerAbi("Vault"), p);
+    const [bTokens, bBalances] = await vault.getPoolTokens(m.balancerV2.pools["WETH/USDC"].poolId);
+    const held = Object.fromEntries(bTokens.map((t, i) => [symbolOf[t.toLowerCase()], Number(bBalances[i])]));
+    const spot = held.USDC / 10 ** decimals.USDC / (held.WETH / 10 ** decimals.WETH);
+    assert.ok(Math.abs(spot / (reference.WETH / reference.USDC) - 1) < 0.0005, `Balancer WETH/USDC on ${chain.chainId}`);
+    const [sTokens] = await vault.getPoolTokens(m.balancerV2.pools["USDC/USDT/DAI"].poolId);
+    assert.equal(sTokens.length, 4, `Balancer USDC/USDT/DAI (and its BPT) on ${chain.chainId}`);
     for (const [symbol, token] of Object.entries(c.tokens)) {
       const balance = await new ethers.Contract(token, ERC20_ABI, p).balanceOf(up.account.address);
       assert.ok(balance > 0n, `account holds ${symbol} on ${chain.chainId}`);
