@@ -1,7 +1,8 @@
 // The market `bin/local-chains up` deploys on each chain: the majors with their real decimals and the embedded
 // snapshot's reference prices (src/main/resources/market/tokens.json `priceUsd`, generated from
 // tools/market/tokens_table.py PRICES), Uniswap V2 pairs and V3 pools (several positions) seeded at those prices:
-// the major pairs (WETH/USDC, WETH/USDT, USDC/USDT) on V2 and on V3's 1, 5 and 30 bp tiers (MAJOR_DEPTH).
+// the major pairs (WETH/USDC, WETH/USDT, USDC/USDT) on V2 and on V3's 1, 5 and 30 bp tiers (MAJOR_DEPTH), and
+// Balancer V2 weighted and composable stable pools.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHAINS_DIR } from "./packed.mjs";
@@ -53,6 +54,9 @@ export function localMarketSpec(chain, fund = [], minters = []) {
         pair(BTC, "WETH", "10"), pair("USDC", "USDT", "3000000"), pair("DAI", "USDC", "300000")] },
       uniswapV3: { pools: [...MAJOR_DEPTH.flatMap(([a, b, tiers]) => tiers.map(([fee, amountA]) => pair(a, b, amountA, fee))),
         pair("WETH", "DAI", "500", 3000), pair(BTC, "WETH", "50", 3000), pair("DAI", "USDC", "1000000", 100)] },
+      // Balancer V2: a weighted WETH/USDC 50/50 pool at the reference price, a composable stable USDC/USDT/DAI pool
+      balancerV2: { weighted: [{ ...pair("WETH", "USDC", "300"), weightA: "0.5" }],
+        stable: [{ tokens: ["USDC", "USDT", "DAI"], amount: "1000000", amp: 200 }] },
       across: true,
       minters,
       fund: fund.map((f) => ({ address: f.address, native: f.native ?? "10000",

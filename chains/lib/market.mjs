@@ -5,6 +5,8 @@
 //   "tokens": [{"symbol": "USDC", "name": "USD Coin", "decimals": 6}, ...],       // WETH is always there (WETH9)
 //   "uniswapV2": {"pairs": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100"}]},
 //   "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000", "amountA": "200"}]},
+//   "balancerV2": {"weighted": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100", "weightA": "0.5"}],
+//                  "stable": [{"tokens": ["USDC", "USDT", "DAI"], "amount": "1000000", "amp": 200}]},
 //   "across": true,
 //   "minters": ["0x…"],                                                       // may mint every test token
 //   "fund": [{"address": "0x…", "native": "100", "tokens": {"USDC": "1000000", "WETH": "10"}}]
@@ -12,7 +14,8 @@
 // Each protocol or bridge of lib/protocols.mjs is deployed when the spec has its specKey, in that list's order.
 // Result: {chainId, weth, multicall3, permit2, tokens: {SYMBOL: address}, decimals: {SYMBOL: n},
 //          uniswapV2: {factory, router02, pairs: {"A/B": pair}}, uniswapV3: {factory, swapRouter, quoterV2,
-//          positionManager, tickLens, pools: {"A/B/fee": pool}}, across: {spokePool}}
+//          positionManager, tickLens, pools: {"A/B/fee": pool}}, balancerV2: {vault, queries, weightedPoolFactory,
+//          composableStablePoolFactory, pools: {"A/B" or "A/B/C": {pool, poolId}}}, across: {spokePool}}
 import { ethers } from "ethers";
 import { BRIDGES, PROTOCOLS, send, deployCore, deployToken, fundToken } from "./protocols.mjs";
 

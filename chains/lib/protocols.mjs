@@ -1,5 +1,5 @@
 // The index of the local chains' protocols and bridges. Each lives in a module of its own (uniswapv2.mjs,
-// uniswapv3.mjs, across.mjs; core.mjs holds what they share) that exports one descriptor:
+// uniswapv3.mjs, balancerv2.mjs, across.mjs; core.mjs holds what they share) that exports one descriptor:
 //   { key,        // Junction's provider key: the name in up.json's chains.<id>.protocols (bridges) and in the YAML
 //     specKey,    // its entry in a market spec and in deployMarket's result (markets.json), e.g. "uniswapV2"
 //     deploy(signer, {weth, token}, specEntry) -> result   // token(symbol) -> {address, decimals}
@@ -14,11 +14,13 @@
 import { uniswapV2 } from "./uniswapv2.mjs";
 import { uniswapV3 } from "./uniswapv3.mjs";
 import { across } from "./across.mjs";
+import { balancerV2 } from "./balancerv2.mjs";
 
 export * from "./core.mjs";
 export * from "./uniswapv2.mjs";
 export * from "./uniswapv3.mjs";
 export * from "./across.mjs";
+export * from "./balancerv2.mjs";
 
-export const PROTOCOLS = [uniswapV2, uniswapV3];
+export const PROTOCOLS = [uniswapV2, uniswapV3, balancerV2];
 export const BRIDGES = [across];

@@ -14,6 +14,7 @@ import { ethers } from "ethers";
 import { abiOf, anvilProvider, ERC20_ABI } from "../lib/protocols.mjs";
 import { CHAINS, MAJOR_DEPTH, localMarketSpec } from "../lib/localmarket.mjs";
 import { bestSinglePool, pairQuoters, referenceOptimum } from "../lib/optimum.mjs";
+import { balancerAbi } from "../lib/balancerv2.mjs";
 
 const BIN = fileURLToPath(new URL("../../bin/local-chains", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "local-chains-test-"));
@@ -60,7 +61,7 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
       assert.ok(Math.abs(price / (reference[s0] / reference[s1]) - 1) < 0.0005, `V2 ${s0}/${s1} on ${chain.chainId}`);
     }
     // up.json names each protocol's and bridge's contracts, and they hold code
-    assert.deepEqual(Object.keys(c.protocols), ["uniswap-v2", "uniswap-v3"]);
+    assert.deepEqual(Object.keys(c.protocols), ["uniswap-v2", "uniswap-v3", "balancer-v2"]);
     assert.deepEqual(c.protocols["uniswap-v2"], { factory: m.uniswapV2.factory, router: m.uniswapV2.router02 });
     assert.deepEqual(c.protocols["uniswap-v3"],
       { factory: m.uniswapV3.factory, quoter: m.uniswapV3.quoterV2, swapRouter: m.uniswapV3.swapRouter });
@@ -68,10 +69,12 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
     for (const contracts of [...Object.values(c.protocols), ...Object.values(c.bridges)]) {
       for (const address of Object.values(contracts)) assert.ok((await p.getCode(address)).length > 100, address);
     }
-    // each major pair has its V2 pair and a pool on V3's 1, 5 and 30 bp tiers
+    // each major pair has its V2 pair and a pool on V3's 1, 5 and 30 bp tiers, and its Balancer V2 pool if any
+    const balancerPools = { "WETH/USDC": ["balancer-v2 weighted"], "USDC/USDT": ["balancer-v2 stable"] };
     for (const [a, b] of MAJOR_DEPTH) {
       const pools = (await pairQuoters(p, c, c.tokens[a], c.tokens[b])).map((q) => q.name).sort();
-      assert.deepEqual(pools, ["uniswap-v2", "uniswap-v3 1 bp", "uniswap-v3 30 bp", "uniswap-v3 5 bp"], `${a}/${b}`);
+      assert.deepEqual(pools, [...(balancerPools[`${a}/${b}`] ?? []), "uniswap-v2", "uniswap-v3 1 bp",
+        "uniswap-v3 30 bp", "uniswap-v3 5 bp"], `${a}/${b}`);
     }
     // depth that makes splitting matter: $5M of WETH -> USDC gains >= 0.5% over the best single pool by splitting
     const quoters = await pairQuoters(p, c, c.tokens.WETH, c.tokens.USDC);
@@ -85,6 +88,17 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
     assert.ok(gainBp >= 50, `$5M WETH->USDC on ${chain.chainId}: the optimum beats the best single pool by ${gainBp} bp`);
     assert.equal(optimum.allocation.reduce((sum, x) => sum + x.amountIn, 0n), amountIn);
     assert.ok(optimum.allocation.filter((x) => x.amountIn > 0n).length >= 3, "the optimum uses at least 3 pools");
+    // Balancer V2: up.json names its contracts; the weighted 50/50 WETH/USDC pool's balance ratio is the reference price
+    assert.deepEqual(c.protocols["balancer-v2"], { vault: m.balancerV2.vault, queries: m.balancerV2.queries,
+      weightedPoolFactory: m.balancerV2.weightedPoolFactory,
+      composableStablePoolFactory: m.balancerV2.composableStablePoolFactory });
+    const vault = new ethers.Contract(m.balancerV2.vault, balancerAbi("Vault"), p);
+    const [bTokens, bBalances] = await vault.getPoolTokens(m.balancerV2.pools["WETH/USDC"].poolId);
+    const held = Object.fromEntries(bTokens.map((t, i) => [symbolOf[t.toLowerCase()], Number(bBalances[i])]));
+    const spot = held.USDC / 10 ** decimals.USDC / (held.WETH / 10 ** decimals.WETH);
+    assert.ok(Math.abs(spot / (reference.WETH / reference.USDC) - 1) < 0.0005, `Balancer WETH/USDC on ${chain.chainId}`);
+    const [sTokens] = await vault.getPoolTokens(m.balancerV2.pools["USDC/USDT/DAI"].poolId);
+    assert.equal(sTokens.length, 4, `Balancer USDC/USDT/DAI (and its BPT) on ${chain.chainId}`);
     for (const [symbol, token] of Object.entries(c.tokens)) {
       const balance = await new ethers.Contract(token, ERC20_ABI, p).balanceOf(up.account.address);
       assert.ok(balance > 0n, `account holds ${symbol} on ${chain.chainId}`);

@@ -28,6 +28,7 @@ const DEPLOYABLE = {
   "src/adapters/CurveStableSwapAdapter.sol": "CurveStableSwapAdapter",
   "src/adapters/AcrossAdapter.sol": "AcrossAdapter",
   "src/adapters/CctpAdapter.sol": "CctpAdapter",
+  "src/adapters/BalancerV2Adapter.sol": "BalancerV2Adapter",
 };
 
 function install() {

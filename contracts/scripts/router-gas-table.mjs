@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 const text = readFileSync(0, "utf8");
 const gas = {};
 for (const m of text.matchAll(/^\s*([A-Z][0-9]?) [^\n]*?: transaction gas (\d+)/gm)) gas[m[1]] = Number(m[2]);
-const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S", "Z0", "Z1"];
+const need = ["A", "B", "C", "D", "E", "F", "G0", "G1", "G2", "I", "J", "K", "L", "P", "Q", "R", "S", "V", "W", "X", "Y", "Z0", "Z1"];
 const missing = need.filter((k) => gas[k] === undefined);
 if (missing.length) {
   process.stderr.write(`router-gas-table: no measurement for shape(s) ${missing.join(", ")} in the input\n`);
@@ -33,6 +33,10 @@ const table = {
     "across.later": "Q - A",
     "uniswap-v4.first": "R - base",
     "uniswap-v4.later": "S - A",
+    "balancer-v2.first": "V - base",
+    "balancer-v2.later": "W - G0",
+    "balancer-v2-stable.first": "X - base",
+    "balancer-v2-stable.later": "Y - A",
     v3TickCrossed: "mean of G1 - G0 and (G2 - G0) / 2",
     integratorFee: "I - A",
     wrapNative: "J - A",
@@ -49,6 +53,8 @@ const table = {
     curve: { first: gas.E - base, later: gas.F - gas.A },
     across: { first: gas.P - base, later: gas.Q - gas.A },
     "uniswap-v4": { first: gas.R - base, later: gas.S - gas.A },
+    "balancer-v2": { first: gas.V - base, later: gas.W - gas.G0 },
+    "balancer-v2-stable": { first: gas.X - base, later: gas.Y - gas.A },
   },
   v3TickCrossed: Math.round(((gas.G1 - gas.G0) + (gas.G2 - gas.G0) / 2) / 2),
   integratorFee: gas.I - gas.A,

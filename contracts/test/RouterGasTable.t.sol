@@ -5,6 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {console2} from "forge-std/console2.sol";
 import {Vm} from "forge-std/Vm.sol";
 import {RealUniswapV4} from "./support/RealUniswapV4.sol";
+import {BalancerV2Market} from "./support/BalancerV2Market.sol";
 import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {AcrossAdapter} from "../src/adapters/AcrossAdapter.sol";
@@ -32,7 +33,7 @@ interface IV3Slot0 {
 /// call frame's gas: 21,000 + calldata (4 gas per zero byte, 16 per other) + the frame's gas - refunds (at most a fifth).
 /// Each shape is its own test, so every account and slot the route touches starts cold, as in a real transaction; the
 /// receiver already holds the output token (a first balance costs about 17,100 more, which the table does not count).
-contract RouterGasTableTest is RealUniswapV4 {
+contract RouterGasTableTest is RealUniswapV4, BalancerV2Market {
     string internal constant TABLE = "../src/main/resources/dev/junction/protocol/router-gas.json";
     /// @dev Across's real SpokePool (Ethereum_SpokePool behind ERC1967Proxy), from the package chains/ unpacks on
     /// `npm ci` (the build does it before ForgeSuiteTest runs forge).
@@ -58,7 +59,9 @@ contract RouterGasTableTest is RealUniswapV4 {
         V3,
         CURVE,
         ACROSS,
-        V4
+        V4,
+        BALANCER_WEIGHTED,
+        BALANCER_STABLE
     }
 
     struct Shape {
@@ -116,6 +119,12 @@ contract RouterGasTableTest is RealUniswapV4 {
         _primeV3(address(dai), address(usdc), 30e6);
         _primeV4(address(usdc), address(dai), 30e6);
         _primeV4(address(dai), address(usdc), 30e6);
+        // Balancer V2's Vault and pools, traded both ways before (the Vault's and pools' slots non-zero)
+        _deployBalancer();
+        _primeBalancer(weightedPoolId, weth, address(usdc), 0.01 ether);
+        _primeBalancer(weightedPoolId, address(usdc), weth, 30e6);
+        _primeBalancer(stablePoolId, address(usdc), address(dai), 30e6);
+        _primeBalancer(stablePoolId, address(dai), address(usdc), 30e6);
         _deployAcross();
         // a SpokePool that took deposits before (its deposit counter and USDC balance non-zero)
         _fund(address(usdc), address(this), 30e6);
@@ -155,6 +164,15 @@ contract RouterGasTableTest is RealUniswapV4 {
         );
     }
 
+    /// @dev A small trade through a Balancer pool by Junction's own router (from this contract, paid by it).
+    function _primeBalancer(bytes32 poolId, address tokenIn, address tokenOut, uint256 amountIn) internal {
+        _fund(tokenIn, address(this), amountIn);
+        IERC20(tokenIn).approve(address(router), amountIn);
+        router.executeRoute(
+            _params(tokenIn, amountIn, tokenOut, 1, address(this)), _one(_balancerStep(poolId, tokenIn, tokenOut, 1))
+        );
+    }
+
     function _deployAcross() internal {
         address implementation = _create(
             _readHex(string.concat(ACROSS, "Ethereum_SpokePool.sol/Ethereum_SpokePool.json"), ".bytecode"),
@@ -183,6 +201,8 @@ contract RouterGasTableTest is RealUniswapV4 {
     }
 
     function _kindKey(Kind k) internal pure returns (string memory) {
+        if (k == Kind.BALANCER_WEIGHTED) return "balancer-v2";
+        if (k == Kind.BALANCER_STABLE) return "balancer-v2-stable";
         return k == Kind.V2
             ? "uniswap-v2"
             : k == Kind.V3 ? "uniswap-v3" : k == Kind.CURVE ? "curve" : k == Kind.V4 ? "uniswap-v4" : "across";
@@ -487,7 +507,47 @@ contract RouterGasTableTest is RealUniswapV4 {
         _check("Q v3 then across deposit", _shape(_kinds(Kind.V3, Kind.ACROSS)), gas);
     }
 
-    /// S: a split of 1 WETH -> USDC, half through the V3 pool, half through the V2 pair.
+    /// V: one Balancer V2 weighted pool (80/20), 1 WETH -> USDC.
+    function test_balancerWeightedOnePool() public {
+        uint256 gas = _route(
+            user,
+            _params(weth, 1 ether, address(usdc), 1, user),
+            _one(_balancerStep(weightedPoolId, weth, address(usdc), 1))
+        );
+        _check("V balancer weighted one pool", _shape(_kinds(Kind.BALANCER_WEIGHTED)), gas);
+    }
+
+    /// W: G0's V3 step (10,000 USDC -> WETH), then the Balancer weighted pool WETH -> USDC.
+    function test_v3ThenBalancerWeighted() public {
+        uint256 gas = _route(
+            user,
+            _params(address(usdc), 10_000e6, address(usdc), 1, user),
+            _two(_v3Step(address(usdc), weth, 1), _balancerStep(weightedPoolId, weth, address(usdc), 1))
+        );
+        _check("W v3 then balancer weighted", _shape(_kinds(Kind.V3, Kind.BALANCER_WEIGHTED)), gas);
+    }
+
+    /// X: one Balancer V2 composable stable pool, 10,000 USDC -> DAI.
+    function test_balancerStableOnePool() public {
+        uint256 gas = _route(
+            user,
+            _params(address(usdc), 10_000e6, address(dai), 1, user),
+            _one(_balancerStep(stablePoolId, address(usdc), address(dai), 1))
+        );
+        _check("X balancer stable one pool", _shape(_kinds(Kind.BALANCER_STABLE)), gas);
+    }
+
+    /// Y: V3 then the Balancer composable stable pool, 1 WETH -> USDC -> DAI.
+    function test_v3ThenBalancerStable() public {
+        uint256 gas = _route(
+            user,
+            _params(weth, 1 ether, address(dai), 1, user),
+            _two(_v3Step(weth, address(usdc), 1), _balancerStep(stablePoolId, address(usdc), address(dai), 1))
+        );
+        _check("Y v3 then balancer stable", _shape(_kinds(Kind.V3, Kind.BALANCER_STABLE)), gas);
+    }
+
+    /// Z0: a split of 1 WETH -> USDC, half through the V3 pool, half through the V2 pair.
     function test_splitV3AndV2() public {
         uint256 gas = _route(
             user,
@@ -500,7 +560,7 @@ contract RouterGasTableTest is RealUniswapV4 {
         _check("Z0 split v3 | v2", _splitShape(legs), gas);
     }
 
-    /// U: a split of 10,000 USDC -> WETH, half through the V3 pool (no tick crossed), half through the V2 pair.
+    /// Z2: a split of 10,000 USDC -> WETH, half through the V3 pool (no tick crossed), half through the V2 pair.
     function test_splitUsdcV3AndV2() public {
         uint256 gas = _route(
             user,
@@ -552,7 +612,7 @@ contract RouterGasTableTest is RealUniswapV4 {
         _check("O native in, v2 two pools, 0.1% fee", s, gas);
     }
 
-    /// T: a split of 1 WETH -> USDC over three legs: V3 (50%), V2 (30%), V2 WETH -> WBTC -> USDC (the remainder).
+    /// Z1: a split of 1 WETH -> USDC over three legs: V3 (50%), V2 (30%), V2 WETH -> WBTC -> USDC (the remainder).
     function test_splitThreeLegs() public {
         IJunctionRouter.Step[] memory steps = new IJunctionRouter.Step[](7);
         steps[0] = _leg(weth, address(usdc), 5_000);

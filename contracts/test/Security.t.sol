@@ -16,6 +16,8 @@ import {JunctionExecutor} from "../src/JunctionExecutor.sol";
 import {TestOnlyVault, TestOnlyReentrantReceiver} from "./support/TestOnlyVault.sol";
 import {RealUniswapV4} from "./support/RealUniswapV4.sol";
 import {IWETH9} from "../src/interfaces/IJunctionAdapter.sol";
+import {BalancerV2Adapter, IBalancerV2Vault} from "../src/adapters/BalancerV2Adapter.sol";
+import {BalancerV2Market, IBalancerPool, IBalancerVaultPools, IWeightedPoolFactoryV2} from "./support/BalancerV2Market.sol";
 
 /// @notice Each rule of the router attacked: targets, pulls, zero amounts, callbacks, re-entry, signatures, owner.
 contract SecurityTest is RealEvm {
@@ -805,5 +807,124 @@ contract SecurityV4Test is RealUniswapV4 {
         vm.prank(attacker);
         (bool ok,) = address(v4Adapter).call{value: 1 ether}("");
         assertFalse(ok);
+    }
+}
+
+/// @notice A Vault impostor: takes the input it was approved for, reports a large output and pays nothing.
+contract FakeBalancerVault {
+    function swap(IBalancerV2Vault.SingleSwap memory s, IBalancerV2Vault.FundManagement memory f, uint256, uint256)
+        external
+        payable
+        returns (uint256)
+    {
+        IERC20(s.assetIn).transferFrom(f.sender, address(this), s.amount);
+        return 1e30;
+    }
+}
+
+/// @notice Balancer V2's rules attacked on the real Vault: a fake Vault, a pool id the route did not name, re-entry.
+contract BalancerV2SecurityTest is BalancerV2Market {
+    address internal user = makeAddr("balancerUser");
+
+    function setUp() public {
+        _deployProtocols();
+        _deployMarket();
+        _deployJunction();
+        _deployBalancer();
+    }
+
+    function _approve(address token, uint256 amount) internal {
+        _fund(token, user, amount);
+        vm.prank(user);
+        IERC20(token).approve(address(router), type(uint256).max);
+    }
+
+    function test_fakeVaultGetsTheRouteRevertedAndKeepsNothing() public {
+        FakeBalancerVault fake = new FakeBalancerVault();
+        BalancerV2Adapter impostor = new BalancerV2Adapter(address(router), address(fake));
+        vm.prank(routerOwner);
+        router.setAdapter(address(impostor), true);
+        _approve(weth, 10 ether);
+        IJunctionRouter.Step memory s = IJunctionRouter.Step(
+            0, address(impostor), weth, address(usdc), 1, abi.encode(weightedPoolId, uint256(1), block.timestamp + 60)
+        );
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InsufficientOutput.selector, 0, 0, 1));
+        router.executeRoute(_params(weth, 1 ether, address(usdc), 1, user), _one(s));
+        assertEq(IERC20(weth).balanceOf(user), 10 ether);
+        assertEq(IERC20(weth).balanceOf(address(fake)), 0);
+    }
+
+    function test_poolIdThatDoesNotHoldTheStepsTokensReverts() public {
+        _approve(weth, 1 ether);
+        // the stable pool (USDC/DAI) named for a WETH -> USDC step: the Vault refuses a token its pool did not register
+        IJunctionRouter.Step memory s = _balancerStep(stablePoolId, weth, address(usdc), 1);
+        vm.prank(user);
+        vm.expectRevert(bytes("BAL#521")); // TOKEN_NOT_REGISTERED
+        router.executeRoute(_params(weth, 1 ether, address(usdc), 1, user), _one(s));
+        // a pool id no pool has
+        s = _balancerStep(bytes32(uint256(weightedPoolId) ^ 1), weth, address(usdc), 1);
+        vm.prank(user);
+        vm.expectRevert(bytes("BAL#500")); // INVALID_POOL_ID
+        router.executeRoute(_params(weth, 1 ether, address(usdc), 1, user), _one(s));
+        assertEq(IERC20(weth).balanceOf(user), 1 ether);
+    }
+
+    function test_signedRouteBindsThePoolId() public view {
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), 1_000e6, address(dai), 1, user);
+        bytes32 named = router.routeWitness(p, _one(_balancerStep(stablePoolId, address(usdc), address(dai), 1)));
+        bytes32 swapped = router.routeWitness(p, _one(_balancerStep(weightedPoolId, address(usdc), address(dai), 1)));
+        assertTrue(named != swapped, "a Permit2 signature over the route would not cover its pool id");
+    }
+
+    function test_reentrantTokenInABalancerPoolCannotReenter() public {
+        ReentrantToken evil = new ReentrantToken(router);
+        evil.mint(address(this), 1_000_000e18);
+        address[] memory tokens = _sorted(address(evil), address(usdc));
+        uint256[] memory weights = new uint256[](2);
+        uint256[] memory amounts = new uint256[](2);
+        for (uint256 i; i < 2; ++i) {
+            weights[i] = 0.5e18;
+            amounts[i] = tokens[i] == address(usdc) ? 1_000_000e6 : 1_000_000e18;
+        }
+        address pool = IWeightedPoolFactoryV2(weightedFactory).create(
+            "EVIL-USDC", "EVIL-USDC", tokens, weights, new address[](2), 0.003e18, address(this)
+        );
+        bytes32 poolId = IBalancerPool(pool).getPoolId();
+        usdc.mint(address(this), 1_000_000e6);
+        usdc.approve(vault, type(uint256).max);
+        evil.approve(vault, type(uint256).max);
+        uint256[] memory max = new uint256[](2);
+        max[0] = type(uint256).max;
+        max[1] = type(uint256).max;
+        IBalancerVaultPools(vault).joinPool(
+            poolId, address(this), address(this),
+            IBalancerVaultPools.JoinPoolRequest(tokens, max, abi.encode(uint256(0), amounts), false)
+        );
+        evil.mint(user, 1_000e18);
+        vm.prank(user);
+        evil.approve(address(router), type(uint256).max);
+        _approve(address(usdc), 1_000e6);
+        evil.arm(abi.encodeCall(router.executeRoute, (_params(address(usdc), 1e6, weth, 1, user), _one(_v2Step(address(usdc), weth, 1)))));
+        vm.prank(user);
+        vm.expectRevert(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector);
+        router.executeRoute(_params(address(evil), 1e18, address(usdc), 1, user), _one(_balancerStep(poolId, address(evil), address(usdc), 1)));
+    }
+
+    /// @dev Called directly (not by its router), the adapter refuses, the router's owner included: a token left in
+    /// it cannot be swapped through the Vault to the caller.
+    function test_directSwapRefused() public {
+        _fund(weth, address(balancerAdapter), 1 ether);
+        assertEq(balancerAdapter.router(), address(router));
+        for (uint256 k; k < 2; ++k) {
+            address caller = k == 0 ? makeAddr("balancerAttacker") : routerOwner;
+            vm.prank(caller);
+            vm.expectRevert(abi.encodeWithSelector(RouterOnly.OnlyRouter.selector, caller));
+            balancerAdapter.swap(
+                weth, address(usdc), 1 ether, caller, abi.encode(weightedPoolId, uint256(1), block.timestamp + 60)
+            );
+        }
+        assertEq(IERC20(weth).balanceOf(address(balancerAdapter)), 1 ether);
+        assertEq(IERC20(address(usdc)).balanceOf(makeAddr("balancerAttacker")), 0);
     }
 }

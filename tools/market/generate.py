@@ -61,6 +61,7 @@ PROVIDERS = [
     ("camelot", "Camelot", "dex", "camelot-v2"),
     ("quickswap", "QuickSwap", "dex", "quickswap-dex"),
     ("trader-joe", "Trader Joe", "dex", "trader-joe"),
+    ("balancer-v2", "Balancer V2", "dex", "balancer-v2"),
     ("across", "Across", "bridge", "across"),
     ("stargate", "Stargate", "bridge", "stargate"),
     ("cctp", "Circle CCTP", "bridge", "circle-cctp"),
@@ -395,7 +396,40 @@ def pools():
     out.append(stable("avax", "curve", "aave", ["DAI.e", "USDC", "USDt"], 5 * M, 2000, 3_000_000))
     out.append(stable("bsc", "pancakeswap", "stableswap", ["USDT", "USDC", "BUSD"], 25 * M, 1000, 1_000_000))
     out.append(stable("bsc", "pancakeswap", "fdusd-usdt", ["FDUSD", "USDT"], 20 * M, 1000, 1_000_000))
+    # Balancer V2 (Vault 0xBA12222222228d8Ba445958a75a0704d566BF2C8, @balancer-labs/v2-deployments task
+    # 20210418-vault output/mainnet.json): mainnet pool ids as facts (B-50USDC-50WETH, pool 25; the composable stable
+    # USDC/DAI/USDT "3POOL", as balancer-sor's and the Balancer app's references name them), balances derived from the
+    # reference prices like every other pool's.
+    out.append(weighted("eth", "usdc-weth", "0x96646936b91d6b9d7d0c47c496afbf3d6ec7b6f8000200000000000000000019",
+                        ["USDC", "WETH"], [Fraction(1, 2), Fraction(1, 2)], 8 * M, 3 * 10 ** 15))
+    out.append(composable_stable("eth", "3pool", "0x79c58f70905f734641735bc61e45c19dd9ad60bc0000000000000000000004e7",
+                                 ["DAI", "USDC", "USDT"], 4 * M, 1000, 5 * 10 ** 13))
     return out
+
+
+def weighted(chain, name, pool_id, symbols, weights, depth_usd, swap_fee):
+    """A Balancer V2 weighted pool: each token's balance its weight's share of the depth, so its spot price
+    (B_j / w_j) / (B_i / w_i) is the reference ratio. Tokens in the Vault's order (by address)."""
+    tokens = [tok(chain, s) for s in symbols]
+    assert [t[3].lower() for t in tokens] == sorted(t[3].lower() for t in tokens), "tokens must sort by address"
+    balances = [str(int(Fraction(depth_usd) * w / Fraction(price(t)) * 10 ** t[4])) for t, w in zip(tokens, weights)]
+    return {"id": f"{chain}:balancer-v2:{name}", "kind": "weighted", "chain": CHAIN_ID[chain],
+            "provider": "balancer-v2", "poolId": pool_id, "tokens": [t[3] for t in tokens], "balances": balances,
+            "weights": [str(int(w * 10 ** 18)) for w in weights], "swapFee": str(swap_fee),
+            "liquidityUsd": round(depth_usd, 2)}
+
+
+def composable_stable(chain, name, pool_id, symbols, depth_usd, amp, swap_fee):
+    """A Balancer V2 composable stable pool of equally priced stablecoins: an equal USD split (its marginal prices
+    1:1), its BPT left out. Tokens in the Vault's order (by address)."""
+    tokens = [tok(chain, s) for s in symbols]
+    assert [t[3].lower() for t in tokens] == sorted(t[3].lower() for t in tokens), "tokens must sort by address"
+    assert len({price(t) for t in tokens}) == 1, "an equal split needs equal reference prices"
+    share = Fraction(depth_usd) / len(tokens)
+    balances = [str(int(share / Fraction(price(t)) * 10 ** t[4])) for t in tokens]
+    return {"id": f"{chain}:balancer-v2:{name}", "kind": "composableStable", "chain": CHAIN_ID[chain],
+            "provider": "balancer-v2", "poolId": pool_id, "tokens": [t[3] for t in tokens], "balances": balances,
+            "amp": amp, "swapFee": str(swap_fee), "liquidityUsd": round(depth_usd, 2)}
 
 
 # ---------------------------------------------------------------- bridge lanes

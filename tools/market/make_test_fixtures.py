@@ -100,7 +100,7 @@ def mutations(v):
         "token-order": ("pools.json", swap_tokens),
         "stable-decimals": ("pools.json", lambda d: d["pools"][2]["decimals"].__setitem__(1, 18)),
         "unknown-provider": pool(0, "provider", "nosuchdex"),
-        "bad-kind": pool(0, "kind", "weighted"),
+        "bad-kind": pool(0, "kind", "orderbook"),
         "unknown-token-in-lane": lane(0, "outputToken", LINK_ARB),
         "lane-provider-not-bridge": lane(0, "provider", "uniswap-v2"),
         "lane-same-chain": lane(0, "toChain", 1),

@@ -25,6 +25,10 @@ public interface GasModel {
     long V4_EXTRA_HOP = 100_000;
     /** Generic: a Curve stable swap. */
     long STABLE_HOP = 180_000;
+    /** Generic: a Balancer V2 weighted pool swap through the Vault. */
+    long BALANCER_WEIGHTED_HOP = 110_000;
+    /** Generic: a Balancer V2 composable stable pool swap through the Vault (the invariant's Newton loop). */
+    long BALANCER_STABLE_HOP = 150_000;
     /** Generic: an ERC-20 approve. */
     long APPROVE = 46_000;
     /** Generic: a Permit2 {@code permitTransferFrom}/{@code permitWitnessTransferFrom} (signature, nonce, transfer). */
@@ -43,6 +47,8 @@ public interface GasModel {
                 case ConcentratedPool p -> (afterSwap ? V3_EXTRA_HOP : V3_HOP) + V3_TICK * ticksCrossed;
                 case StablePool p -> STABLE_HOP;
                 case UniswapV4Pool p -> (afterSwap ? V4_EXTRA_HOP : V4_HOP) + V3_TICK * ticksCrossed;
+                case WeightedPool p -> BALANCER_WEIGHTED_HOP;
+                case ComposableStablePool p -> BALANCER_STABLE_HOP;
             };
         }
 

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * A DEX pool: immutable state at one market version, with its exact on-chain math. Implementations are records.
  */
-public sealed interface Pool permits ConstantProductPool, ConcentratedPool, StablePool, UniswapV4Pool {
+public sealed interface Pool permits ConstantProductPool, ConcentratedPool, StablePool, UniswapV4Pool,
+        WeightedPool, ComposableStablePool {
 
     /** Unique id in the market, e.g. {@code eth:uniswap-v3:0x88e6...}. */
     String id();

@@ -54,9 +54,12 @@ public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, 
      * @param poolManager {@code pool-manager}: a singleton pool manager (Uniswap V4's {@code PoolManager})
      * @param stateView {@code state-view}: the lens reading that pool manager's state (Uniswap V4's {@code StateView})
      * @param hooksAllowlist {@code hooks-allowlist}: hooks contracts whose pools may be routed (Uniswap V4)
+     * @param vault the vault every swap goes through, for a kind that has one (Balancer V2)
+     * @param factories the pool factories whose pools are served, for a kind with several (Balancer V2)
      */
     public record DexProperties(String kind, String factory, List<Integer> feeTiers, List<String> pools,
-            String initCodeHash, String poolManager, String stateView, List<String> hooksAllowlist) {
+            String initCodeHash, String poolManager, String stateView, List<String> hooksAllowlist, String vault,
+            List<String> factories) {
     }
 
     /**

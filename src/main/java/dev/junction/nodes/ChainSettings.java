@@ -78,28 +78,32 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
     /**
      * A DEX: its provider key, its kind's configuration name (a protocol room's {@link DexKinds}), and what its kind
      * uses of: a factory (for a singleton pool manager: the manager), fee tiers in pips, explicit pools, a pool init
-     * code hash, a state lens ({@code stateView}) and the hooks whose pools may be routed (absent: null or empty), and
-     * the chain's wrapped native token (for a DEX whose pools hold native currency; set from the chain's
-     * {@code wrapped-native}, null when it has none).
+     * code hash, a state lens ({@code stateView}) and the hooks whose pools may be routed, a vault (Balancer V2: the
+     * contract every swap goes through) and pool factories (Balancer V2: the factories whose pools it serves) (absent:
+     * null or empty), and the chain's wrapped native token (for a DEX whose pools hold native currency; set from the
+     * chain's {@code wrapped-native}, null when it has none).
      */
     public record Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
-            Bytes32 initCodeHash, Address stateView, List<Address> hooksAllowlist, Address wrappedNative) {
+            Bytes32 initCodeHash, Address stateView, List<Address> hooksAllowlist, Address vault,
+            List<Address> factories, Address wrappedNative) {
 
         public Dex {
             feeTiers = List.copyOf(feeTiers);
             pools = List.copyOf(pools);
             hooksAllowlist = List.copyOf(hooksAllowlist);
+            factories = List.copyOf(factories);
         }
 
-        /** A DEX without a state lens or hooks. */
+        /** A DEX without a state lens, hooks, a vault or pool factories. */
         public Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
                 Bytes32 initCodeHash) {
-            this(key, kind, factory, feeTiers, pools, initCodeHash, null, List.of(), null);
+            this(key, kind, factory, feeTiers, pools, initCodeHash, null, List.of(), null, List.of(), null);
         }
 
         /** This DEX on a chain whose wrapped native token is {@code wrapped}. */
         public Dex withWrappedNative(Address wrapped) {
-            return new Dex(key, kind, factory, feeTiers, pools, initCodeHash, stateView, hooksAllowlist, wrapped);
+            return new Dex(key, kind, factory, feeTiers, pools, initCodeHash, stateView, hooksAllowlist, vault,
+                    factories, wrapped);
         }
     }
 

@@ -44,8 +44,16 @@ public interface DexProtocol {
      */
     ChainSettings.Dex settings(String at, String key, DexProperties properties);
 
-    /** The kind of pool whose swaps this room encodes and prices (one room per kind). */
+    /** The kind of pool whose swaps this room encodes and prices (one room per kind); the first of {@link #poolKinds()}. */
     Class<? extends Pool> poolKind();
+
+    /**
+     * Every kind of pool this room encodes and prices: a protocol whose pools have several maths (Balancer V2's
+     * weighted and composable stable pools) lists them all; each kind has one room.
+     */
+    default List<Class<? extends Pool>> poolKinds() {
+        return List.of(poolKind());
+    }
 
     /** The forks the room knows by provider key, the protocol's own first (taken for a key no fork names). */
     List<Fork> forks();
@@ -110,6 +118,14 @@ public interface DexProtocol {
      * @throws IllegalStateException when the table lacks a figure the room needs (naming it)
      */
     SwapGas swapGas(RouterGasTable table);
+
+    /**
+     * This room's swap-step gas for one of its {@link #poolKinds()} (a room whose kinds cost differently has a row
+     * per kind); by default {@link #swapGas(RouterGasTable)}.
+     */
+    default SwapGas swapGas(RouterGasTable table, Class<? extends Pool> kind) {
+        return swapGas(table);
+    }
 
     /** Gas units of one swap step of a room. */
     @FunctionalInterface

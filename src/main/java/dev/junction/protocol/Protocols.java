@@ -2,6 +2,7 @@ package dev.junction.protocol;
 
 import dev.junction.market.Pool;
 import dev.junction.protocol.across.Across;
+import dev.junction.protocol.balancerv2.BalancerV2;
 import dev.junction.protocol.cctp.Cctp;
 import dev.junction.protocol.celer.Celer;
 import dev.junction.protocol.curve.Curve;
@@ -28,7 +29,7 @@ import java.util.OptionalLong;
 public final class Protocols {
 
     private static final List<DexProtocol> DEXES = List.of(new UniswapV2(), new UniswapV3(), new UniswapV4(),
-            new Curve());
+            new Curve(), new BalancerV2());
     private static final List<BridgeProtocol> BRIDGES = List.of(new Across(), new Cctp(), new Stargate(), new Hop(),
             new Celer(), new Wormhole());
     private static final BridgeProtocol GENERIC_BRIDGE = new GenericBridge();
@@ -113,8 +114,10 @@ public final class Protocols {
     private static Map<Class<? extends Pool>, DexProtocol> byPoolKind() {
         Map<Class<? extends Pool>, DexProtocol> out = new HashMap<>();
         for (DexProtocol d : DEXES) {
-            if (out.put(d.poolKind(), d) != null) {
-                throw new IllegalStateException("two DEX rooms serve pools of kind " + d.poolKind().getSimpleName());
+            for (Class<? extends Pool> kind : d.poolKinds()) {
+                if (out.put(kind, d) != null) {
+                    throw new IllegalStateException("two DEX rooms serve pools of kind " + kind.getSimpleName());
+                }
             }
         }
         return Map.copyOf(out);

@@ -53,7 +53,9 @@ public final class RouterGas implements GasModel {
         tolerancePercent = Math.toIntExact(table.figure("tolerancePercent"));
         Map<Class<? extends Pool>, DexProtocol.SwapGas> s = new HashMap<>();
         for (DexProtocol d : Protocols.dexes()) {
-            s.put(d.poolKind(), d.swapGas(table));
+            for (Class<? extends Pool> kind : d.poolKinds()) {
+                s.put(kind, d.swapGas(table, kind));
+            }
         }
         swaps = Map.copyOf(s);
         Map<BridgeProtocol, StepGas> dep = new IdentityHashMap<>();

@@ -4,6 +4,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.Chain;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.ConstantProductPool;
@@ -13,6 +14,7 @@ import dev.junction.market.Provider;
 import dev.junction.market.ProviderType;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import dev.junction.market.WeightedPool;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -260,6 +262,26 @@ final class RouteGraph {
                 double keep = 1 - p.fee() / 1e10;
                 yield new double[] {depth * Math.pow(10, p.decimals().get(a)), depth * Math.pow(10, p.decimals().get(b)),
                         keep, p.balances().get(b).doubleValue()};
+            }
+            case WeightedPool p -> {
+                // The constant-product curve with the weighted pool's spot price: balance over weight on each side;
+                // a swap pays out at most 30% of the output balance.
+                double in = p.balances().get(a).doubleValue() / p.normalizedWeights().get(a).doubleValue();
+                double out = p.balances().get(b).doubleValue() / p.normalizedWeights().get(b).doubleValue();
+                double keep = 1 - p.swapFeePercentage().doubleValue() / 1e18;
+                yield new double[] {in, out, keep, p.balances().get(b).doubleValue() * 0.3};
+            }
+            case ComposableStablePool p -> {
+                // As for a Curve pool: the average upscaled balance (whole units) times A, in each token's units.
+                double total = 0;
+                for (int k = 0; k < p.balances().size(); k++) {
+                    total += p.balances().get(k).doubleValue() * p.scalingFactors().get(k).doubleValue() / 1e36;
+                }
+                double amp = p.amplification().doubleValue() / 1000;
+                double depth = total / p.balances().size() * Math.max(1, Math.min(amp, 1000));
+                double keep = 1 - p.swapFeePercentage().doubleValue() / 1e18;
+                yield new double[] {depth * 1e36 / p.scalingFactors().get(a).doubleValue(),
+                        depth * 1e36 / p.scalingFactors().get(b).doubleValue(), keep, p.balances().get(b).doubleValue()};
             }
         };
     }

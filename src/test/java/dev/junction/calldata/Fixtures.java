@@ -3,12 +3,14 @@ package dev.junction.calldata;
 import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.market.BridgeLane;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
+import dev.junction.market.WeightedPool;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.TreeMap;
@@ -58,6 +60,16 @@ final class Fixtures {
         return new ConcentratedPool("eth:" + provider + ":usdc-weth-" + feePips, ETH, provider, ETH_USDC, ETH_WETH,
                 feePips, tickSpacing, new BigInteger("1771595571142957166518320255467520"), 198000,
                 new BigInteger("30000000000000000000"), new TreeMap<>(), 1e8);
+    }
+
+    /** A Balancer V2 weighted USDC/WETH pool (a made-up pool id: the pool address 0xba1b...01, nonce 1). */
+    static WeightedPool balancerWeighted() {
+        BigInteger one = BigInteger.TEN.pow(18);
+        return new WeightedPool("eth:balancer-v2:usdc-weth", ETH, "balancer-v2",
+                Bytes32.of("0xba1b000000000000000000000000000000000001000200000000000000000001"),
+                List.of(ETH_USDC, ETH_WETH), List.of(new BigInteger("600000000000"), new BigInteger("200000000000000000000")),
+                List.of(one.multiply(BigInteger.TEN.pow(12)), one), List.of(one.divide(BigInteger.TWO),
+                        one.divide(BigInteger.TWO)), new BigInteger("3000000000000000"), 1e6);
     }
 
     static StablePool curve3() {

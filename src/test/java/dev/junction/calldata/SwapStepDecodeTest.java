@@ -10,6 +10,7 @@ import dev.junction.market.Pool;
 import dev.junction.protocol.DexProtocol;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.StepShape;
+import dev.junction.protocol.balancerv2.BalancerV2;
 import dev.junction.protocol.curve.Curve;
 import dev.junction.protocol.RoomSamples;
 import dev.junction.protocol.uniswapv4.UniswapV4;
@@ -200,6 +201,17 @@ class SwapStepDecodeTest {
     }
 
     @Test
+    void balancerStepDataIsThePoolIdTheStepsLeastOutputAndTheDeadline() {
+        byte[] data = stepData(balancerWeighted(), ETH_USDC, ETH_WETH);
+        List<Type> a = Decoded.payload(data, List.of(new TypeReference<Bytes32>() { }, new TypeReference<Uint256>() { },
+                new TypeReference<Uint256>() { }));
+        assertThat(Hex.encode((byte[]) a.get(0).getValue())).isEqualTo(balancerWeighted().poolId().value());
+        assertThat(uint(a.get(1))).isEqualTo(new BigInteger(MIN));
+        assertThat(uint(a.get(2))).isEqualTo(BigInteger.valueOf(DEADLINE));
+        assertThat(shape(balancerWeighted())).isEqualTo(BalancerV2.VAULT_SWAP);
+    }
+
+    @Test
     void traderJoeConcentratedPoolsUseTheGenericSwap() {
         Pool pool = v3("trader-joe", 500, 10);
         byte[] data = stepData(pool, ETH_USDC, ETH_WETH);
@@ -223,7 +235,7 @@ class SwapStepDecodeTest {
         List<StepShape> shapes = Protocols.dexes().stream().flatMap(d -> d.shapes().stream()).toList();
         assertThat(shapes.stream().filter(StepShape::executable))
                 .containsExactlyInAnyOrder(UniswapV2.ROUTER02, UniswapV3.ROUTER02, UniswapV3.SWAP_ROUTER,
-                        UniswapV4.ADAPTER, Curve.STABLE_SWAP);
+                        UniswapV4.ADAPTER, Curve.STABLE_SWAP, BalancerV2.VAULT_SWAP);
         for (StepShape shape : shapes) {
             assertThat(RouterAbi.selector(shape.signature()))
                     .isEqualTo(RouterAbi.topic(shape.signature()).value().substring(0, 10));

@@ -156,9 +156,9 @@ class ChainsConfigTest {
         Map<String, String> base = new HashMap<>(Map.of("rpc-url", "http://n", "tokens[0]", USDC));
         String at = "junction.chains.5.dexes.u.";
         assertThat(fail(base, "dexes.u.factory", FACTORY))
-                .isEqualTo(at + "kind is required: uniswap-v2, uniswap-v3, uniswap-v4 or curve");
+                .isEqualTo(at + "kind is required: uniswap-v2, uniswap-v3, uniswap-v4, curve or balancer-v2");
         assertThat(fail(base, "dexes.u.kind", "sushi"))
-                .isEqualTo(at + "kind must be uniswap-v2, uniswap-v3, uniswap-v4 or curve, was sushi");
+                .isEqualTo(at + "kind must be uniswap-v2, uniswap-v3, uniswap-v4, curve or balancer-v2, was sushi");
         Map<String, String> v2 = new HashMap<>(base);
         v2.put("dexes.u.kind", " Uniswap-V2 ");
         assertThat(fail(v2, "dexes.u.init-code-hash", "0x" + "0".repeat(64)))
@@ -180,6 +180,23 @@ class ChainsConfigTest {
         assertThat(fail(curve, "dexes.u.pools[1]", WETH)).isEqualTo(at + "pools lists an address twice");
         assertThat(fail(curve, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
         assertThat(fail(curve, "dexes.u.pools[0]", "0x12")).startsWith(at + "pools[0] must be 0x");
+        Map<String, String> balancer = new HashMap<>(base);
+        balancer.put("dexes.u.kind", "balancer-v2");
+        assertThat(fail(balancer, "dexes.u.factories[0]", FACTORY)).isEqualTo(at + "vault is required for kind "
+                + "balancer-v2 (Balancer V2's Vault, 0xBA12222222228d8Ba445958a75a0704d566BF2C8 on every chain it is "
+                + "deployed on)");
+        balancer.put("dexes.u.vault", WETH);
+        assertThat(fail(balancer, "dexes.u.vault", "0x12")).startsWith(at + "vault must be 0x");
+        assertThat(fail(balancer, "dexes.u.init-code-hash", "0x" + "0".repeat(64))).isEqualTo(at
+                + "factories must list the pool factories whose pools to serve (kind balancer-v2)");
+        balancer.put("dexes.u.factories[0]", FACTORY);
+        assertThat(fail(balancer, "dexes.u.factories[1]", FACTORY)).isEqualTo(at + "factories lists an address twice");
+        assertThat(fail(balancer, "dexes.u.factory", FACTORY)).isEqualTo(at + "factory does not apply to kind "
+                + "balancer-v2: list the pool factories under factories");
+        assertThat(fail(balancer, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
+        ChainSettings.Dex vault = bind(binder(balancer)).all().getFirst().dexes().get("u");
+        assertThat(vault.vault()).isEqualTo(Address.evm(WETH));
+        assertThat(vault.factories()).containsExactly(Address.evm(FACTORY));
 
         v2.put("dexes.c.kind", "curve");
         v2.put("dexes.c.pools[0]", WETH);

@@ -32,12 +32,13 @@ class ProtocolsTest {
     @Test
     void everyPoolKindAndConfiguredDexKindHasExactlyOneRoom() {
         for (Pool pool : RoomSamples.poolOfEveryKind()) {
-            assertThat(Protocols.dexes().stream().filter(d -> d.poolKind() == pool.getClass()))
+            assertThat(Protocols.dexes().stream().filter(d -> d.poolKinds().contains(pool.getClass())))
                     .as(pool.getClass().getSimpleName()).hasSize(1);
-            assertThat(Protocols.dex(pool).poolKind()).isEqualTo(pool.getClass());
+            assertThat(Protocols.dex(pool).poolKinds()).contains(pool.getClass());
+            assertThat(Protocols.dex(pool).poolKinds().getFirst()).isEqualTo(Protocols.dex(pool).poolKind());
         }
         List<String> kinds = Protocols.dexKinds().names();
-        assertThat(kinds).containsExactly("uniswap-v2", "uniswap-v3", "uniswap-v4", "curve");
+        assertThat(kinds).containsExactly("uniswap-v2", "uniswap-v3", "uniswap-v4", "curve", "balancer-v2");
         for (String kind : kinds) {
             assertThat(Protocols.dexes().stream().filter(d -> d.kind().equals(kind))).as(kind).hasSize(1);
             assertThat(Protocols.dex(kind).kind()).isEqualTo(kind);
@@ -80,7 +81,7 @@ class ProtocolsTest {
     void everyAdapterArtifactIsABuiltContract() {
         List<String> artifacts = RoomSamples.adapterArtifacts();
         assertThat(artifacts).containsExactlyInAnyOrder("UniswapV2Adapter", "UniswapV3Adapter",
-                "UniswapV4Adapter", "CurveStableSwapAdapter", "AcrossAdapter", "CctpAdapter");
+                "UniswapV4Adapter", "CurveStableSwapAdapter", "BalancerV2Adapter", "AcrossAdapter", "CctpAdapter");
         for (String artifact : artifacts) {
             assertThat(ContractArtifacts.bytecode(artifact)).as(artifact).isNotEmpty();
         }

@@ -4,11 +4,13 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.market.BridgeLane;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.UniswapV4Pool;
+import dev.junction.market.WeightedPool;
 import dev.junction.nodes.ChainSettings;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -55,9 +57,31 @@ public final class RoomSamples {
         return new UniswapV4Pool(curve, Address.ZERO, USDC, 500, Address.ZERO, 0);
     }
 
+    static final Bytes32 BALANCER_POOL_ID =
+            Bytes32.of("0x96646936b91d6b9d7d0c47c496afbf3d6ec7b6f8000200000000000000000019");
+    static final Address VAULT = Address.evm("0xBA12222222228d8Ba445958a75a0704d566BF2C8");
+
+    /** A Balancer V2 80/20 WETH/USDC-like weighted pool (USDC sorts first). */
+    public static WeightedPool weighted(String provider) {
+        BigInteger one = BigInteger.TEN.pow(18);
+        return new WeightedPool("eth:" + provider + ":usdc-weth-weighted", ETH, provider, BALANCER_POOL_ID,
+                List.of(USDC, WETH), List.of(new BigInteger("600000000000"), new BigInteger("800000000000000000000")),
+                List.of(one.multiply(BigInteger.TEN.pow(12)), one), List.of(new BigInteger("200000000000000000"),
+                        new BigInteger("800000000000000000")), new BigInteger("3000000000000000"), 3e6);
+    }
+
+    /** A Balancer V2 composable stable USDC/USDT pool, A = 200. */
+    public static ComposableStablePool composableStable(String provider) {
+        BigInteger factor = BigInteger.TEN.pow(30);
+        return new ComposableStablePool("eth:" + provider + ":usdc-usdt-stable", ETH, provider, BALANCER_POOL_ID,
+                List.of(USDC, USDT), List.of(new BigInteger("100000000000000"), new BigInteger("100000000000000")),
+                List.of(factor, factor), BigInteger.valueOf(200_000), new BigInteger("100000000000000"), 2e8);
+    }
+
     /** One pool of every kind the market has. */
     public static List<Pool> poolOfEveryKind() {
-        return List.of(v2("uniswap-v2"), v3("uniswap-v3"), v4("uniswap-v4"), curve("curve"));
+        return List.of(v2("uniswap-v2"), v3("uniswap-v3"), v4("uniswap-v4"), curve("curve"), weighted("balancer-v2"),
+                composableStable("balancer-v2"));
     }
 
     public static BridgeLane lane(String provider, long gasUnits) {
@@ -67,6 +91,10 @@ public final class RoomSamples {
 
     /** A configured DEX of a kind (by its configuration name), under the kind's name as its key. */
     public static ChainSettings.Dex dex(String kind) {
+        if (kind.equals("balancer-v2")) {
+            return new ChainSettings.Dex(kind, kind, null, List.of(), List.of(), null, null, List.of(), VAULT,
+                    List.of(FACTORY), null);
+        }
         return new ChainSettings.Dex(kind, kind, FACTORY, List.of(), List.of(),
                 kind.equals("curve") ? null : INIT_CODE_HASH).withWrappedNative(WETH);
     }

@@ -1,10 +1,12 @@
 package dev.junction.protocol;
 
+import static dev.junction.protocol.RoomSamples.composableStable;
 import static dev.junction.protocol.RoomSamples.curve;
 import static dev.junction.protocol.RoomSamples.lane;
 import static dev.junction.protocol.RoomSamples.v2;
 import static dev.junction.protocol.RoomSamples.v3;
 import static dev.junction.protocol.RoomSamples.v4;
+import static dev.junction.protocol.RoomSamples.weighted;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,6 +21,8 @@ class RouterGasTest {
     static final String TABLE = """
             {"base": 50000, "steps": {"uniswap-v2": {"first": 60000, "later": 55000},
              "uniswap-v3": {"first": 90000, "later": 91000}, "uniswap-v4": {"first": 80000, "later": 85000}, "curve": {"first": 100000, "later": 88000},
+             "balancer-v2": {"first": 95000, "later": 80000},
+             "balancer-v2-stable": {"first": 125000, "later": 123000},
              "across": {"first": 70000, "later": 60000}},
              "v3TickCrossed": 40000, "integratorFee": 12000, "wrapNative": 3000, "unwrapNative": 14000,
              "permitWitness": 41000, "split": 15000, "splitLeg": 500, "tolerancePercent": 3}
@@ -53,6 +57,10 @@ class RouterGasTest {
                 .isEqualTo(85_000 + 40_000);
         assertThat(g.swap(curve("curve"), 0, false)).isEqualTo(100_000);
         assertThat(g.swap(curve("curve"), 0, true)).isEqualTo(88_000);
+        assertThat(g.swap(weighted("balancer-v2"), 0, false)).as("Balancer: a row per pool kind").isEqualTo(95_000);
+        assertThat(g.swap(weighted("balancer-v2"), 0, true)).isEqualTo(80_000);
+        assertThat(g.swap(composableStable("balancer-v2"), 0, false)).isEqualTo(125_000);
+        assertThat(g.swap(composableStable("balancer-v2"), 0, true)).isEqualTo(123_000);
         assertThat(g.bridge(lane("across", 95_000), false)).as("the measured deposit, not the lane's figure")
                 .isEqualTo(70_000);
         assertThat(g.bridge(lane("across", 95_000), true)).isEqualTo(60_000);

@@ -1,6 +1,7 @@
 package dev.junction.market.live;
 
 import dev.junction.chain.Address;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.ConstantProductPool;
@@ -8,6 +9,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import dev.junction.market.WeightedPool;
 import dev.junction.market.math.StableSwapMath;
 import dev.junction.market.math.TickMath;
 import dev.junction.market.math.UniswapV3Math;
@@ -71,6 +73,9 @@ final class Arbitrage {
                 Pool pulled = pullV3(snapshot, p.curve(), fraction);
                 yield pulled == p.curve() ? p : p.withCurve((ConcentratedPool) pulled);
             }
+            // Balancer V2 pools are not pulled toward reference prices: the sandbox keeps them as the snapshot says.
+            case WeightedPool p -> p;
+            case ComposableStablePool p -> p;
         };
     }
 

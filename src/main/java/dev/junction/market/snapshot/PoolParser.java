@@ -1,7 +1,9 @@
 package dev.junction.market.snapshot;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.market.Chain;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.Pool;
@@ -9,6 +11,9 @@ import dev.junction.market.ProviderType;
 import dev.junction.market.StablePool;
 import dev.junction.market.Token;
 import dev.junction.market.UniswapV4Pool;
+import dev.junction.market.WeightedPool;
+import dev.junction.market.math.BalancerFixedPoint;
+import dev.junction.market.math.BalancerStableMath;
 import dev.junction.market.math.TickMath;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -60,6 +65,7 @@ final class PoolParser {
                 case "constantProduct" -> constantProduct(e, chain);
                 case "concentrated" -> concentrated(e, chain);
                 case "uniswapV4" -> uniswapV4(e, chain);
+                case "weighted", "composableStable" -> balancer(e, chain);
                 default -> stable(e, chain);
             };
         } catch (IllegalArgumentException ex) {
@@ -288,6 +294,63 @@ final class PoolParser {
                 e.node().get("amp").asLong(), e.node().get("fee").asLong(), liquidityUsd(e));
         for (int j = 1; j < tokens.size(); j++) {
             double price = PoolPrices.stableMarginal(pool, 0, j);
+            if (!priceOk(e, "balances", tokens.get(0), tokens.get(j), price)) {
+                return null;
+            }
+        }
+        return pool;
+    }
+
+    /**
+     * A Balancer V2 pool: its Vault pool id (whose first 20 bytes are the pool's address), its tokens in the Vault's
+     * order (by address, as the weighted and composable stable factories register them; the composable pool's own BPT
+     * left out), balances, the swap fee (18 decimals) and its weights (18 decimals, summing to 1e18) or amplification
+     * (A). Scaling factors follow from the tokens' decimals (no rate providers in the snapshot).
+     */
+    private Pool balancer(SnapshotParser.Entry e, Chain chain) {
+        Bytes32 poolId = Bytes32.of(e.text("poolId"));
+        JsonNode tokensNode = e.node().get("tokens");
+        JsonNode balances = e.node().get("balances");
+        if (balances.size() != tokensNode.size()) {
+            parser.problem(e, "balances", "must have one balance per token");
+            return null;
+        }
+        List<Token> tokens = new ArrayList<>();
+        for (int i = 0; i < tokensNode.size(); i++) {
+            Token t = parser.knownToken(e, "tokens[" + i + "]", chain, tokensNode.get(i));
+            if (t == null) {
+                return null;
+            }
+            if (!tokens.isEmpty() && tokens.getLast().address().lower().compareTo(t.address().lower()) >= 0) {
+                parser.problem(e, "tokens[" + i + "]", "tokens must differ and sort by address, as the Vault registers "
+                        + "them");
+                return null;
+            }
+            tokens.add(t);
+        }
+        List<Address> addresses = tokens.stream().map(Token::address).toList();
+        List<BigInteger> factors = tokens.stream()
+                .map(t -> BalancerFixedPoint.ONE.multiply(BigInteger.TEN.pow(18 - t.decimals()))).toList();
+        List<BigInteger> bals = balances.valueStream().map(b -> new BigInteger(b.asString())).toList();
+        BigInteger swapFee = e.big("swapFee");
+        Pool pool;
+        if (e.text("kind").equals("weighted")) {
+            List<BigInteger> weights = e.node().get("weights").valueStream().map(w -> new BigInteger(w.asString()))
+                    .toList();
+            if (weights.size() != tokens.size()) {
+                parser.problem(e, "weights", "must have one weight per token");
+                return null;
+            }
+            pool = new WeightedPool(e.text("id"), chain.id(), e.text("provider"), poolId, addresses, bals, factors,
+                    weights, swapFee, liquidityUsd(e));
+        } else {
+            BigInteger amplification = BigInteger.valueOf(e.node().get("amp").asLong())
+                    .multiply(BalancerStableMath.AMP_PRECISION);
+            pool = new ComposableStablePool(e.text("id"), chain.id(), e.text("provider"), poolId, addresses, bals,
+                    factors, amplification, swapFee, liquidityUsd(e));
+        }
+        for (int j = 1; j < tokens.size(); j++) {
+            double price = PoolPrices.balancerMarginal(pool, tokens.get(0), tokens.get(j));
             if (!priceOk(e, "balances", tokens.get(0), tokens.get(j), price)) {
                 return null;
             }

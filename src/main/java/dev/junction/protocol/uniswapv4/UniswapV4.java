@@ -94,7 +94,8 @@ public final class UniswapV4 implements DexProtocol {
                         + " (beforeSwap or a returns-delta flag) can change a swap's amounts or fee"));
             }
         }
-        return new ChainSettings.Dex(key, kind(), poolManager, List.of(), List.of(), null, stateView, hooks, null);
+        return new ChainSettings.Dex(key, kind(), poolManager, List.of(), List.of(), null, stateView, hooks, null,
+                List.of(), null);
     }
 
     @Override

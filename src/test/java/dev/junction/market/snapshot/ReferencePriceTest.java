@@ -3,6 +3,7 @@ package dev.junction.market.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
@@ -10,6 +11,7 @@ import dev.junction.market.Pool;
 import dev.junction.market.StablePool;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.Token;
+import dev.junction.market.WeightedPool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -60,6 +62,8 @@ class ReferencePriceTest {
                         }
                     }
                 }
+                case WeightedPool p -> checked += checkBalancer(off, market, p);
+                case ComposableStablePool p -> checked += checkBalancer(off, market, p);
                 default -> throw new AssertionError("unknown pool kind " + pool);
             }
         }
@@ -79,5 +83,20 @@ class ReferencePriceTest {
                     b.symbol(), reference, deviation * 100));
         }
         return 1;
+    }
+
+    /** Every ordered pair of a Balancer V2 pool's tokens at its marginal price. */
+    private static int checkBalancer(List<String> off, MarketSnapshot market, Pool p) {
+        int checked = 0;
+        for (int i = 0; i < p.tokens().size(); i++) {
+            for (int j = 0; j < p.tokens().size(); j++) {
+                if (i != j) {
+                    Token a = token(market, p, p.tokens().get(i).value());
+                    Token b = token(market, p, p.tokens().get(j).value());
+                    checked += check(off, p.id(), a, b, PoolPrices.balancerMarginal(p, a, b));
+                }
+            }
+        }
+        return checked;
     }
 }

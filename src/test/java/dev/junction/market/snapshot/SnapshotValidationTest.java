@@ -3,8 +3,13 @@ package dev.junction.market.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.MarketDataException;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.Pool;
+import dev.junction.market.WeightedPool;
+import java.math.BigInteger;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -61,12 +66,31 @@ class SnapshotValidationTest {
             lane-same-chain          | lanes.json     | lanes[0] (across:eth-arb:USDC-USDC) | field toChain: must differ from fromChain 1
             lane-p90-below-p50       | lanes.json     | lanes[0] (across:eth-arb:USDC-USDC) | field p90Seconds: must be >= p50Seconds
             lane-negative-fee        | lanes.json     | lanes[0] (across:eth-arb:USDC-USDC) | field feeBps: must be >= 0, was -1
+            balancer-weights         | pools.json     | pools[0] (eth:balancer-v2:usdc-weth) | field (entry): a weighted pool's normalized weights sum to 1e18
+            balancer-token-order     | pools.json     | pools[0] (eth:balancer-v2:3pool) | field tokens[1]: tokens must differ and sort by address, as the Vault registers them
+            balancer-price-off       | pools.json     | pools[0] (eth:balancer-v2:usdc-weth) | field balances: the pool prices 1 USDC at
             """)
     void rejectsABrokenFileNamingFileEntryAndField(String fixture, String file, String entry, String rule) {
         String where = file.equals("pools.json") && fixture.equals("reference-price-moved")
                 ? "market-fixtures/valid/pools.json" : "market-fixtures/" + fixture + "/" + file;
         assertThatThrownBy(() -> load(fixture)).isInstanceOf(MarketDataException.class)
                 .hasMessageContaining(where + ": " + entry + ", " + rule);
+    }
+
+    @Test
+    void balancerPoolsLoadWithTheirVaultPoolIdsAndQuote() {
+        MarketSnapshot s = load("balancer-valid");
+        List<Pool> balancer = s.pools().stream().filter(p -> p.provider().equals("balancer-v2")).toList();
+        assertThat(balancer).hasSize(2);
+        WeightedPool weighted = (WeightedPool) balancer.get(0);
+        assertThat(weighted.poolId().value()).isEqualTo("0x96646936b91d6b9d7d0c47c496afbf3d6ec7b6f8000200000000000000000019");
+        assertThat(weighted.scalingFactors()).containsExactly(BigInteger.TEN.pow(30), BigInteger.TEN.pow(18));
+        ComposableStablePool stable = (ComposableStablePool) balancer.get(1);
+        assertThat(stable.amplification()).isEqualTo(BigInteger.valueOf(1_000_000));
+        // 1,000 USDC for WETH through the 50/50 pool at 3,400: a little under 1000/3400 WETH after the 0.3% fee
+        BigInteger out = weighted.quote(weighted.tokens().get(0), weighted.tokens().get(1), BigInteger.valueOf(1_000_000_000))
+                .amountOut();
+        assertThat(out).isBetween(new BigInteger("290000000000000000"), new BigInteger("294117647058823529"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.junction.chain.Address;
 import dev.junction.market.BridgeLane;
+import dev.junction.market.ComposableStablePool;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
@@ -14,6 +15,7 @@ import dev.junction.market.StablePool;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.Token;
+import dev.junction.market.WeightedPool;
 import dev.junction.market.math.ConcentratedLiquidity;
 import dev.junction.market.math.StableSwapMath;
 import java.math.BigDecimal;
@@ -115,6 +117,8 @@ class SyntheticMarketSourceTest {
                 BigInteger dy = StableSwapMath.getDy(p.amp(), balances, decimals, 0, 0, 1, dx);
                 yield new BigDecimal(dy).divide(new BigDecimal(dx), MathContext.DECIMAL64).doubleValue();
             }
+            case WeightedPool p -> throw new AssertionError("the synthetic market has no Balancer pools: " + p.id());
+            case ComposableStablePool p -> throw new AssertionError("the synthetic market has no Balancer pools: " + p.id());
         };
     }
 }
