@@ -3,6 +3,7 @@ package dev.junction.dryrun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.junction.calldata.RouterCallDecoder;
 import dev.junction.calldata.RouterCallDecoder.Step;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.web.servlet.MockMvc;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.DynamicArray;
@@ -62,11 +62,10 @@ class SandboxSplitRouteTest {
 
     final JsonMapper json = JsonMapper.builder().build();
 
+    /** The {@code data} of a GET /build-best-path that answers 200. */
     JsonNode build(String query) throws Exception {
-        MockHttpServletResponse r = mvc.perform(get("/build-best-path?" + query)).andReturn().getResponse();
-        JsonNode body = json.readTree(r.getContentAsString());
-        assertThat(r.getStatus()).as(body.toString()).isEqualTo(200);
-        return body.get("data");
+        return json.readTree(mvc.perform(get("/build-best-path?" + query)).andExpect(status().isOk()).andReturn()
+                .getResponse().getContentAsString()).get("data");
     }
 
     ExecutionPlan plan(byte[] data) {
