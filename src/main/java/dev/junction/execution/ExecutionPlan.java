@@ -9,7 +9,9 @@ import java.util.Objects;
 
 /**
  * Everything the executor needs to carry out one accepted swap; it does not depend on how the route was found.
- * Steps run in order: swaps on the source chain, at most one bridge, swaps on the destination chain.
+ * Steps run in order: swaps on the source chain, at most one bridge, swaps on the destination chain. A split route
+ * (first step a {@link PlanStep.Leg}) is its legs one after the other on the source chain, each a leg step and at
+ * least one swap, the shares summing to 10000, as the router checks them.
  *
  * @param kind who sends the source transaction
  * @param routeKind shape of the route; must agree with the steps
@@ -57,6 +59,12 @@ public record ExecutionPlan(SwapKind kind, RouteKind routeKind, String provider,
             throw new IllegalArgumentException("a plan's reference must be 1 to 128 characters");
         }
         checkShape(routeKind, fromChain, toChain, steps);
+        checkLegs(steps);
+    }
+
+    /** Whether the plan is a split route: its legs run on shares of the input (the first step is a leg step). */
+    public boolean split() {
+        return steps.getFirst() instanceof PlanStep.Leg;
     }
 
     /** Whether the plan crosses chains. */
@@ -68,6 +76,28 @@ public record ExecutionPlan(SwapKind kind, RouteKind routeKind, String provider,
     public PlanStep.Bridge bridge() {
         return steps.stream().filter(PlanStep.Bridge.class::isInstance).map(PlanStep.Bridge.class::cast).findFirst()
                 .orElse(null);
+    }
+
+    private static void checkLegs(List<PlanStep> steps) {
+        int shares = 0;
+        boolean legs = steps.getFirst() instanceof PlanStep.Leg;
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i) instanceof PlanStep.Leg leg) {
+                if (!legs) {
+                    throw new IllegalArgumentException("a leg step only starts a leg of a split route (step " + i + ")");
+                }
+                if (i + 1 == steps.size() || !(steps.get(i + 1) instanceof PlanStep.Swap)) {
+                    throw new IllegalArgumentException("ZeroAmount: the leg at step " + i + " has no swap");
+                }
+                shares += leg.shareBps();
+            } else if (steps.get(i) instanceof PlanStep.Bridge) {
+                legs = false;
+            }
+        }
+        if (steps.getFirst() instanceof PlanStep.Leg && shares != PlanStep.Leg.WHOLE) {
+            throw new IllegalArgumentException("InvalidShares(" + shares + "): the legs' shares sum to " + shares
+                    + " bps, not 10000");
+        }
     }
 
     private static void checkShape(RouteKind routeKind, ChainId fromChain, ChainId toChain, List<PlanStep> steps) {

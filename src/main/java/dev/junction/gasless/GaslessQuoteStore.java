@@ -318,17 +318,20 @@ class GaslessQuoteStore {
             out.add(switch (s) {
                 case PlanStep.Swap w -> new Object[] {q.quoteId(), i, "SWAP", w.chain().value(), w.chain().value(),
                         "pool", w.poolId(), w.tokenIn().lower(), w.tokenOut().lower(), w.amountIn().toString(),
-                        w.minAmountOut().toString()};
+                        w.minAmountOut().toString(), null};
                 case PlanStep.Bridge b -> new Object[] {q.quoteId(), i, "BRIDGE", b.chain().value(),
                         b.toChain().value(), b.provider(), null, b.inputToken().lower(), b.outputToken().lower(),
-                        b.amountIn().toString(), b.minAmountOut().toString()};
+                        b.amountIn().toString(), b.minAmountOut().toString(), null};
+                case PlanStep.Leg l -> new Object[] {q.quoteId(), i, "LEG", l.chain().value(), l.chain().value(),
+                        "", null, l.tokenIn().lower(), l.tokenOut().lower(), l.amountIn().toString(),
+                        l.minAmountOut().toString(), l.shareBps()};
             });
         }
     }
 
     private static final String STEP_INSERT = "INSERT INTO gasless_quote_step (quote_id, step_index, kind, chain,"
-            + " to_chain, provider, pool_id, token_in, token_out, amount_in, min_amount_out)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " to_chain, provider, pool_id, token_in, token_out, amount_in, min_amount_out, share_bps)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     Optional<QuoteRecord> find(String quoteId) {
         return find(quoteId, false);
@@ -404,10 +407,12 @@ class GaslessQuoteStore {
         Address out = Address.evm(rs.getString("token_out"));
         Amount amountIn = Amount.parse(rs.getString("amount_in"));
         Amount min = Amount.parse(rs.getString("min_amount_out"));
-        return "SWAP".equals(rs.getString("kind"))
-                ? new PlanStep.Swap(chain, rs.getString("pool_id"), in, out, amountIn, min)
-                : new PlanStep.Bridge(rs.getString("provider"), chain, ChainId.of(rs.getLong("to_chain")), in, out,
-                        amountIn, min);
+        return switch (rs.getString("kind")) {
+            case "SWAP" -> new PlanStep.Swap(chain, rs.getString("pool_id"), in, out, amountIn, min);
+            case "LEG" -> new PlanStep.Leg(chain, in, out, rs.getInt("share_bps"), amountIn);
+            default -> new PlanStep.Bridge(rs.getString("provider"), chain, ChainId.of(rs.getLong("to_chain")), in,
+                    out, amountIn, min);
+        };
     }
 
     private static QuoteRecord quote(ResultSet rs, List<PlanStep> steps) throws SQLException {

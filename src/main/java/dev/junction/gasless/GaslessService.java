@@ -13,6 +13,7 @@ import dev.junction.market.ChainFreshness;
 import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.SimulationClock;
+import dev.junction.routing.PathType;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.ProviderFilter;
 import dev.junction.routing.RoutePlanner;
@@ -271,7 +272,10 @@ public class GaslessService {
     }
 
     private static ExecutionPlan plan(QuoteRecord q) {
-        RouteKind kind = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(q.routeKind()))
+        // a same-chain split is a same-chain swap to the executor: its legs are in the steps
+        String wire = PathType.SAME_CHAIN_SPLIT_SWAP.wire().equals(q.routeKind()) ? RouteKind.SAME_CHAIN_SWAP.wire()
+                : q.routeKind();
+        RouteKind kind = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(wire))
                 .findFirst().orElseThrow();
         String provider = q.bridgeCount() > 0 ? q.steps().stream()
                 .filter(PlanStep.Bridge.class::isInstance)

@@ -57,6 +57,10 @@ final class RouteAssembly {
             RouteStep s = route.steps().get(i);
             Amount in = Amount.of(s.fromAmount());
             Amount min = Amount.of(minOuts.get(i));
+            if (RouteCalls.startsLeg(route.steps(), i)) {
+                out.add(new PlanStep.Leg(s.chain(), s.fromToken().address(), route.steps().getLast().toToken().address(),
+                        s.leg().shareBps(), in));
+            }
             out.add(s.kind() == StepKind.SWAP
                     ? new PlanStep.Swap(s.chain(), s.pool().id(), s.fromToken().address(), s.toToken().address(), in, min)
                     : new PlanStep.Bridge(s.provider().key(), s.fromChain(), s.toChain(), s.fromToken().address(),

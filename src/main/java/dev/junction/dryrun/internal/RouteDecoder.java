@@ -32,11 +32,19 @@ import org.web3j.abi.datatypes.Type;
  * Step[])} as {@code contracts/abi/JunctionRouter.json} publishes it (the calldata module's {@link RouterAbi}; a test
  * checks the selector against the JSON), read with {@link RouterCallDecoder}. Each step's adapter names its provider
  * ({@link Adapters#of}, next to the router of the step's chain); a swap step runs through that provider's pool of the pair on the chain (the one giving
- * the most output when the provider has several), a bridge step over the provider's lane for its tokens.
+ * the most output when the provider has several), a bridge step over the provider's lane for its tokens. A route whose
+ * first step is a leg step (kind 2) is a split, checked with the router's rules ({@code JunctionRouter._checkLegs}) and
+ * named by its errors: each leg step spends the route's input and names the legs' common output, is followed by a swap
+ * ({@code ZeroAmount}), has a share of 1..10000 bps and the shares sum to 10000 ({@code InvalidShares}); its adapter is
+ * not read (the router runs none for it). A leg's planned input is the router's: {@code floor(input * share / 10000)},
+ * the last leg the remainder.
  */
 final class RouteDecoder {
 
     static final String SELECTOR = RouterAbi.selector(RouterAbi.EXECUTE_ROUTE);
+    private static final int KIND_SWAP = 0;
+    private static final int KIND_BRIDGE = 1;
+    private static final int KIND_LEG = 2;
 
     /** The call is not a route the market can run; the router reverts with this reason. */
     static final class Undecodable extends RuntimeException {
@@ -78,21 +86,37 @@ final class RouteDecoder {
         }
         ChainId at = chain.id();
         List<PlanStep> planned = new ArrayList<>();
-        BigInteger stepIn = amountIn.subtract(fee);
+        BigInteger routed = amountIn.subtract(fee);
+        BigInteger stepIn = routed;
+        Legs legs = steps.getFirst().kind.getValue().intValueExact() == KIND_LEG
+                ? new Legs(inputToken, evm(steps.getFirst().tokenIn), evm(steps.getFirst().tokenOut), routed) : null;
         String bridgeProvider = null;
         String firstSwapProvider = null;
-        for (Step s : steps) {
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            int stepKind = s.kind.getValue().intValueExact();
+            Address tokenIn = evm(s.tokenIn);
+            Address tokenOut = evm(s.tokenOut);
+            if (legs != null && bridgeProvider == null && stepKind == KIND_LEG) {
+                PlanStep.Leg leg = legs.leg(at, steps, i);
+                planned.add(leg);
+                stepIn = leg.amountIn().value();
+                continue;
+            }
+            if (legs != null && bridgeProvider == null && stepKind == KIND_SWAP) {
+                legs.swapped(i, tokenIn, tokenOut);
+            } else if (legs != null && bridgeProvider == null && stepKind == KIND_BRIDGE) {
+                legs.end(tokenIn, evm(p.outputToken));
+            }
             Chain stepChain = m.chain(at).orElseThrow(() -> new Undecodable("no chain in the market for a step"));
             Address adapter = evm(s.adapter);
             String provider = provider(m, stepChain, adapter);
-            Address tokenIn = evm(s.tokenIn);
-            Address tokenOut = evm(s.tokenOut);
             Amount min = Amount.of(s.minAmountOut.getValue());
-            if (s.kind.getValue().intValueExact() == 0) {
+            if (stepKind == KIND_SWAP) {
                 Pool pool = pool(m, at, provider, tokenIn, tokenOut, stepIn);
                 planned.add(new PlanStep.Swap(at, pool.id(), tokenIn, tokenOut, Amount.of(stepIn), min));
                 firstSwapProvider = firstSwapProvider == null ? provider : firstSwapProvider;
-            } else {
+            } else if (stepKind == KIND_BRIDGE) {
                 if (bridgeProvider != null) {
                     throw new Undecodable("a route crosses at most one bridge");
                 }
@@ -100,8 +124,13 @@ final class RouteDecoder {
                 planned.add(new PlanStep.Bridge(provider, at, lane.toChain(), tokenIn, tokenOut, Amount.of(stepIn), min));
                 bridgeProvider = provider;
                 at = lane.toChain();
+            } else {
+                throw new Undecodable("UnknownAdapter(" + adapter.lower() + "): step " + i + " is of kind " + stepKind);
             }
             stepIn = s.minAmountOut.getValue();
+        }
+        if (legs != null && bridgeProvider == null) {
+            legs.end(null, evm(p.outputToken));
         }
         RouteKind kind = bridgeProvider == null ? RouteKind.SAME_CHAIN_SWAP
                 : planned.size() == 1 ? RouteKind.BRIDGE : RouteKind.CROSS_CHAIN_SWAP;
@@ -154,4 +183,93 @@ final class RouteDecoder {
     private static Address evm(Type<String> a) {
         return Address.evm(a.getValue());
     }
+
+    /** The router's checks of a split route's legs, step by step, and each leg's input as the router computes it. */
+    private static final class Legs {
+
+        private final Address routeInput;
+        private final Address tokenIn;
+        private final Address tokenOut;
+        private final BigInteger routed;
+        private BigInteger left;
+        private Address current;
+        private int shares;
+
+        /**
+         * @param routeInput the route's input token (NATIVE for native input: the legs then spend the wrapped token)
+         * @param tokenIn the first leg step's tokenIn
+         * @param tokenOut the first leg step's tokenOut, the legs' common output
+         * @param routed the input after the integrator fee, what the legs share
+         */
+        Legs(Address routeInput, Address tokenIn, Address tokenOut, BigInteger routed) {
+            this.routeInput = routeInput.equals(Address.NATIVE) ? tokenIn : routeInput;
+            this.tokenIn = tokenIn;
+            this.tokenOut = tokenOut;
+            this.routed = routed;
+            this.left = routed;
+        }
+
+        /** The leg step at {@code i}, checked as the router checks it before anything moves. */
+        PlanStep.Leg leg(ChainId chain, List<Step> steps, int i) {
+            Step s = steps.get(i);
+            if (i != 0 && !tokenOut.equals(current)) {
+                throw new Undecodable("OutputTokenMismatch(" + tokenOut.lower() + ", " + current.lower()
+                        + "): the leg before step " + i + " does not end in the legs' output");
+            }
+            if (!evm(s.tokenIn).equals(routeInput)) {
+                throw new Undecodable("StepTokenMismatch(" + i + ", " + routeInput.lower() + ", "
+                        + evm(s.tokenIn).lower() + "): a leg spends the route's input");
+            }
+            if (!evm(s.tokenOut).equals(tokenOut)) {
+                throw new Undecodable("OutputTokenMismatch(" + tokenOut.lower() + ", " + evm(s.tokenOut).lower()
+                        + "): every leg step names the legs' output");
+            }
+            if (i + 1 == steps.size() || steps.get(i + 1).kind.getValue().intValueExact() != KIND_SWAP) {
+                throw new Undecodable("ZeroAmount(): the leg at step " + i + " has no swap");
+            }
+            BigInteger share = new BigInteger(1, s.data.getValue());
+            if (s.data.getValue().length != 32 || share.signum() == 0 || share.compareTo(WHOLE) > 0) {
+                throw new Undecodable("InvalidShares(" + share + "): a leg's share is abi.encode(uint256) of 1..10000");
+            }
+            shares += share.intValueExact();
+            current = tokenIn;
+            boolean last = steps.subList(i + 1, steps.size()).stream()
+                    .noneMatch(n -> n.kind.getValue().intValueExact() == KIND_LEG);
+            BigInteger amount = last ? left : routed.multiply(share).divide(WHOLE);
+            left = left.subtract(amount);
+            return new PlanStep.Leg(chain, tokenIn, tokenOut, share.intValueExact(), Amount.of(amount));
+        }
+
+        /** A swap of a leg: it spends what the leg holds. */
+        void swapped(int i, Address in, Address out) {
+            if (!in.equals(current)) {
+                throw new Undecodable("StepTokenMismatch(" + i + ", " + current.lower() + ", " + in.lower() + ")");
+            }
+            current = out;
+        }
+
+        /**
+         * The end of the legs: the shares sum to 10000 and the last leg ends in the legs' output, which a following
+         * bridge ({@code bridgeIn}, null without one) deposits or which is the route's output.
+         */
+        void end(Address bridgeIn, Address outputToken) {
+            if (shares != WHOLE.intValueExact()) {
+                throw new Undecodable("InvalidShares(" + shares + "): the legs' shares sum to " + shares
+                        + " bps, not 10000");
+            }
+            if (!tokenOut.equals(current)) {
+                throw new Undecodable("OutputTokenMismatch(" + tokenOut.lower() + ", " + current.lower() + ")");
+            }
+            Address expected = bridgeIn != null ? bridgeIn : outputToken;
+            if (bridgeIn == null && !tokenOut.equals(expected) && !expected.equals(Address.NATIVE)) {
+                throw new Undecodable("OutputTokenMismatch(" + expected.lower() + ", " + tokenOut.lower() + ")");
+            }
+            if (bridgeIn != null && !bridgeIn.equals(tokenOut)) {
+                throw new Undecodable("StepTokenMismatch: the bridge deposits " + bridgeIn.lower() + ", the legs end in "
+                        + tokenOut.lower());
+            }
+        }
+    }
+
+    private static final BigInteger WHOLE = BigInteger.valueOf(PlanStep.Leg.WHOLE);
 }

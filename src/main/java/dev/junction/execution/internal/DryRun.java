@@ -89,6 +89,7 @@ final class DryRun implements Simulator {
             case PlanStep.Swap s -> m.pool(s.poolId()).map(p -> p.provider()).orElse(s.poolId()) + " on chain "
                     + s.chain();
             case PlanStep.Bridge b -> b.provider() + " from chain " + b.chain() + " to chain " + b.toChain();
+            case PlanStep.Leg l -> "leg of " + l.shareBps() + " bps on chain " + l.chain();
         };
         return "step " + (index + 1) + " (" + who + ") " + f.reason();
     }

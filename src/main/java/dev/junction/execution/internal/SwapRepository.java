@@ -59,9 +59,11 @@ public final class SwapRepository {
             PlanStep step = p.steps().get(i);
             switch (step) {
                 case PlanStep.Swap w -> insertStep(s.id(), i, "SWAP", w.chain(), null, w.poolId(), w.tokenIn(),
-                        w.tokenOut(), w.amountIn(), w.minAmountOut());
+                        w.tokenOut(), w.amountIn(), w.minAmountOut(), null);
                 case PlanStep.Bridge b -> insertStep(s.id(), i, "BRIDGE", b.chain(), b.toChain(), b.provider(),
-                        b.inputToken(), b.outputToken(), b.amountIn(), b.minAmountOut());
+                        b.inputToken(), b.outputToken(), b.amountIn(), b.minAmountOut(), null);
+                case PlanStep.Leg l -> insertStep(s.id(), i, "LEG", l.chain(), null, "", l.tokenIn(), l.tokenOut(),
+                        l.amountIn(), l.minAmountOut(), l.shareBps());
             }
         }
         jdbc.sql("INSERT INTO swap_events (swap_id, from_state, event, to_state, substatus, at_ms, instance) "
@@ -71,11 +73,11 @@ public final class SwapRepository {
     }
 
     private void insertStep(String id, int idx, String type, ChainId chain, ChainId to, String poolOrProvider,
-            Address in, Address out, Amount amountIn, Amount min) {
+            Address in, Address out, Amount amountIn, Amount min, Integer shareBps) {
         jdbc.sql("INSERT INTO swap_steps (swap_id, idx, step_type, chain_id, to_chain, pool_or_provider, token_in, "
-                + "token_out, amount_in, min_amount_out) VALUES (?,?,?,?,?,?,?,?,?,?)")
+                + "token_out, amount_in, min_amount_out, share_bps) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
                 .params(id, idx, type, chain.value(), to == null ? null : to.value(), poolOrProvider, in.value(),
-                        out.value(), amountIn.toString(), min.toString())
+                        out.value(), amountIn.toString(), min.toString(), shareBps)
                 .update();
     }
 
@@ -212,10 +214,13 @@ public final class SwapRepository {
             Address out = Address.evm(rs.getString("token_out"));
             Amount amount = Amount.parse(rs.getString("amount_in"));
             Amount min = Amount.parse(rs.getString("min_amount_out"));
-            return "SWAP".equals(rs.getString("step_type"))
-                    ? (PlanStep) new PlanStep.Swap(chain, rs.getString("pool_or_provider"), in, out, amount, min)
-                    : new PlanStep.Bridge(rs.getString("pool_or_provider"), chain, ChainId.of(rs.getLong("to_chain")), in,
-                            out, amount, min);
+            PlanStep step = switch (rs.getString("step_type")) {
+                case "SWAP" -> new PlanStep.Swap(chain, rs.getString("pool_or_provider"), in, out, amount, min);
+                case "LEG" -> new PlanStep.Leg(chain, in, out, rs.getInt("share_bps"), amount);
+                default -> new PlanStep.Bridge(rs.getString("pool_or_provider"), chain,
+                        ChainId.of(rs.getLong("to_chain")), in, out, amount, min);
+            };
+            return step;
         }).list();
     }
 

@@ -131,6 +131,13 @@ public final class SwapService implements Swaps {
                     requireContinues(m, s.chain(), token, s.tokenIn());
                     token = s.tokenOut();
                 }
+                case PlanStep.Leg l -> {
+                    if (l != plan.steps().getFirst()) {
+                        requireContinues(m, l.chain(), token, l.tokenOut());
+                    }
+                    requireContinues(m, l.chain(), plan.fromToken(), l.tokenIn());
+                    token = l.tokenIn();
+                }
                 case PlanStep.Bridge b -> {
                     boolean lane = m.lanes().stream().anyMatch(l -> l.provider().equalsIgnoreCase(b.provider())
                             && l.fromChain().equals(b.chain()) && l.toChain().equals(b.toChain())

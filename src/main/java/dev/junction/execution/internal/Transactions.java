@@ -37,9 +37,9 @@ public final class Transactions {
      * the receiver (same-chain, which reverts below the plan's minimum).
      */
     public ChainTx source(String swapId, ExecutionPlan plan, long nonce) {
-        List<PlanStep.Swap> swaps = swapsOn(plan, plan.fromChain(), true);
+        List<PlanStep> swaps = swapsOn(plan, plan.fromChain(), true);
         PlanStep.Bridge bridge = plan.bridge();
-        Amount min = bridge == null ? plan.minAmountOut() : swaps.isEmpty() ? Amount.ZERO
+        Amount min = bridge == null ? plan.minAmountOut() : swaps.isEmpty() || plan.split() ? Amount.ZERO
                 : swaps.getLast().minAmountOut();
         return new ChainTx(plan.fromChain(), sourceSender(plan), nonce, ChainTx.TxKind.SOURCE, swapId, plan.fromToken(),
                 plan.amountIn(), swaps, bridge, plan.receiver(), min, false);
@@ -51,7 +51,7 @@ public final class Transactions {
      */
     public ChainTx destination(String swapId, ExecutionPlan plan, Amount bridged, long nonce) {
         PlanStep.Bridge bridge = plan.bridge();
-        List<PlanStep.Swap> swaps = swapsOn(plan, plan.toChain(), false);
+        List<PlanStep> swaps = swapsOn(plan, plan.toChain(), false);
         return new ChainTx(plan.toChain(), relayer, nonce, ChainTx.TxKind.DESTINATION, swapId, bridge.outputToken(),
                 bridged, swaps, null, plan.receiver(), plan.minAmountOut(), true);
     }
@@ -63,14 +63,15 @@ public final class Transactions {
                 deposited, List.of(), null, plan.sender(), Amount.ZERO, false);
     }
 
-    private static List<PlanStep.Swap> swapsOn(ExecutionPlan plan, ChainId chain, boolean beforeBridge) {
+    /** The swaps (and a split's leg steps) on {@code chain} before or after the bridge, in order. */
+    private static List<PlanStep> swapsOn(ExecutionPlan plan, ChainId chain, boolean beforeBridge) {
         boolean seenBridge = false;
-        ArrayList<PlanStep.Swap> out = new ArrayList<>();
+        ArrayList<PlanStep> out = new ArrayList<>();
         for (PlanStep s : plan.steps()) {
             if (s instanceof PlanStep.Bridge) {
                 seenBridge = true;
-            } else if (s instanceof PlanStep.Swap w && seenBridge != beforeBridge && w.chain().equals(chain)) {
-                out.add(w);
+            } else if (seenBridge != beforeBridge && s.chain().equals(chain)) {
+                out.add(s);
             }
         }
         return out;

@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * The calls of one chain transaction run against one market snapshot: the swaps in order with the exact pool math
- * (each swap takes the previous one's actual output), the transaction's minimum, then the bridge deposit with the lane's
+ * (each swap takes the previous one's actual output; a split route's legs each on their share of the input, their
+ * outputs summed), the transaction's minimum, then the bridge deposit with the lane's
  * fee model and bounds. Pure: it reads the snapshot and returns the pools as they would be after the swaps; it never
  * changes the market. {@link EmbeddedNetwork} commits a successful run with {@code Market.update}; the dry run
  * ({@code Simulator}) only reads it.
@@ -55,15 +56,35 @@ public final class ChainRun {
         }
     }
 
-    /** Runs {@code t}'s calls on {@code snapshot} (exceptions of the pool math propagate, as they do on the network). */
+    /**
+     * Runs {@code t}'s calls on {@code snapshot} (exceptions of the pool math propagate, as they do on the network). A
+     * split route's legs run as the router runs them: leg {@code i} on {@code floor(input * shareBps / 10000)}, the last
+     * on the remainder, one after the other (a pool two legs share is on the state the earlier leg left), their outputs
+     * summed; the transaction's minimum applies to the sum. A leg step's output is the leg's input.
+     */
     public static Result run(MarketSnapshot snapshot, ChainTx t) {
         Map<String, Pool> moved = new LinkedHashMap<>();
         List<BigInteger> outputs = new ArrayList<>();
-        BigInteger amount = t.amountIn().value();
+        BigInteger input = t.amountIn().value();
+        BigInteger amount = input;
+        BigInteger left = input;
+        BigInteger legsTotal = BigInteger.ZERO;
         Address token = t.tokenIn();
-        List<PlanStep.Swap> swaps = t.swaps();
+        List<PlanStep> swaps = t.swaps();
         for (int i = 0; i < swaps.size(); i++) {
-            PlanStep.Swap s = swaps.get(i);
+            if (swaps.get(i) instanceof PlanStep.Leg leg) {
+                legsTotal = i == 0 ? legsTotal : legsTotal.add(amount);
+                amount = lastLeg(swaps, i) ? left
+                        : input.multiply(BigInteger.valueOf(leg.shareBps())).divide(BigInteger.valueOf(PlanStep.Leg.WHOLE));
+                if (amount.signum() == 0) {
+                    return failed(new Failure(i, false, "gets no input from " + input + " at " + leg.shareBps()
+                            + " bps (ZeroAmount)"), outputs);
+                }
+                left = left.subtract(amount);
+                outputs.add(amount);
+                continue;
+            }
+            PlanStep.Swap s = (PlanStep.Swap) swaps.get(i);
             Pool pool = moved.containsKey(s.poolId()) ? moved.get(s.poolId()) : snapshot.pool(s.poolId())
                     .orElseThrow(() -> new IllegalStateException("no pool " + s.poolId() + " in the market"));
             SwapQuote q = pool.quote(s.tokenIn(), s.tokenOut(), amount);
@@ -79,6 +100,9 @@ public final class ChainRun {
             amount = q.amountOut();
             token = s.tokenOut();
             outputs.add(amount);
+        }
+        if (!swaps.isEmpty() && swaps.getFirst() instanceof PlanStep.Leg) {
+            amount = legsTotal.add(amount);
         }
         if (!swaps.isEmpty() && amount.compareTo(t.minAmountOut().value()) < 0) {
             return failed(new Failure(-1, false, "the swaps return " + amount + " below the minimum output "
@@ -104,6 +128,11 @@ public final class ChainRun {
         }
         outputs.add(delivered);
         return new Result(null, outputs, List.copyOf(moved.values()), b.outputToken(), delivered, deposit, lane.get());
+    }
+
+    /** Whether the leg step at {@code i} starts the last leg. */
+    private static boolean lastLeg(List<PlanStep> calls, int i) {
+        return calls.subList(i + 1, calls.size()).stream().noneMatch(PlanStep.Leg.class::isInstance);
     }
 
     private static Result failed(Failure f, List<BigInteger> outputs) {

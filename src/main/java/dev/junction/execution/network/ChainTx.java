@@ -20,7 +20,8 @@ import java.util.Objects;
  * @param reference the swap id it belongs to (part of the payload, like a router call's memo)
  * @param tokenIn token the transaction starts with
  * @param amountIn amount it starts with, tokenIn smallest units
- * @param swaps swap steps on this chain, in order (may be empty)
+ * @param swaps swap steps on this chain, in order (may be empty); a split route's legs each start with their
+ *     {@link PlanStep.Leg}
  * @param bridge the bridge deposit at the end, or null
  * @param recipient who receives the output when there is no bridge deposit
  * @param minAmountOut least final output of the swaps (ignored when there are none)
@@ -28,7 +29,7 @@ import java.util.Objects;
  *     recipient instead (destination of a cross-chain swap), false reverts (nothing moves)
  */
 public record ChainTx(ChainId chain, Address sender, long nonce, TxKind kind, String reference, Address tokenIn,
-        Amount amountIn, List<PlanStep.Swap> swaps, PlanStep.Bridge bridge, Address recipient, Amount minAmountOut,
+        Amount amountIn, List<PlanStep> swaps, PlanStep.Bridge bridge, Address recipient, Amount minAmountOut,
         boolean fallbackToInput) {
 
     public ChainTx {
@@ -40,6 +41,9 @@ public record ChainTx(ChainId chain, Address sender, long nonce, TxKind kind, St
         Objects.requireNonNull(recipient, "recipient");
         Objects.requireNonNull(minAmountOut, "minAmountOut");
         swaps = List.copyOf(swaps);
+        if (swaps.stream().anyMatch(PlanStep.Bridge.class::isInstance)) {
+            throw new IllegalArgumentException("a transaction's swaps are swap and leg steps; its bridge is apart");
+        }
         if (nonce < 0) {
             throw new IllegalArgumentException("a nonce is >= 0");
         }
@@ -56,9 +60,14 @@ public record ChainTx(ChainId chain, Address sender, long nonce, TxKind kind, St
         s.append(kind).append('|').append(reference).append('|').append(tokenIn.lower()).append('|').append(amountIn)
                 .append('|').append(recipient.lower()).append('|').append(minAmountOut).append('|')
                 .append(fallbackToInput);
-        for (PlanStep.Swap w : swaps) {
-            s.append("|swap:").append(w.poolId()).append(',').append(w.tokenIn().lower()).append(',')
-                    .append(w.tokenOut().lower()).append(',').append(w.minAmountOut());
+        for (PlanStep step : swaps) {
+            if (step instanceof PlanStep.Swap w) {
+                s.append("|swap:").append(w.poolId()).append(',').append(w.tokenIn().lower()).append(',')
+                        .append(w.tokenOut().lower()).append(',').append(w.minAmountOut());
+            } else if (step instanceof PlanStep.Leg l) {
+                s.append("|leg:").append(l.shareBps()).append(',').append(l.tokenIn().lower()).append(',')
+                        .append(l.tokenOut().lower());
+            }
         }
         if (bridge != null) {
             s.append("|bridge:").append(bridge.provider()).append(',').append(bridge.toChain()).append(',')
