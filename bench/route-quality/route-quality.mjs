@@ -45,8 +45,22 @@ async function junctionQuote(from, to, amount) {
   const body = await (await fetch(`${up.junction}/quote?${params}`)).json();
   if (body.code !== 0) return { error: `${body.code} ${body.message}` };
   const [best] = body.data;
-  return { amountOut: BigInt(best.amountOut), gasUsd: best.gasFee?.gasFeeUsd ?? 0, pathType: best.pathType,
+  // every one-step route of data (a swap through one pool of the pair) with its gas: the best single pool's gas
+  const oneStep = body.data.filter((d) => d.path.length === 1 && d.path[0].leg === undefined)
+    .map((d) => ({ amountOut: BigInt(d.amountOut), gasUsd: d.gasFee?.gasFeeUsd ?? 0 }));
+  return { amountOut: BigInt(best.amountOut), gasUsd: best.gasFee?.gasFeeUsd ?? 0, pathType: best.pathType, oneStep,
     path: best.path.map((s) => `${s.provider.name}${s.toToken.symbol === to ? "" : ` ${s.toToken.symbol}`}`).join(" + ") };
+}
+
+/**
+ * The gas in USD of a swap through the best single pool on Junction's router: that of the one-step route of /quote's
+ * data delivering the same amountOut (the same pool), else the cheapest one-step route's (a lower gas makes the single
+ * pool's net value higher, so the comparison is never in Junction's favour), else Junction's own route's.
+ */
+function singleGasUsd(j, singleOut) {
+  const same = j.oneStep.find((r) => r.amountOut === singleOut);
+  if (same) return same.gasUsd;
+  return j.oneStep.length ? Math.min(...j.oneStep.map((r) => r.gasUsd)) : j.gasUsd;
 }
 
 const ratioBp = (a, b) => (b === 0n ? NaN : Number(((a - b) * 1_000_000n) / b) / 100);
@@ -70,12 +84,19 @@ for (const pair of values.pairs.split(",")) {
         splitGainBp: ratioBp(optimum.amountOut, single.amountOut),
         junctionVsSingleBp: j.error ? NaN : ratioBp(j.amountOut, single.amountOut),
         junctionOfOptimumPct: j.error ? NaN : pct(j.amountOut, optimum.amountOut),
-        // "never below the best single path net of gas", read as: Junction's amountOut never below the best single
-        // pool's. A one-pool swap through Junction's router costs Junction's single-step gas, so while Junction plans
-        // single paths the gas is the same on both sides; a split's extra gas must be paid out of its gain (shown
-        // in USD beside each row of the JSON: junctionGasUsd, junctionOutUsd).
+        // "never below the best single path net of gas": Junction's output in USD less its route's gas, against the
+        // best single pool's output in USD less the gas of a one-step route through it on Junction's router
+        // (singleGasUsd); a split's extra gas has to come out of its gain.
         junctionOutUsd: j.error ? NaN : outUsd(j.amountOut),
-        belowSingleNetOfGas: j.error ? true : j.amountOut < single.amountOut };
+        singleGasUsd: j.error ? NaN : singleGasUsd(j, single.amountOut),
+        netVsSingleUsd: NaN,
+        belowSingleNetOfGas: true };
+      if (!j.error) {
+        row.netVsSingleUsd = row.junctionOutUsd - j.gasUsd - (outUsd(single.amountOut) - row.singleGasUsd);
+        // equal amounts and gas (the same one-pool route) are equal, not below, whatever the floating point says
+        row.belowSingleNetOfGas = !(j.amountOut === single.amountOut && j.gasUsd === row.singleGasUsd)
+          && row.netVsSingleUsd < 0;
+      }
       rows.push(row);
       process.stderr.write(`${row.pair} $${usd}: junction ${row.junction} single ${row.single} optimum ${row.optimum}\n`);
     }
@@ -88,15 +109,15 @@ const money = (usd) => (usd >= 1e6 ? `$${usd / 1e6}M` : `$${usd / 1e3}k`);
 const lines = [
   `Chain ${chainId}, ${new Date().toISOString().slice(0, 10)}; amounts in the output token's smallest units.`, "",
   "| trade | size | pools | Junction amountOut (path) | best single pool | reference optimum (pools used) "
-    + "| split gain | Junction vs single | Junction / optimum | target |",
-  "|---|---|---|---|---|---|---|---|---|---|"];
+    + "| split gain | Junction vs single | net of gas vs single | Junction / optimum | target |",
+  "|---|---|---|---|---|---|---|---|---|---|---|"];
 for (const r of rows) {
   const targets = [];
-  if (r.belowSingleNetOfGas) targets.push("below single");
+  if (r.belowSingleNetOfGas) targets.push("below single net of gas");
   if (r.usd >= 100_000 && !(r.junctionOfOptimumPct >= 99.9)) targets.push("< 99.9% of optimum");
   lines.push(`| ${r.pair} | ${money(r.usd)} | ${r.pools} | ${r.junction} (${r.junctionPath ?? "-"}) | ${r.single} `
     + `(${r.singlePool}) | ${r.optimum} (${r.optimumPools}) | ${fmt(r.splitGainBp)} bp | ${fmt(r.junctionVsSingleBp)} bp `
-    + `| ${fmt(r.junctionOfOptimumPct, 3)}% | ${targets.length ? `missed: ${targets.join(", ")}` : "met"} |`);
+    + `| ${r.netVsSingleUsd >= 0 ? "+" : ""}$${fmt(r.netVsSingleUsd)} | ${fmt(r.junctionOfOptimumPct, 3)}% | ${targets.length ? `missed: ${targets.join(", ")}` : "met"} |`);
 }
 const missed = rows.filter((r) => r.belowSingleNetOfGas || (r.usd >= 100_000 && !(r.junctionOfOptimumPct >= 99.9)));
 lines.push("", `${rows.length - missed.length} of ${rows.length} rows meet both targets `
