@@ -49,7 +49,19 @@ async function junctionQuote(from, to, amount) {
   const oneStep = body.data.filter((d) => d.path.length === 1 && d.path[0].leg === undefined)
     .map((d) => ({ amountOut: BigInt(d.amountOut), gasUsd: d.gasFee?.gasFeeUsd ?? 0 }));
   return { amountOut: BigInt(best.amountOut), gasUsd: best.gasFee?.gasFeeUsd ?? 0, pathType: best.pathType, oneStep,
-    path: best.path.map((s) => `${s.provider.name}${s.toToken.symbol === to ? "" : ` ${s.toToken.symbol}`}`).join(" + ") };
+    path: describePath(best.path, to) };
+}
+
+/** A path's providers (+ between hops, with the intermediate token); a split's legs as "share% hops; share% hops". */
+function describePath(path, to) {
+  const legs = [];
+  for (const s of path) {
+    const hop = `${s.provider.name}${s.toToken.symbol === to ? "" : ` ${s.toToken.symbol}`}`;
+    const last = legs.at(-1);
+    if (last && last.leg === s.leg) last.hops.push(hop);
+    else legs.push({ leg: s.leg, share: s.shareBps, hops: [hop] });
+  }
+  return legs.map((l) => `${l.share === undefined ? "" : `${l.share / 100}% `}${l.hops.join(" + ")}`).join("; ");
 }
 
 /**
