@@ -74,6 +74,9 @@ class TickWindowAnvilTest {
         quoter = Address.evm(deployed.path("uniswapV3").path("quoterV2").asString());
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
+        // one pool's exactness against its quoter: a split over the pools would beat it (split routes are proven
+        // by their own tests)
+        registry.add("junction.routing.max-splits", () -> "1");
         registry.add(at + "name", () -> "Anvil One");
         registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
         registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), usdt.value()));

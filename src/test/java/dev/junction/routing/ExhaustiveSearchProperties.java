@@ -52,7 +52,8 @@ class ExhaustiveSearchProperties {
         RouteRequest request = RouteRequest.of(from.chain(), from.address(), to.chain(), to.address(), amount)
                 .withMultiBridge(multiBridge);
         Double best = new Reference(snapshot, request).bestNet();
-        RoutePlanner planner = new RoutePlanner();
+        // single-path search: split routes have their own properties (SplitRouteProperties)
+        RoutePlanner planner = new RoutePlanner(PlannerSettings.DEFAULTS.withMaxSplits(1));
         if (best == null) {
             assertThatThrownBy(() -> planner.plan(snapshot, request)).isInstanceOf(NoRouteException.class);
             return;
