@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.ChainId;
+import dev.junction.market.ComposableStablePool;
+import dev.junction.market.ConcentratedPool;
+import dev.junction.market.ConstantProductPool;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
+import dev.junction.market.StablePool;
 import dev.junction.market.Token;
+import dev.junction.market.UniswapV4Pool;
+import dev.junction.market.WeightedPool;
 import dev.junction.market.snapshot.SnapshotMarketSource;
 import dev.junction.routing.NoRouteException;
 import dev.junction.routing.PlannedRoute;
@@ -75,7 +81,8 @@ class PlanCodecTest {
         assertThat(all).anyMatch(r -> r.integratorFee().signum() > 0);
         assertThat(all).anyMatch(r -> r.fromToken().isNative() || r.toToken().isNative());
         assertThat(all.stream().flatMap(r -> r.steps().stream()).filter(s -> s.pool() != null)
-                .map(s -> s.pool().getClass()).distinct()).hasSize(3);
+                .<Class<?>>map(s -> s.pool().getClass()).distinct()).containsExactlyInAnyOrder(ConcentratedPool.class,
+                        UniswapV4Pool.class, ComposableStablePool.class, StablePool.class, ConstantProductPool.class);
     }
 
     @Test
@@ -125,11 +132,16 @@ class PlanCodecTest {
     @ValueSource(strings = {"plan1", "plan2"})
     void textOfThePreviousFormatsStillDecodesToTheSamePlans(String format) throws IOException {
         String text = resource("/quote/" + format + "-eth-to-optimism-usdc.json");
-        List<PlannedRoute> routes = new RoutePlanner().plan(market, ethToOptimismUsdc());
+        // the rows were written before the snapshot had Uniswap V4 and Balancer V2 pools: the same routes are planned
+        // on the snapshot without them
+        MarketSnapshot written = new MarketSnapshot(market.version(), market.chains(), market.tokens(),
+                market.providers(), market.pools().stream().filter(p -> !(p instanceof UniswapV4Pool
+                        || p instanceof WeightedPool || p instanceof ComposableStablePool)).toList(), market.lanes());
+        List<PlannedRoute> routes = new RoutePlanner().plan(written, ethToOptimismUsdc());
         assertThat(text).startsWith("[\"" + format + "\",");
         assertThat(routes).anyMatch(r -> r.bridgeCount() > 0);
 
-        assertThat(new PlanText(JsonMapper.builder().build()).decode(text, market))
+        assertThat(new PlanText(JsonMapper.builder().build()).decode(text, written))
                 .containsExactlyElementsOf(routes.stream().map(Optional::of).toList());
     }
 
