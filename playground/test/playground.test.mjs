@@ -155,7 +155,7 @@ test('building a route shows its calldata decoded step by step beside the raw Tx
     }
   }
   const tx = await page.locator('table.tx').innerText();
-  assert.match(tx, /data\s+0x6e374722/);
+  assert.match(tx, /data\s+0x660e85cf/); // executeRoute((…,fallbackAddress),(…)[])
   assert.match(await page.locator('#build pre.curl').innerText(), /^curl -s -X POST '.*\/build-path' .*"pathId":"/);
   assert.equal(await page.getByRole('button', { name: 'Copy curl' }).count(), 2);
   await shot('04-build');
