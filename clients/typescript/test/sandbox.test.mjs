@@ -263,8 +263,9 @@ test("statusStream yields each change with its event id to DONE, and resumes aft
   // resumed after the first change: every later change, the same events, none missing
   const resumed = [];
   for await (const e of junction.statusStream(swap, { lastEventId: changes[0].event })) resumed.push(e);
+  // (a swap already DONE when the first stream opened may show one change only: then nothing comes after it)
   const later = resumed.filter((e) => e.sequence > changes[0].sequence).map((e) => e.event);
-  assert.ok(later.length > 0 && later.at(-1) === changes.at(-1).event, JSON.stringify(resumed.map((e) => e.sequence)));
+  assert.deepEqual(later, changes.slice(1).map((e) => e.event), JSON.stringify(resumed.map((e) => e.sequence)));
   const refused = await (async () => {
     for await (const e of junction.statusStream({ txHash: "0x12", fromChainId: 1 })) assert.fail(String(e));
   })().catch((e) => e);
