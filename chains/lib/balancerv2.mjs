@@ -191,7 +191,9 @@ export const balancerV2 = {
   contracts: (m) => ({ vault: m.vault, queries: m.queries, weightedPoolFactory: m.weightedPoolFactory,
     composableStablePoolFactory: m.composableStablePoolFactory }),
   dex: (m) => `{kind: balancer-v2, vault: "${m.vault}", factories: ["${m.weightedPoolFactory}", `
-    + `"${m.composableStablePoolFactory}"]}`,
+    + `"${m.composableStablePoolFactory}"]`
+    + (Object.keys(m.pools).length ? `, pools: [${Object.values(m.pools).map((p) => `"${p.pool}"`).join(", ")}]` : "")
+    + "}",
   /**
    * Every pool of the two factories (the Vault's PoolRegistered logs) that holds tokenIn and tokenOut, quoted by
    * BalancerQueries.querySwap (GIVEN_IN, eth_call).

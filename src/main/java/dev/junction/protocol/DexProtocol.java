@@ -96,6 +96,14 @@ public interface DexProtocol {
         return List.of();
     }
 
+    /**
+     * The pool a log is about when it is not the log's address: a contract shared by many pools (Balancer's Vault,
+     * the pool id in topic1) emits events of each of them. Empty (the default): the log's address is the pool.
+     */
+    default Optional<Address> loggedPool(LogEntry log) {
+        return Optional.empty();
+    }
+
     /** The pools one configured DEX of this room's kind names itself (none by default), not read yet. */
     default List<PoolState> configuredPools(ChainSettings.Dex dex) {
         return List.of();

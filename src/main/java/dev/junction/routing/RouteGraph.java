@@ -266,8 +266,9 @@ final class RouteGraph {
             case WeightedPool p -> {
                 // The constant-product curve with the weighted pool's spot price: balance over weight on each side;
                 // a swap pays out at most 30% of the output balance.
-                double in = p.balances().get(a).doubleValue() / p.normalizedWeights().get(a).doubleValue();
-                double out = p.balances().get(b).doubleValue() / p.normalizedWeights().get(b).doubleValue();
+                // (weights are 18-decimal fixed point: a reserve is the balance over the weight as a fraction)
+                double in = p.balances().get(a).doubleValue() / (p.normalizedWeights().get(a).doubleValue() / 1e18);
+                double out = p.balances().get(b).doubleValue() / (p.normalizedWeights().get(b).doubleValue() / 1e18);
                 double keep = 1 - p.swapFeePercentage().doubleValue() / 1e18;
                 yield new double[] {in, out, keep, p.balances().get(b).doubleValue() * 0.3};
             }

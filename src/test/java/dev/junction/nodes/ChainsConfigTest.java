@@ -194,9 +194,15 @@ class ChainsConfigTest {
         assertThat(fail(balancer, "dexes.u.factory", FACTORY)).isEqualTo(at + "factory does not apply to kind "
                 + "balancer-v2: list the pool factories under factories");
         assertThat(fail(balancer, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
+        assertThat(fail(balancer, "dexes.u.pools[0]", "0x12")).startsWith(at + "pools[0] must be 0x");
         ChainSettings.Dex vault = bind(binder(balancer)).all().getFirst().dexes().get("u");
         assertThat(vault.vault()).isEqualTo(Address.evm(WETH));
         assertThat(vault.factories()).containsExactly(Address.evm(FACTORY));
+        assertThat(vault.pools()).isEmpty();
+        balancer.put("dexes.u.pools[0]", USDC);
+        assertThat(fail(balancer, "dexes.u.pools[1]", USDC)).isEqualTo(at + "pools lists an address twice");
+        assertThat(bind(binder(balancer)).all().getFirst().dexes().get("u").pools())
+                .as("the pools chain mode serves from its start").containsExactly(Address.evm(USDC));
 
         v2.put("dexes.c.kind", "curve");
         v2.put("dexes.c.pools[0]", WETH);

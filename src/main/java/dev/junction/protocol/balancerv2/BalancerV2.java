@@ -7,6 +7,7 @@ import static dev.junction.chain.abi.Abi.uint256;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.ComposableStablePool;
 import dev.junction.market.Pool;
 import dev.junction.market.WeightedPool;
@@ -14,10 +15,12 @@ import dev.junction.nodes.ChainConfigException;
 import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ConfigValues;
+import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.AdapterSpec;
 import dev.junction.protocol.DexProtocol;
 import dev.junction.protocol.DexSettings;
 import dev.junction.protocol.Fork;
+import dev.junction.protocol.PoolState;
 import dev.junction.protocol.RouterGasTable;
 import dev.junction.protocol.StepGas;
 import dev.junction.protocol.StepShape;
@@ -25,6 +28,7 @@ import dev.junction.protocol.SwapStep;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Balancer V2: every swap goes through the Vault ({@code Vault.swap}, one pool by its 32-byte pool id), run by
@@ -54,7 +58,10 @@ public final class BalancerV2 implements DexProtocol {
         return KEY;
     }
 
-    /** The {@code vault} (required) and the pool {@code factories} (at least one); no fee tiers, pools or factory. */
+    /**
+     * The {@code vault} (required), the pool {@code factories} (at least one: chain mode follows their new pools) and
+     * the existing {@code pools} chain mode serves (addresses; optional); no fee tiers or factory.
+     */
     @Override
     public ChainSettings.Dex settings(String at, String key, DexProperties d) {
         if (d.vault() == null) {
@@ -75,15 +82,48 @@ public final class BalancerV2 implements DexProtocol {
                     + "under factories");
         }
         DexSettings.noFeeTiers(at, d);
-        DexSettings.noPools(at, d);
-        return new ChainSettings.Dex(key, kind(), null, List.of(), List.of(), null, null, List.of(),
+        List<Address> pools = ConfigValues.addresses(at + "pools", d.pools());
+        if (new LinkedHashSet<>(pools).size() != pools.size()) {
+            throw new ChainConfigException(at + "pools lists an address twice");
+        }
+        return new ChainSettings.Dex(key, kind(), null, List.of(), pools, null, null, List.of(),
                 vault, factories, null);
     }
 
-    /** Chain mode does not follow Balancer V2 pools yet: no events. */
+    /** The Vault's swaps and balance changes, the pools' fee, amplification and rate events, factories' creations. */
     @Override
     public List<Bytes32> topics() {
-        return List.of();
+        return BalancerV2State.EVENTS;
+    }
+
+    /** The Vault's events name their pool by its id in topic1, whose first 20 bytes are the pool's address. */
+    @Override
+    public Optional<Address> loggedPool(LogEntry log) {
+        if (log.topics().size() < 2 || !BalancerV2State.VAULT_EVENTS.contains(log.topic0())) {
+            return Optional.empty();
+        }
+        return Optional.of(BalancerV2State.poolAddress(log.topics().get(1)));
+    }
+
+    /** The DEX's configured {@code pools}, read from the pool and the Vault. */
+    @Override
+    public List<PoolState> configuredPools(ChainSettings.Dex dex) {
+        return dex.pools().stream()
+                .map(pool -> (PoolState) BalancerV2State.unread(dex.key(), pool, dex.vault())).toList();
+    }
+
+    /**
+     * A configured factory's {@code PoolCreated(pool)}: the pool, not read yet (the log names no tokens; its read at
+     * the range's last block says them, and {@link BalancerV2State#facts} leaves it out of the market unless every
+     * swappable token is served).
+     */
+    @Override
+    public Optional<PoolState> created(ChainSettings.Dex dex, LogEntry log, Set<Address> served) {
+        if (!log.topic0().equals(BalancerV2State.POOL_CREATED) || log.topics().size() < 2
+                || !dex.factories().contains(log.address())) {
+            return Optional.empty();
+        }
+        return Optional.of(BalancerV2State.unread(dex.key(), AbiDecoder.address(log.topics().get(1)), dex.vault()));
     }
 
     @Override

@@ -1,0 +1,229 @@
+package dev.junction.chainmarket;
+
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.bool;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.uint256;
+import static dev.junction.chain.abi.Abi.uint8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.market.ChainHead;
+import dev.junction.market.Market;
+import dev.junction.support.AnvilHarness;
+import dev.junction.support.AnvilProcess;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Chain mode with a {@code balancer-v2} DEX against the real Vault, factories and BalancerQueries of
+ * {@code @balancer-labs/v2-deployments@3.2.0} on anvil (deployed by the chains harness): every {@code /quote} through
+ * Balancer equals {@code BalancerQueries.querySwap} at the route's block, to the wei, for a weighted and a composable
+ * stable pool, and stays so after another wallet's swap and join mined in one block.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BalancerV2ChainModeAnvilTest {
+
+    static final long CHAIN = 31_337;
+    static final Address TRADER = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+    static final Address SENDER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    static final String SINGLE_SWAP = "(bytes32,uint8,address,address,uint256,bytes)";
+    static final String FUNDS = "(address,bool,address,bool)";
+
+    static AnvilProcess anvil;
+    static JsonNode deployed;
+    static Address weth;
+    static Address usdc;
+    static Address dai;
+    static Address vault;
+    static Address queries;
+    static Bytes32 weighted;
+    static Bytes32 stable;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    Market market;
+
+    final HttpClient http = HttpClient.newHttpClient();
+    final JsonMapper json = JsonMapper.builder().build();
+
+    @DynamicPropertySource
+    static void chainMode(DynamicPropertyRegistry registry) throws Exception {
+        anvil = AnvilProcess.start(CHAIN);
+        deployed = AnvilHarness.deployMarket(anvil.rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(0), """
+                {"tokens": [{"symbol": "USDC", "decimals": 6}, {"symbol": "DAI", "decimals": 18}],
+                 "balancerV2": {"weighted": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "300",
+                                              "weightA": "0.8"}],
+                                "stable": [{"tokens": ["USDC", "DAI"], "amount": "1000000"}]},
+                 "fund": [{"address": "%s", "native": "1000",
+                           "tokens": {"USDC": "10000000", "DAI": "10000000", "WETH": "500"}}]}
+                """.formatted(TRADER));
+        weth = Address.evm(deployed.path("tokens").path("WETH").asString());
+        usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
+        dai = Address.evm(deployed.path("tokens").path("DAI").asString());
+        JsonNode balancer = deployed.path("balancerV2");
+        vault = Address.evm(balancer.path("vault").asString());
+        queries = Address.evm(balancer.path("queries").asString());
+        weighted = Bytes32.of(balancer.path("pools").path("WETH/USDC").path("poolId").asString());
+        stable = Bytes32.of(balancer.path("pools").path("USDC/DAI").path("poolId").asString());
+        for (Address t : List.of(weth, usdc, dai)) {
+            anvil.send(TRADER, t, UniswapCalls.approve(vault));
+        }
+        String at = "junction.chains." + CHAIN + ".";
+        registry.add("junction.market.source", () -> "chain");
+        registry.add(at + "name", () -> "Anvil One");
+        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
+        registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), dai.value()));
+        registry.add(at + "wrapped-native", () -> weth.value());
+        registry.add(at + "stablecoins", () -> usdc.value() + "," + dai.value());
+        registry.add(at + "dexes.balancer-v2.kind", () -> "balancer-v2");
+        registry.add(at + "dexes.balancer-v2.vault", () -> vault.value());
+        registry.add(at + "dexes.balancer-v2.factories", () -> balancer.path("weightedPoolFactory").asString() + ","
+                + balancer.path("composableStablePoolFactory").asString());
+        registry.add(at + "dexes.balancer-v2.pools", () -> balancer.path("pools").path("WETH/USDC").path("pool")
+                .asString() + "," + balancer.path("pools").path("USDC/DAI").path("pool").asString());
+        registry.add(at + "block-time", () -> "1s");
+        registry.add(at + "max-staleness", () -> "3s");
+        registry.add(at + "poll-interval", () -> "100ms");
+        registry.add("junction.rpc.timeout", () -> "2s");
+        registry.add("junction.rpc.max-attempts", () -> "1");
+    }
+
+    @AfterAll
+    static void stopAnvil() {
+        if (anvil != null) {
+            anvil.close();
+        }
+    }
+
+    JsonNode quote(Address from, Address to, BigInteger amount) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + from + "&toToken=" + to
+                + "&amount=" + amount + "&sender=" + SENDER + "&includeProvider=balancer-v2")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return json.readTree(r.body()).path("data").get(0);
+    }
+
+    void awaitBlock(long block) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            ChainHead head = market.current().head(ChainId.of(CHAIN)).orElseThrow();
+            if (head.blockNumber() >= block) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the market did not reach block " + block);
+    }
+
+    static Abi.Value singleSwap(Bytes32 poolId, Address in, Address out, BigInteger amount) {
+        return tuple(bytes32(poolId), uint8(0), address(in), address(out), uint256(amount), Abi.bytes(new byte[0]));
+    }
+
+    static Abi.Value funds(Address who) {
+        return tuple(address(who), bool(false), address(who), bool(false));
+    }
+
+    BigInteger querySwap(Bytes32 poolId, Address in, Address out, BigInteger amount, long block) {
+        return AbiDecoder.uint(anvil.call(queries, Abi.callHex("querySwap(" + SINGLE_SWAP + "," + FUNDS + ")",
+                singleSwap(poolId, in, out, amount), funds(SENDER)), block), 0);
+    }
+
+    void assertQuote(Bytes32 poolId, Address in, Address out, BigInteger amount) throws Exception {
+        JsonNode route = quote(in, out, amount);
+        assertThat(route.path("path")).hasSize(1);
+        long block = route.path("blockNumber").asLong();
+        assertThat(route.path("amountOut").asString()).as("%s -> %s amount %s at block %d", in, out, amount, block)
+                .isEqualTo(querySwap(poolId, in, out, amount, block).toString());
+    }
+
+    static BigInteger units(String whole, int decimals) {
+        return new BigDecimal(whole).movePointRight(decimals).toBigIntegerExact();
+    }
+
+    void assertRandomQuotes(long seed) throws Exception {
+        Random random = new Random(seed);
+        for (int i = 0; i < 4; i++) {
+            assertQuote(weighted, weth, usdc, units(String.format("%.6f", 0.001 + random.nextDouble() * 60), 18));
+            assertQuote(weighted, usdc, weth, units(String.format("%.2f", 1 + random.nextDouble() * 50_000), 6));
+            assertQuote(stable, usdc, dai, units(String.format("%.2f", 1 + random.nextDouble() * 500_000), 6));
+            assertQuote(stable, dai, usdc, units(String.format("%.6f", 1 + random.nextDouble() * 500_000), 18));
+        }
+    }
+
+    @Test
+    @Order(1)
+    void quotesEqualBalancerQueriesToTheWeiForRandomAmounts() throws Exception {
+        awaitBlock(anvil.blockNumber());
+        assertRandomQuotes(36);
+    }
+
+    @Test
+    @Order(2)
+    void anotherWalletsSwapAndJoinInOneBlockAreFollowed() throws Exception {
+        anvil.rpc().call("evm_setAutomine", false);
+        try {
+            send(vault, Abi.callHex("swap(" + SINGLE_SWAP + "," + FUNDS + ",uint256,uint256)",
+                    singleSwap(weighted, weth, usdc, units("25", 18)), funds(TRADER), uint256(0),
+                    uint256(BigInteger.ONE.shiftLeft(255))));
+            send(vault, Abi.callHex("swap(" + SINGLE_SWAP + "," + FUNDS + ",uint256,uint256)",
+                    singleSwap(stable, dai, usdc, units("200000", 18)), funds(TRADER), uint256(0),
+                    uint256(BigInteger.ONE.shiftLeft(255))));
+            List<Address> assets = List.of(weth, usdc).stream()
+                    .sorted(Comparator.comparing(Address::lower)).toList();
+            List<BigInteger> amounts = assets.stream()
+                    .map(a -> a.equals(weth) ? units("10", 18) : units("1000", 6)).toList();
+            // WeightedPool JoinKind.EXACT_TOKENS_IN_FOR_BPT_OUT (1), amounts in, minimum BPT out 0.
+            byte[] userData = Abi.encode(uint256(1), Abi.uint256Array(amounts), uint256(0));
+            send(vault, Abi.callHex("joinPool(bytes32,address,address,(address[],uint256[],bytes,bool))",
+                    bytes32(weighted), address(TRADER), address(TRADER), tuple(Abi.addressArray(assets),
+                            Abi.uint256Array(amounts), Abi.bytes(userData), bool(false))));
+            anvil.rpc().call("evm_mine");
+        } finally {
+            anvil.rpc().call("evm_setAutomine", true);
+        }
+        long block = anvil.blockNumber();
+        JsonNode mined = anvil.rpc().call("eth_getBlockByNumber", "0x" + Long.toHexString(block), false);
+        assertThat(mined.path("transactions")).as("the swaps and the join in one block").hasSize(3);
+        for (JsonNode tx : mined.path("transactions")) {
+            JsonNode receipt = anvil.rpc().call("eth_getTransactionReceipt", tx.asString());
+            assertThat(receipt.path("status").asString()).isEqualTo("0x1");
+        }
+        awaitBlock(block);
+        assertRandomQuotes(37);
+    }
+
+    void send(Address to, String data) {
+        anvil.rpc().call("eth_sendTransaction", Map.of("from", TRADER.lower(), "to", to.lower(), "data", data,
+                "gas", "0x7a1200"));
+    }
+}
