@@ -19,7 +19,8 @@ import java.util.Set;
  * Applies a block range's logs to pool states: pure, no I/O. Each log of a known pool goes to its state's room
  * ({@link PoolState#apply}: e.g. V2 {@code Sync}, V3 {@code Swap}/{@code Mint}/{@code Burn}/{@code Initialize}); a
  * log of a configured DEX's factory may create an empty pool ({@link DexProtocol#created}) that the following logs
- * fill; a pool's room may mark it to be re-read (a Curve pool's event; a V3 pool near the edge of its tick window).
+ * fill (a singleton pool manager's log, e.g. V4's, goes to the pool its room names: {@link DexProtocol#poolKey});
+ * a pool's room may mark it to be re-read (a Curve pool's event; a V3 pool near the edge of its tick window).
  * Logs of other contracts are ignored. The per-block {@code eth_getLogs} asks for every room's {@link #TOPICS}.
  */
 final class LogReducer {
@@ -63,10 +64,10 @@ final class LogReducer {
         List<LogEntry> ordered = logs.stream().filter(l -> !l.removed())
                 .sorted(Comparator.comparingLong(LogEntry::blockNumber).thenComparingInt(LogEntry::logIndex)).toList();
         for (LogEntry log : ordered) {
-            PoolState pool = changed.containsKey(log.address()) ? changed.get(log.address())
-                    : before.get(log.address());
+            Dex dex = context.factories().get(log.address());
+            Address key = dex == null ? log.address() : Protocols.dex(dex.kind()).poolKey(log);
+            PoolState pool = changed.containsKey(key) ? changed.get(key) : before.get(key);
             if (pool == null) {
-                Dex dex = context.factories().get(log.address());
                 if (dex != null) {
                     Protocols.dex(dex.kind()).created(dex, log, context.tokens())
                             .ifPresent(p -> changed.put(p.address(), p));

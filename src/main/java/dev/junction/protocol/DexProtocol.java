@@ -96,6 +96,14 @@ public interface DexProtocol {
         return List.of();
     }
 
+    /**
+     * The address chain mode keys the pool of a log from one of this room's factories by (the log's own address by
+     * default; a singleton pool manager's room names the pool from the log, e.g. V4's PoolId).
+     */
+    default Address poolKey(LogEntry log) {
+        return log.address();
+    }
+
     /** The pools one configured DEX of this room's kind names itself (none by default), not read yet. */
     default List<PoolState> configuredPools(ChainSettings.Dex dex) {
         return List.of();
