@@ -13,16 +13,16 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
  * Applies a block range's logs to pool states: pure, no I/O. Each log of a known pool goes to its state's room
  * ({@link PoolState#apply}: e.g. V2 {@code Sync}, V3 {@code Swap}/{@code Mint}/{@code Burn}/{@code Initialize}); a
  * log of a configured DEX's factory may create an empty pool ({@link DexProtocol#created}) that the following logs
- * fill; a pool's room may mark it to be re-read (a Curve pool's event; a V3 pool near the edge of its tick window).
- * A log of a contract shared by many pools goes to the pool its room names ({@link DexProtocol#loggedPool}: Balancer's
- * Vault). Logs of other contracts are ignored. The per-block {@code eth_getLogs} asks for every room's {@link #TOPICS}.
+ * fill; a log of a contract that emits many pools' events (V4's PoolManager, Balancer's Vault) goes to the pool its
+ * room names ({@link DexProtocol#poolKey});
+ * a pool's room may mark it to be re-read (a Curve pool's event; a V3 pool near the edge of its tick window).
+ * Logs of other contracts are ignored. The per-block {@code eth_getLogs} asks for every room's {@link #TOPICS}.
  */
 final class LogReducer {
 
@@ -38,6 +38,9 @@ final class LogReducer {
             for (Dex d : dexes) {
                 if (d.factory() != null) {
                     f.put(d.factory(), d);
+                }
+                if (d.vault() != null) {
+                    f.put(d.vault(), d); // Balancer's Vault emits its pools' Swap and PoolBalanceChanged
                 }
                 for (Address factory : d.factories()) {
                     f.put(factory, d);
@@ -60,17 +63,6 @@ final class LogReducer {
     private LogReducer() {
     }
 
-    /** The pool a log is about: the one a room names ({@link DexProtocol#loggedPool}), else the log's address. */
-    private static Address pool(LogEntry log) {
-        for (DexProtocol room : Protocols.dexes()) {
-            Optional<Address> pool = room.loggedPool(log);
-            if (pool.isPresent()) {
-                return pool.get();
-            }
-        }
-        return log.address();
-    }
-
     static Result apply(Map<Address, PoolState> before, List<LogEntry> logs, Context context) {
         // The pools the logs changed or created; the others stay as they were, shared with the map before.
         Map<Address, PoolState> changed = new HashMap<>();
@@ -79,10 +71,10 @@ final class LogReducer {
         List<LogEntry> ordered = logs.stream().filter(l -> !l.removed())
                 .sorted(Comparator.comparingLong(LogEntry::blockNumber).thenComparingInt(LogEntry::logIndex)).toList();
         for (LogEntry log : ordered) {
-            Address key = pool(log);
+            Dex dex = context.factories().get(log.address());
+            Address key = dex == null ? log.address() : Protocols.dex(dex.kind()).poolKey(log);
             PoolState pool = changed.containsKey(key) ? changed.get(key) : before.get(key);
             if (pool == null) {
-                Dex dex = context.factories().get(log.address());
                 if (dex != null) {
                     Protocols.dex(dex.kind()).created(dex, log, context.tokens()).ifPresent(p -> {
                         changed.put(p.address(), p);

@@ -97,11 +97,13 @@ public interface DexProtocol {
     }
 
     /**
-     * The pool a log is about when it is not the log's address: a contract shared by many pools (Balancer's Vault,
-     * the pool id in topic1) emits events of each of them. Empty (the default): the log's address is the pool.
+     * The address chain mode keys the pool of a log by, for a log of one of this room's contracts that emit the events
+     * of many pools (the DEX's factory, or a shared contract such as Balancer's Vault): the log's own address by
+     * default; a singleton pool manager's room names the pool from the log (V4's PoolId, Balancer's pool id in
+     * topic1).
      */
-    default Optional<Address> loggedPool(LogEntry log) {
-        return Optional.empty();
+    default Address poolKey(LogEntry log) {
+        return log.address();
     }
 
     /** The pools one configured DEX of this room's kind names itself (none by default), not read yet. */

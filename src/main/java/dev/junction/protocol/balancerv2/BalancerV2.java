@@ -98,11 +98,11 @@ public final class BalancerV2 implements DexProtocol {
 
     /** The Vault's events name their pool by its id in topic1, whose first 20 bytes are the pool's address. */
     @Override
-    public Optional<Address> loggedPool(LogEntry log) {
+    public Address poolKey(LogEntry log) {
         if (log.topics().size() < 2 || !BalancerV2State.VAULT_EVENTS.contains(log.topic0())) {
-            return Optional.empty();
+            return log.address();
         }
-        return Optional.of(BalancerV2State.poolAddress(log.topics().get(1)));
+        return BalancerV2State.poolAddress(log.topics().get(1));
     }
 
     /** The DEX's configured {@code pools}, read from the pool and the Vault. */

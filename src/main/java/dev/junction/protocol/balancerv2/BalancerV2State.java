@@ -26,7 +26,7 @@ import java.util.Set;
  * A Balancer V2 pool (weighted or composable stable) as chain mode holds it: the Vault's tokens and balances
  * ({@code Vault.getPoolTokens(poolId)}) and the pool's own getters. The Vault's {@code Swap} and
  * {@code PoolBalanceChanged} (emitted by the Vault, the pool id in topic1: routed here by
- * {@link BalancerV2#loggedPool}) move the balances exactly as the Vault does; any event of the pool contract itself
+ * {@link BalancerV2#poolKey}) move the balances exactly as the Vault does; any event of the pool contract itself
  * (swap fee, amplification ramp, token rate cache) and the Vault's {@code PoolBalanceManaged} re-read it, and so does
  * every block while its amplification ramps.
  *

@@ -8,22 +8,30 @@ import static dev.junction.chain.abi.Abi.uint256;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.Pool;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.nodes.ChainConfigException;
 import dev.junction.nodes.ChainProperties.DexProperties;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ConfigValues;
+import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.ContractCall;
 import dev.junction.protocol.DexProtocol;
 import dev.junction.protocol.DexSettings;
 import dev.junction.protocol.Fork;
+import dev.junction.protocol.PoolLookup;
+import dev.junction.protocol.PoolState;
 import dev.junction.protocol.RouterGasTable;
 import dev.junction.protocol.StepGas;
 import dev.junction.protocol.StepShape;
 import dev.junction.protocol.SwapStep;
+import dev.junction.protocol.TokenPair;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Uniswap V4: pools of a chain's singleton {@code PoolManager}, each named by its {@code PoolKey} (currency0,
@@ -42,6 +50,9 @@ public final class UniswapV4 implements DexProtocol {
 
     public static final Fork UNISWAP_V4 = new Fork("uniswap-v4", ADAPTER);
     static final List<Fork> FORKS = List.of(UNISWAP_V4);
+    /** The (fee, tickSpacing) keys a cold load looks up per served pair: v4's customary tiers, without hooks. */
+    static final List<int[]> STANDARD_KEYS = List.of(new int[] {100, 1}, new int[] {500, 10},
+            new int[] {3000, 60}, new int[] {10000, 200});
 
     /** Router gas table row of a V4 step through the adapter, before ticks crossed. */
     static final String GAS_ROW = "uniswap-v4";
@@ -108,10 +119,70 @@ public final class UniswapV4 implements DexProtocol {
         return FORKS;
     }
 
-    /** Chain mode does not follow V4 pools yet: no topics. */
+    /** The PoolManager's pool logs chain mode follows (each pool's PoolId is their topic1). */
     @Override
     public List<Bytes32> topics() {
-        return List.of();
+        return List.of(INITIALIZE, MODIFY_LIQUIDITY, SWAP, DONATE, UniswapV4State.PROTOCOL_FEE_UPDATED);
+    }
+
+    /** A PoolManager log's pool: its PoolId (topic1), as {@link UniswapV4State#addressOf}. */
+    @Override
+    public Address poolKey(LogEntry log) {
+        return log.topics().size() < 2 ? log.address() : UniswapV4State.addressOf(log.topics().get(1));
+    }
+
+    /**
+     * The standard keys of a served pair without hooks ({@link #STANDARD_KEYS}; with native ETH in place of the
+     * chain's wrapped native token too), each looked up by StateView's {@code getSlot0(id)}: its first word is the
+     * pool's sqrtPriceX96 (a uint160, so the "address" the lookup reads is zero exactly when the pool is not
+     * initialized).
+     */
+    @Override
+    public List<PoolLookup> lookups(ChainSettings.Dex dex, TokenPair pair) {
+        List<PoolLookup> out = new ArrayList<>();
+        List<Address[]> currencies = new ArrayList<>();
+        currencies.add(new Address[] {pair.token0(), pair.token1()});
+        if (dex.wrappedNative() != null && pair.token0().equals(dex.wrappedNative())) {
+            currencies.add(new Address[] {Address.ZERO, pair.token1()});
+        } else if (dex.wrappedNative() != null && pair.token1().equals(dex.wrappedNative())) {
+            currencies.add(new Address[] {Address.ZERO, pair.token0()});
+        }
+        for (Address[] c : currencies) {
+            for (int[] fs : STANDARD_KEYS) {
+                UniswapV4State.Key key = key(dex, c[0], c[1], fs[0], fs[1], Address.ZERO);
+                out.add(new PoolLookup(new ContractCall(dex.stateView(), Abi.callHex("getSlot0(bytes32)",
+                        Abi.bytes32(key.poolId()))), found -> UniswapV4State.found(key)));
+            }
+        }
+        return out;
+    }
+
+    /** The PoolManager's {@code Initialize} of a pool of served tokens whose hooks are routed: followed from there. */
+    @Override
+    public Optional<PoolState> created(ChainSettings.Dex dex, LogEntry log, Set<Address> served) {
+        if (!log.topic0().equals(INITIALIZE) || log.topics().size() < 4) {
+            return Optional.empty();
+        }
+        String d = log.data();
+        Address hooks = AbiDecoder.address(d, 2);
+        if (UniswapV4Hooks.refusal(hooks, dex.hooksAllowlist()).isPresent()) {
+            return Optional.empty();
+        }
+        UniswapV4State.Key key = key(dex, AbiDecoder.address(log.topics().get(2)),
+                AbiDecoder.address(log.topics().get(3)), AbiDecoder.uint(d, 0).intValueExact(),
+                AbiDecoder.int256(d, 1).intValueExact(), hooks);
+        if (key.token0() == null || !served.contains(key.token0()) || !served.contains(key.token1())) {
+            return Optional.empty();
+        }
+        return Optional.of(UniswapV4State.initialized(key, AbiDecoder.uint(d, 3),
+                AbiDecoder.int256(d, 4).intValueExact()));
+    }
+
+    private static UniswapV4State.Key key(ChainSettings.Dex dex, Address currency0, Address currency1, int fee,
+            int spacing, Address hooks) {
+        Address token0 = currency0.equals(Address.ZERO) ? dex.wrappedNative() : currency0;
+        return new UniswapV4State.Key(dex.key(), UniswapV4State.Key.idOf(currency0, currency1, fee, spacing, hooks),
+                currency0, currency1, fee, spacing, hooks, token0, currency1, dex.stateView(), dex.hooksAllowlist());
     }
 
     /** The pool's key: abi.encode(currency0, currency1, fee, tickSpacing, hooks). */

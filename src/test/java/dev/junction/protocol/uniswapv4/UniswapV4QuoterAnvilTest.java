@@ -19,12 +19,19 @@ import dev.junction.market.ConcentratedPool;
 import dev.junction.market.SwapQuote;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.math.TickMath;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.LogEntry;
+import dev.junction.protocol.PoolRead;
 import dev.junction.support.AnvilProcess;
 import java.io.File;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -116,6 +123,105 @@ class UniswapV4QuoterAnvilTest {
         assertThat(read.protocolFee()).isEqualTo(250 << 12 | 1000);
         assertThat(read.swapFee(true)).isEqualTo(1000 + 3000 - 3);
         checkQuotesAndSwaps(pool, new Random(0x5eed_0005L));
+    }
+
+    /**
+     * Chain mode's {@link UniswapV4State} on the real bytecode: the pool found by its {@code Initialize} log and
+     * followed through the PoolManager's logs equals the pool read through StateView (cold read, adaptive window), its
+     * market pool quotes what V4Quoter answers at that block for random amounts both ways, and one block's swap and
+     * liquidity change by a wallet that is not Junction's are followed from that block's logs alone.
+     */
+    @Test
+    void chainModeStateIsFoundFollowedAndReadAsThePoolManagerHoldsIt() {
+        long start = anvil.blockNumber();
+        TestPool pool = create(10000, 200, TickMath.getSqrtRatioAtTick(1_234).add(BigInteger.valueOf(77_777)),
+                new int[][] {{-2_000, 2_000, 21}, {-20_000, 600, 20}, {1_400, 40_000, 20}});
+        ChainSettings.Dex dex = new ChainSettings.Dex("uniswap-v4", "uniswap-v4", poolManager, List.of(), List.of(),
+                null, stateView, List.of(), null, List.of(), null);
+        UniswapV4 room = new UniswapV4();
+        UniswapV4State followed = null;
+        for (LogEntry log : logs(start + 1, anvil.blockNumber())) {
+            if (followed == null) {
+                followed = (UniswapV4State) room.created(dex, log, Set.of(token0, token1)).orElse(null);
+            } else if (room.poolKey(log).equals(followed.address())) {
+                followed = (UniswapV4State) followed.apply(log);
+            }
+        }
+        assertThat(followed).as("the pool found by its Initialize log").isNotNull();
+        assertThat(followed.key().poolId()).isEqualTo(pool.id());
+        UniswapV4State read = readState(followed.key(), anvil.blockNumber());
+        assertSame(followed, read);
+        Random random = new Random(0x5eed_0006L);
+        int quoted = 0;
+        for (int round = 0; round < 2; round++) {
+            UniswapV4Pool model = (UniswapV4Pool) read.facts(Map.of(token0, 18, token1, 18)).orElseThrow()
+                    .pool("anvil", ChainId.of(31_337), 1e6);
+            for (int i = 0; i < 30; i++) {
+                boolean zeroForOne = random.nextBoolean();
+                BigInteger amount = randomAmount(random);
+                SwapQuote q = model.quote(zeroForOne ? token0 : token1, zeroForOne ? token1 : token0, amount);
+                if (q.amountIn().compareTo(amount) == 0 && q.amountOut().signum() > 0) {
+                    assertThat(q.amountOut()).as("%s %s in", zeroForOne ? "0->1" : "1->0", amount)
+                            .isEqualTo(quote(pool, zeroForOne, amount));
+                    quoted++;
+                } else {
+                    // refused at the window's edge or beyond the liquidity: V4Quoter refuses too (or pays nothing)
+                    BigInteger chain;
+                    try {
+                        chain = quote(pool, zeroForOne, amount);
+                    } catch (RuntimeException refusedByChain) {
+                        chain = BigInteger.ZERO;
+                    }
+                    assertThat(chain).as("%s %s in refused by the model", zeroForOne ? "0->1" : "1->0", amount)
+                            .isZero();
+                }
+            }
+            long before = anvil.blockNumber();
+            swap(pool, random.nextBoolean(), BigInteger.TEN.pow(19).multiply(BigInteger.valueOf(1 + random.nextInt(9))));
+            anvil.send(DEV, liquidityRouter, Abi.callHex("modifyLiquidity(" + KEY
+                    + ",(int24,int24,int256,bytes32),bytes)", pool.key(), tuple(int256(-400), int256(3_000),
+                    int256(BigInteger.TEN.pow(19)), bytes32(Bytes32.ZERO)), bytes(new byte[0])));
+            UniswapV4State next = read;
+            UniswapV4State all = followed;
+            for (LogEntry log : logs(before + 1, anvil.blockNumber())) {
+                if (room.poolKey(log).equals(read.address())) {
+                    next = (UniswapV4State) next.apply(log);
+                    all = (UniswapV4State) all.apply(log);
+                }
+            }
+            read = readState(read.key(), anvil.blockNumber());
+            assertSame(next, read);
+            assertSame(all, read);
+            followed = all;
+        }
+        assertThat(quoted).as("most random amounts are quoted").isGreaterThan(30);
+    }
+
+    private static void assertSame(UniswapV4State followed, UniswapV4State read) {
+        assertThat(followed.sqrtPriceX96()).isEqualTo(read.sqrtPriceX96());
+        assertThat(followed.tick()).isEqualTo(read.tick());
+        assertThat(followed.liquidity()).isEqualTo(read.liquidity());
+        assertThat(followed.lpFee()).isEqualTo(read.lpFee());
+        assertThat(followed.ticks().subMap(read.windowLow(), true, read.windowHigh(), true))
+                .isEqualTo(read.ticks());
+    }
+
+    private static List<LogEntry> logs(long from, long to) {
+        return EthRpc.parseLogs(anvil.rpc().call("eth_getLogs",
+                EthRpc.logFilter(from, to, new UniswapV4().topics())));
+    }
+
+    /** The pool read as chain mode reads it: each round of {@link UniswapV4State#read} sent at {@code block}. */
+    private static UniswapV4State readState(UniswapV4State.Key key, long block) {
+        ChainSettings chain = new ChainSettings(ChainId.of(31_337), "Test", "test", "ETH", List.of(anvil.rpcUrl()),
+                List.of(token0, token1), null, List.of(), Map.of(), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
+                ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1), Duration.ofSeconds(3),
+                Duration.ofMillis(100), 4, Map.of());
+        PoolRead r = UniswapV4State.found(key).read(chain);
+        while (!r.finished()) {
+            r = r.answer(r.calls().stream().map(c -> anvil.call(c.target(), c.data(), block)).toList());
+        }
+        return (UniswapV4State) r.state();
     }
 
     /** Random amounts both ways, then a real swap, three rounds: each quote and each next state equal the chain's. */

@@ -1,0 +1,199 @@
+package dev.junction.chainmarket;
+
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.bool;
+import static dev.junction.chain.abi.Abi.bytes;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.int256;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.uint256;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.ChainId;
+import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.market.Market;
+import dev.junction.market.math.TickMath;
+import dev.junction.support.AnvilProcess;
+import java.io.File;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Chain mode with a {@code uniswap-v4} DEX on Uniswap's own bytecode (v4-core 1.0.2's PoolManager, v4-periphery
+ * 1.0.3's StateView, V4Quoter and MockERC20, v4-core's test routers, from npm): the hookless pool is found at the
+ * cold load, {@code /quote} restricted to {@code uniswap-v4} equals {@code V4Quoter.quoteExactInputSingle} at the
+ * route's block for random amounts both ways, and another wallet's swap and liquidity change are followed within one
+ * block.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class UniswapV4ChainModeAnvilTest {
+
+    static final long CHAIN = 31_337;
+    static final Address DEV = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+    static final Address SENDER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    static final String CORE = "contracts/node_modules/@uniswap/v4-core/out/";
+    static final String PERIPHERY = "contracts/node_modules/@uniswap/v4-periphery/foundry-out/";
+    static final String KEY = "(address,address,uint24,int24,address)";
+    static final BigInteger MAX = BigInteger.TWO.pow(256).subtract(BigInteger.ONE);
+
+    static AnvilProcess anvil;
+    static Address quoter;
+    static Address liquidityRouter;
+    static Address swapRouter;
+    static Address token0;
+    static Address token1;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    Market market;
+
+    final HttpClient http = HttpClient.newHttpClient();
+    final JsonMapper json = JsonMapper.builder().build();
+
+    static Abi.Value key() {
+        return tuple(address(token0), address(token1), uint256(3000), int256(60), address(Address.ZERO));
+    }
+
+    @DynamicPropertySource
+    static void chainMode(DynamicPropertyRegistry registry) throws Exception {
+        anvil = AnvilProcess.start(CHAIN);
+        Address poolManager = anvil.deploy(DEV, bytecode(CORE + "PoolManager.sol/PoolManager.json")
+                + args(address(DEV)));
+        Address stateView = anvil.deploy(DEV, bytecode(PERIPHERY + "StateView.sol/StateView.json")
+                + args(address(poolManager)));
+        quoter = anvil.deploy(DEV, bytecode(PERIPHERY + "V4Quoter.sol/V4Quoter.json") + args(address(poolManager)));
+        liquidityRouter = anvil.deploy(DEV, bytecode(CORE + "PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.json")
+                + args(address(poolManager)));
+        swapRouter = anvil.deploy(DEV, bytecode(CORE + "PoolSwapTest.sol/PoolSwapTest.json")
+                + args(address(poolManager)));
+        Address a = token("Token A", "TKA");
+        Address b = token("Token B", "TKB");
+        boolean aFirst = a.lower().compareTo(b.lower()) < 0;
+        token0 = aFirst ? a : b;
+        token1 = aFirst ? b : a;
+        for (Address t : List.of(token0, token1)) {
+            for (Address spender : List.of(liquidityRouter, swapRouter)) {
+                anvil.send(DEV, t, Abi.callHex("approve(address,uint256)", address(spender), uint256(MAX)));
+            }
+        }
+        anvil.send(DEV, poolManager, Abi.callHex("initialize(" + KEY + ",uint160)", key(),
+                uint256(TickMath.getSqrtRatioAtTick(-120).add(BigInteger.valueOf(31_337)))));
+        for (int[] p : new int[][] {{-1_200, 1_200, 22}, {-6_000, 600, 21}, {-887_220, 887_220, 20}}) {
+            addLiquidity(p[0], p[1], BigInteger.TEN.pow(p[2]));
+        }
+        String at = "junction.chains." + CHAIN + ".";
+        registry.add("junction.market.source", () -> "chain");
+        registry.add(at + "name", () -> "Anvil One");
+        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
+        registry.add(at + "tokens", () -> token0.value() + "," + token1.value());
+        registry.add(at + "stablecoins", () -> token0.value() + "," + token1.value());
+        registry.add(at + "dexes.uniswap-v4.kind", () -> "uniswap-v4");
+        registry.add(at + "dexes.uniswap-v4.pool-manager", () -> poolManager.value());
+        registry.add(at + "dexes.uniswap-v4.state-view", () -> stateView.value());
+        registry.add(at + "block-time", () -> "1s");
+        registry.add(at + "max-staleness", () -> "30s");
+        registry.add(at + "poll-interval", () -> "100ms");
+    }
+
+    @AfterAll
+    static void stopAnvil() {
+        if (anvil != null) {
+            anvil.close();
+        }
+    }
+
+    /** v4-periphery's MockERC20 (solmate's: name, symbol, decimals), 10^40 minted to the dev account. */
+    static Address token(String name, String symbol) throws Exception {
+        Address t = anvil.deploy(DEV, bytecode(PERIPHERY + "MockERC20.sol/MockERC20.json")
+                + args(bytes(name.getBytes(StandardCharsets.UTF_8)), bytes(symbol.getBytes(StandardCharsets.UTF_8)),
+                uint256(18)));
+        anvil.send(DEV, t, Abi.callHex("mint(address,uint256)", address(DEV), uint256(BigInteger.TEN.pow(40))));
+        return t;
+    }
+
+    static void addLiquidity(int lower, int upper, BigInteger liquidity) {
+        anvil.send(DEV, liquidityRouter, Abi.callHex("modifyLiquidity(" + KEY + ",(int24,int24,int256,bytes32),bytes)",
+                key(), tuple(int256(lower), int256(upper), int256(liquidity), bytes32(Bytes32.ZERO)),
+                bytes(new byte[0])));
+    }
+
+    JsonNode quote(Address from, Address to, BigInteger amount) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + from + "&toToken=" + to
+                + "&amount=" + amount + "&sender=" + SENDER + "&includeProvider=uniswap-v4")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return json.readTree(r.body()).path("data").path(0);
+    }
+
+    BigInteger v4Quoter(boolean zeroForOne, BigInteger amount, long block) {
+        return AbiDecoder.uint(anvil.call(quoter, Abi.callHex("quoteExactInputSingle((" + KEY + ",bool,uint128,bytes))",
+                tuple(key(), bool(zeroForOne), uint256(amount), bytes(new byte[0]))), block), 0);
+    }
+
+    void checkRandomQuotes(Random random, int count) throws Exception {
+        for (int i = 0; i < count; i++) {
+            boolean zeroForOne = random.nextBoolean();
+            BigInteger amount = BigInteger.TEN.pow(12 + random.nextInt(7))
+                    .multiply(BigInteger.valueOf(1 + random.nextInt(999)));
+            JsonNode route = quote(zeroForOne ? token0 : token1, zeroForOne ? token1 : token0, amount);
+            long block = route.path("blockNumber").asLong();
+            assertThat(new BigInteger(route.path("amountOut").asString()))
+                    .as("%s %s in at block %d", zeroForOne ? "0->1" : "1->0", amount, block)
+                    .isEqualTo(v4Quoter(zeroForOne, amount, block));
+        }
+    }
+
+    /** Waits until the market has applied the chain's current block. */
+    void caughtUp() throws InterruptedException {
+        long block = anvil.blockNumber();
+        while (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockNumber() < block) {
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void quotesEqualV4QuoterAndFollowAnotherWalletsSwapWithinOneBlock() throws Exception {
+        caughtUp();
+        Random random = new Random(0x5eed_0007L);
+        checkRandomQuotes(random, 15);
+        BigInteger before = v4Quoter(true, BigInteger.TEN.pow(18), anvil.blockNumber());
+        anvil.send(DEV, swapRouter, Abi.callHex("swap(" + KEY + ",(bool,int256,uint160),(bool,bool),bytes)",
+                key(), tuple(bool(false), int256(BigInteger.TEN.pow(21).negate()),
+                        uint256(TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE))), tuple(bool(false), bool(false)),
+                bytes(new byte[0])));
+        addLiquidity(-300, 300, BigInteger.TEN.pow(21));
+        caughtUp();
+        assertThat(v4Quoter(true, BigInteger.TEN.pow(18), anvil.blockNumber())).as("the pool moved")
+                .isNotEqualTo(before);
+        checkRandomQuotes(random, 15);
+    }
+
+    static String bytecode(String path) throws Exception {
+        return JsonMapper.builder().build().readTree(new File(path)).path("bytecode").path("object").asString();
+    }
+
+    static String args(Abi.Value... values) {
+        return Abi.encodeHex(values).substring(2);
+    }
+}
