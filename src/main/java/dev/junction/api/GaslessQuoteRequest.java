@@ -49,8 +49,8 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
         TransferQuery base = TransferQuery.parse(q, served);
         AcquisitionMode mode = QuoteQuery.acquisitionMode("acquisitionMode", q.required("acquisitionMode"));
         Address receiver = base.receiver(q);
-        GaslessQuoteRequest request = new GaslessQuoteRequest(base.fromToken(), base.toToken(), base.amount(), base.from().id(),
-                base.to().id(), base.sender(), mode, receiver,
+        GaslessQuoteRequest request = new GaslessQuoteRequest(base.fromToken(), base.toToken(), base.amount(),
+                base.from().id(), base.to().id(), base.sender(), mode, receiver,
                 q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
                 q.optional("rankingMode").map(t -> rankingMode("rankingMode", t)).orElse(null),

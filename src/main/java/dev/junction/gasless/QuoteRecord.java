@@ -76,7 +76,8 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
             message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Bytes32.of(quoteId),
                     fromToken, amountIn.value(), toToken, amountOutMin.value(), receiver, d,
                     BigInteger.valueOf(onChain.feeBps()), onChain.feeBps() == 0 ? Address.ZERO : onChain.feeRecipient(),
-                    Bytes32.of(onChain.destinationCallHash()), onChain.fallbackAddress(), Bytes32.of(onChain.stepsHash())));
+                    Bytes32.of(onChain.destinationCallHash()), onChain.fallbackAddress(),
+                    Bytes32.of(onChain.stepsHash())));
         } else {
             message = new PermitWitnessTransferFrom<>(permitted, spender, n, d,
                     new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain));

@@ -43,7 +43,8 @@ class ExecutorGasTest {
         ExecutorGas.Cost without = ExecutorGas.of(market, route, true);
         ExecutorGas.Cost with = ExecutorGas.of(market, route, true, callGas);
         BigInteger price = market.chain(GaslessFixture.ETH).orElseThrow().gasPriceWei();
-        assertThat(with.sourceWei().subtract(without.sourceWei())).isEqualTo(price.multiply(BigInteger.valueOf(callGas)));
+        assertThat(with.sourceWei().subtract(without.sourceWei()))
+                .isEqualTo(price.multiply(BigInteger.valueOf(callGas)));
         assertThat(with.inInputToken()).isGreaterThan(without.inInputToken());
         assertThat(ExecutorGas.of(market, route, true, 0)).isEqualTo(without);
     }

@@ -499,7 +499,8 @@ class GaslessOnAnvilTest {
     @Order(10)
     void aModeThreeSwapWithADestinationCallCreditsTheVaultAndReachesDoneCompleted() throws Exception {
         Address vault = vault();
-        BigInteger amount = BigInteger.valueOf(10_000_000_000L); // 10,000 USDC: the relayer's fee at this chain's gas price is large
+        // 10,000 USDC: at this chain's gas price the relayer's fee is several hundred USDC
+        BigInteger amount = BigInteger.valueOf(10_000_000_000L);
         JsonNode without = callQuote(amount, vault, null);
         JsonNode item = callQuote(amount, vault, deposit(BENEFICIARY));
         // the witness binds the call and the fallback; the relayer's fee covers the call's gas
