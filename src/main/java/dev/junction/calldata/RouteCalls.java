@@ -102,12 +102,10 @@ public final class RouteCalls {
      * {@link #EXECUTOR_GAS}; 0 without a call or when it runs on another chain (the bridge's filler pays it there).
      */
     static long sourceCallGas(PlannedRoute route, Terms terms) {
-        boolean call = terms.destinationCallData() != null && terms.destinationCallData().length() > 2;
-        if (!call || terms.destinationGasLimit() == null
-                || !route.fromToken().chain().equals(route.toToken().chain())) {
+        if (!route.fromToken().chain().equals(route.toToken().chain())) {
             return 0;
         }
-        return terms.destinationGasLimit().longValueExact() + EXECUTOR_GAS;
+        return DestinationCallGas.of(terms.destinationCallData(), terms.destinationGasLimit());
     }
 
     /**
