@@ -1456,6 +1456,12 @@ export interface operations {
                 includeProvider?: string[];
                 /** @description Providers to exclude. Provider keys: repeated parameters or one comma-separated list, trimmed, matched case-insensitively; each key at most 128 characters, at most 64 keys. */
                 excludeProvider?: string[];
+                /** @description Call made after the swap, on the receiver, by the router's executor contract, as on /build-best-path; bound in the mode-3 witness. On a real chain only (the sandbox's executor answers 1002). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
+                destinationCallData?: string;
+                /** @description Most gas destinationCallData may use: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). The relayer's fee covers it plus the executor's hand-over. */
+                destinationGasLimit?: string;
+                /** @description Who receives the output when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in the mode-3 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
+                fallbackAddress?: string;
             };
             header?: never;
             path?: never;

@@ -81,7 +81,17 @@ final class ApiDocs {
                         "Signature deadline window in minutes: an integer from 1 to 1440; otherwise 1002."),
                 string("meta", false, "Opaque metadata. At most 1024 characters; otherwise 1002."),
                 list("includeProvider", "Providers to include. " + PROVIDERS),
-                list("excludeProvider", "Providers to exclude. " + PROVIDERS)));
+                list("excludeProvider", "Providers to exclude. " + PROVIDERS),
+                string("destinationCallData", false, "Call made after the swap, on the receiver, by the router's "
+                        + "executor contract, as on /build-best-path; bound in the mode-3 witness. On a real chain "
+                        + "only (the sandbox's executor answers 1002). 0x-prefixed hex with an even number of digits, "
+                        + "at most 65536 characters; otherwise 1002."),
+                string("destinationGasLimit", false, "Most gas destinationCallData may use: an integer from 1 to "
+                        + "30000000 (1001 when destinationCallData is given without it, 1004 for 0). The relayer's "
+                        + "fee covers it plus the executor's hand-over."),
+                string("fallbackAddress", false, "Who receives the output when destinationCallData reverts, runs "
+                        + "out of its gas or leaves tokens behind; defaults to sender. Bound in the mode-3 witness. "
+                        + "An EVM address other than the zero address; otherwise 1003. " + WALLET)));
         m.put("/status", List.of(
                 string("txHash", true, "Source-chain transaction hash: 0x followed by 64 hex digits; otherwise 1002."),
                 chain("fromChainId", "Source chain of the transaction. "),

@@ -40,7 +40,8 @@ public class GaslessQuoteController {
         GaslessQuoteCommand command = new GaslessQuoteCommand(r.fromChain(), r.fromToken(), r.toChain(), r.toToken(),
                 r.amount(), r.sender(), r.receiver(), r.acquisitionMode().code(), r.feeBps(), r.allowMultiBridge(),
                 r.rankingMode() == null ? null : r.rankingMode().wire(), r.slippage(), r.deadlineMinutes(), r.meta(),
-                include, exclude);
+                include, exclude, r.destinationCallData(),
+                r.destinationGasLimit() == null ? null : r.destinationGasLimit().value(), r.fallbackAddress());
         return Envelope.ok(service.quote(command).stream().map(GaslessResponses::of).toList());
     }
 }

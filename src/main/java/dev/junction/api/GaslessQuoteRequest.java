@@ -26,11 +26,15 @@ import java.util.Set;
  * @param meta opaque text (at most 1024 characters), or null
  * @param includeProviders lower-case provider keys to restrict to; empty = all
  * @param excludeProviders lower-case provider keys to remove
+ * @param destinationCallData 0x-hex call after the swap, or null
+ * @param destinationGasLimit gas limit of that call, or null (required with a call)
+ * @param fallbackAddress who receives the output when the call fails (the sender when omitted)
  */
 public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amount, ChainId fromChain,
         ChainId toChain, Address sender, AcquisitionMode acquisitionMode, Address receiver, Integer feeBps,
         boolean allowMultiBridge, RankingMode rankingMode, Double slippage, Long deadlineMinutes, String meta,
-        Set<String> includeProviders, Set<String> excludeProviders) {
+        Set<String> includeProviders, Set<String> excludeProviders, String destinationCallData,
+        Amount destinationGasLimit, Address fallbackAddress) {
 
     static final String[] REQUIRED = {"fromToken", "toToken", "amount", "fromChain", "toChain", "sender",
         "acquisitionMode"};
@@ -45,8 +49,8 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
         TransferQuery base = TransferQuery.parse(q, served);
         AcquisitionMode mode = QuoteQuery.acquisitionMode("acquisitionMode", q.required("acquisitionMode"));
         Address receiver = base.receiver(q);
-        return new GaslessQuoteRequest(base.fromToken(), base.toToken(), base.amount(), base.from().id(),
-                base.to().id(), base.sender(), mode, receiver,
+        GaslessQuoteRequest request = new GaslessQuoteRequest(base.fromToken(), base.toToken(), base.amount(),
+                base.from().id(), base.to().id(), base.sender(), mode, receiver,
                 q.optional("feeBps").map(t -> ParamRules.intIn("feeBps", t, 0, 10_000)).orElse(null),
                 q.optional("allowMultiBridge").map(t -> ParamRules.bool("allowMultiBridge", t)).orElse(false),
                 q.optional("rankingMode").map(t -> rankingMode("rankingMode", t)).orElse(null),
@@ -54,7 +58,14 @@ public record GaslessQuoteRequest(Address fromToken, Address toToken, Amount amo
                 q.optional("deadlineMinutes").map(t -> ParamRules.longIn("deadlineMinutes", t, 1, 1440)).orElse(null),
                 q.optional("meta").map(t -> ParamRules.text("meta", t, ParamRules.META_MAX)).orElse(null),
                 q.list("includeProvider"),
-                q.list("excludeProvider"));
+                q.list("excludeProvider"),
+                q.optional("destinationCallData")
+                        .map(t -> ParamRules.hex("destinationCallData", t, ParamRules.CALLDATA_HEX_MAX)).orElse(null),
+                q.optional("destinationGasLimit").map(t -> ParamRules.amount("destinationGasLimit", t)).orElse(null),
+                Receivers.fallbackAddress("fallbackAddress", q.optional("fallbackAddress"), base.sender(), base.from(),
+                        base.to()));
+        Receivers.requireGasLimitForCall(request.destinationCallData(), request.destinationGasLimit());
+        return request;
     }
 
     /** {@code rankingMode}: one of the three listed values (case-insensitive); others are 1002. */

@@ -6,6 +6,7 @@ import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.routing.DestinationCallGas;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RouteStep;
 import dev.junction.routing.Slippage;
@@ -21,12 +22,8 @@ public final class RouteCalls {
 
     /** How long the signed route stays executable at least: Uniswap's default transaction deadline, 30 minutes. */
     public static final long DEADLINE_SECONDS = 1_800;
-    /**
-     * Gas of the router's hand-over to its {@code JunctionExecutor} besides the call's own limit: the executor's call,
-     * the exact approval and its reset, the balance read, the fallback transfer and the event (measured about 50,000 in
-     * DestinationCall.t.sol; rounded up).
-     */
-    public static final long EXECUTOR_GAS = 70_000;
+    /** Gas of the router's hand-over to its {@code JunctionExecutor} besides the call's own limit. */
+    public static final long EXECUTOR_GAS = DestinationCallGas.EXECUTOR_GAS;
 
     private RouteCalls() {
     }
@@ -105,12 +102,10 @@ public final class RouteCalls {
      * {@link #EXECUTOR_GAS}; 0 without a call or when it runs on another chain (the bridge's filler pays it there).
      */
     static long sourceCallGas(PlannedRoute route, Terms terms) {
-        boolean call = terms.destinationCallData() != null && terms.destinationCallData().length() > 2;
-        if (!call || terms.destinationGasLimit() == null
-                || !route.fromToken().chain().equals(route.toToken().chain())) {
+        if (!route.fromToken().chain().equals(route.toToken().chain())) {
             return 0;
         }
-        return terms.destinationGasLimit().longValueExact() + EXECUTOR_GAS;
+        return DestinationCallGas.of(terms.destinationCallData(), terms.destinationGasLimit());
     }
 
     /**

@@ -90,8 +90,8 @@ final class ChainGaslessExecutor implements GaslessExecutor {
 
     /** The router transfers the fee out of the input (the route is planned without it). */
     @Override
-    public ExecutorGas.Cost gas(MarketSnapshot snapshot, PlannedRoute route) {
-        return ExecutorGas.of(snapshot, route, true);
+    public ExecutorGas.Cost gas(MarketSnapshot snapshot, PlannedRoute route, long callGas) {
+        return ExecutorGas.of(snapshot, route, true, callGas);
     }
 
     /** The relayer's gas in input-token units with the margin, rounded up. */
@@ -139,12 +139,11 @@ final class ChainGaslessExecutor implements GaslessExecutor {
         Address relayer = relay.relayer(cmd.fromChain()).orElseThrow();
         Address feeRecipient = relay.feeRecipient(cmd.fromChain()).orElse(relayer);
         int bps = charge.intValueExact();
-        RouteCall call = assembly.permitCall(basics.quoteId(), source, cmd.sender(), basics.receiver(), cmd.amount(),
-                basics.amountOutMin(), bps, feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()),
-                basics.now().getEpochSecond(), basics.deadline());
+        RouteCall call = assembly.permitCall(basics.quoteId(), source, cmd, basics.receiver(), basics.amountOutMin(),
+                bps, feeRecipient, basics.now().getEpochSecond(), basics.deadline());
         RouteWitness witness = RouteWitness.of(call, routerCalldata);
         QuoteRecord.OnChain onChain = new QuoteRecord.OnChain(bps, feeRecipient, witness.steps().value(),
-                witness.destinationCall().value());
+                witness.destinationCall().value(), witness.fallbackAddress());
         return new RouterTerms(source.router(), feeRecipient, onChain, call, witness, cmd.sender(), basics);
     }
 

@@ -48,8 +48,17 @@ final class ExecutorGas {
      * @param routerFee whether the router transfers the fee out of the input (the route was planned without one)
      */
     static Cost of(MarketSnapshot market, PlannedRoute route, boolean routerFee) {
+        return of(market, route, routerFee, 0);
+    }
+
+    /**
+     * @param callGas gas units of a same-chain destination call in the executor's transaction (its limit plus the
+     *     router's executor hand-over), 0 without one
+     */
+    static Cost of(MarketSnapshot market, PlannedRoute route, boolean routerFee, long callGas) {
         Chain source = chain(market, route.fromToken().chain());
-        BigInteger sourceUnits = route.gasLimit().add(BigInteger.valueOf(sourceExtraUnits(market.gas(), routerFee)));
+        BigInteger sourceUnits = route.gasLimit()
+                .add(BigInteger.valueOf(sourceExtraUnits(market.gas(), routerFee) + callGas));
         BigInteger sourceWei = sourceUnits.multiply(source.gasPriceWei()).add(source.l1DataFeeWei());
         BigInteger destinationWei = BigInteger.ZERO;
         Chain destination = chain(market, route.toToken().chain());

@@ -22,8 +22,12 @@ interface GaslessExecutor {
     /** This executor's own rules of a request whose chains are served; a refusal is a {@link GaslessException}. */
     void admit(GaslessQuoteCommand cmd, Chain source);
 
-    /** What the executor pays in gas for a route. */
-    ExecutorGas.Cost gas(MarketSnapshot snapshot, PlannedRoute route);
+    /**
+     * What the executor pays in gas for a route.
+     *
+     * @param callGas gas units the destination call adds to its transaction (0 without a call)
+     */
+    ExecutorGas.Cost gas(MarketSnapshot snapshot, PlannedRoute route, long callGas);
 
     /** What its fee must cover for that gas, input-token units. */
     BigInteger cost(ExecutorGas.Cost gas);

@@ -3,6 +3,8 @@ package dev.junction.gasless;
 import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.ChainId;
+import dev.junction.routing.DestinationCallGas;
+import java.math.BigInteger;
 import java.util.Set;
 
 /**
@@ -25,11 +27,15 @@ import java.util.Set;
  * @param meta opaque text echoed in {@code calldataTemplate.meta}; null for none
  * @param includeProviders providers to restrict to (empty: all)
  * @param excludeProviders providers to leave out
+ * @param destinationCallData 0x-hex call the router's executor makes to {@code receiver} after the swap, or null
+ * @param destinationGasLimit the most gas that call may use, or null (required with a call)
+ * @param fallbackAddress who receives the output when the call fails; null means the sender
  */
 public record GaslessQuoteCommand(ChainId fromChain, Address fromToken, ChainId toChain, Address toToken, Amount amount,
         Address sender, Address receiver, int acquisitionMode, Integer feeBps, boolean allowMultiBridge,
         String rankingMode, Double slippage, Long deadlineMinutes, String meta, Set<String> includeProviders,
-        Set<String> excludeProviders) {
+        Set<String> excludeProviders, String destinationCallData, BigInteger destinationGasLimit,
+        Address fallbackAddress) {
 
     /** Deadline window when none is given. */
     public static final long DEFAULT_DEADLINE_MINUTES = 30;
@@ -41,6 +47,31 @@ public record GaslessQuoteCommand(ChainId fromChain, Address fromToken, ChainId 
         }
         includeProviders = includeProviders == null ? Set.of() : Set.copyOf(includeProviders);
         excludeProviders = excludeProviders == null ? Set.of() : Set.copyOf(excludeProviders);
+    }
+
+    /** A request without a destination call, whose fallback address is the sender. */
+    public GaslessQuoteCommand(ChainId fromChain, Address fromToken, ChainId toChain, Address toToken, Amount amount,
+            Address sender, Address receiver, int acquisitionMode, Integer feeBps, boolean allowMultiBridge,
+            String rankingMode, Double slippage, Long deadlineMinutes, String meta, Set<String> includeProviders,
+            Set<String> excludeProviders) {
+        this(fromChain, fromToken, toChain, toToken, amount, sender, receiver, acquisitionMode, feeBps,
+                allowMultiBridge, rankingMode, slippage, deadlineMinutes, meta, includeProviders, excludeProviders,
+                null, null, null);
+    }
+
+    /** Whether the request asks for a call after the swap (non-empty {@code destinationCallData}). */
+    public boolean hasDestinationCall() {
+        return destinationCallData != null && destinationCallData.length() > 2;
+    }
+
+    /** The fallback address: the given one, else the sender. */
+    public Address effectiveFallback() {
+        return fallbackAddress == null ? sender : fallbackAddress;
+    }
+
+    /** Gas the destination call adds to the relayer's transaction: its limit plus the executor's hand-over. */
+    public long destinationCallGas() {
+        return DestinationCallGas.of(destinationCallData, destinationGasLimit);
     }
 
     public Address effectiveReceiver() {

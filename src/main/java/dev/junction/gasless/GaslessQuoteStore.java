@@ -296,8 +296,8 @@ class GaslessQuoteStore {
             + " from_chain, to_chain, from_token, to_token, amount_in, fee_amount, amount_in_after_fee, amount_out,"
             + " amount_out_min, spender, router, nonce, deadline, digest, inner_call, route_kind, bridge_count, providers,"
             + " main_provider, created_at, route_fee_bps, route_fee_recipient, route_steps_hash,"
-            + " route_destination_call_hash)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " route_destination_call_hash, route_fallback_address)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private static Object[] quoteRow(QuoteRecord q, Instant now) {
         return new Object[] {q.quoteId(), q.acquisitionMode(), q.sender().lower(), q.receiver().lower(),
@@ -309,7 +309,8 @@ class GaslessQuoteStore {
                 q.onChain() == null ? null : q.onChain().feeBps(),
                 q.onChain() == null ? null : q.onChain().feeRecipient().lower(),
                 q.onChain() == null ? null : q.onChain().stepsHash(),
-                q.onChain() == null ? null : q.onChain().destinationCallHash()};
+                q.onChain() == null ? null : q.onChain().destinationCallHash(),
+                q.onChain() == null ? null : q.onChain().fallbackAddress().lower()};
     }
 
     private static void stepRows(QuoteRecord q, List<Object[]> out) {
@@ -435,8 +436,13 @@ class GaslessQuoteStore {
 
     private static QuoteRecord.OnChain onChain(ResultSet rs) throws SQLException {
         String steps = rs.getString("route_steps_hash");
-        return steps == null ? null : new QuoteRecord.OnChain(rs.getInt("route_fee_bps"),
-                addr(rs, "route_fee_recipient"), steps, rs.getString("route_destination_call_hash"));
+        if (steps == null) {
+            return null;
+        }
+        String fallback = rs.getString("route_fallback_address");
+        return new QuoteRecord.OnChain(rs.getInt("route_fee_bps"), addr(rs, "route_fee_recipient"), steps,
+                rs.getString("route_destination_call_hash"),
+                fallback == null ? addr(rs, "sender") : Address.evm(fallback));
     }
 
     private static Address addr(ResultSet rs, String column) throws SQLException {

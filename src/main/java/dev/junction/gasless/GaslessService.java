@@ -98,7 +98,7 @@ public class GaslessService {
                 new ProviderFilter(cmd.includeProviders(), cmd.excludeProviders()), cmd.allowMultiBridge(),
                 ranking.routeMode());
         executor.admit(cmd, source);
-        Priced priced = price(snapshot, base, amount, integratorFee);
+        Priced priced = price(snapshot, base, amount, integratorFee, cmd.destinationCallGas());
         PlannedRoute route = priced.route();
         Amount fee = Amount.of(priced.fee());
         QuoteBasics basics = basics(cmd, route, slippage);
@@ -119,7 +119,7 @@ public class GaslessService {
         Amount integrator = Amount.of(integratorFee);
         return List.of(answer(cmd, stored, route, assembly, new GaslessQuote.Fee(fee, terms.feeRecipient(),
                 route.fromToken().usd(fee.value()), fee.minus(integrator), integrator), terms.spender(),
-                executor.gas(snapshot, route)));
+                executor.gas(snapshot, route, cmd.destinationCallGas())));
     }
 
     /** The route the fee settled on, the executor's setting of that fee ({@code charge}) and what it takes. */
@@ -132,12 +132,13 @@ public class GaslessService {
      * leaves until the charge covers the planned route's gas. After {@link #FEE_ROUNDS} re-plannings the last charge
      * stands and the route is planned once more on what it leaves.
      */
-    private Priced price(MarketSnapshot snapshot, RouteRequest base, BigInteger amount, BigInteger integratorFee) {
+    private Priced price(MarketSnapshot snapshot, RouteRequest base, BigInteger amount, BigInteger integratorFee,
+            long callGas) {
         PlannedRoute route = best(snapshot, base.withAmount(afterFee(amount, integratorFee)));
-        BigInteger charge = charge(snapshot, route, amount, integratorFee);
+        BigInteger charge = charge(snapshot, route, amount, integratorFee, callGas);
         for (int round = 0; round < FEE_ROUNDS; round++) {
             route = best(snapshot, base.withAmount(afterFee(amount, executor.taken(charge, amount))));
-            BigInteger needed = charge(snapshot, route, amount, integratorFee);
+            BigInteger needed = charge(snapshot, route, amount, integratorFee, callGas);
             if (needed.compareTo(charge) <= 0) {
                 return new Priced(route, charge, executor.taken(charge, amount));
             }
@@ -147,10 +148,13 @@ public class GaslessService {
         return new Priced(best(snapshot, base.withAmount(afterFee(amount, fee))), charge, fee);
     }
 
-    /** The executor's least charge that covers its gas for {@code route} plus the integrator fee. */
+    /**
+     * The executor's least charge that covers its gas for {@code route} (and a destination call's {@code callGas})
+     * plus the integrator fee.
+     */
     private BigInteger charge(MarketSnapshot snapshot, PlannedRoute route, BigInteger amount,
-            BigInteger integratorFee) {
-        return executor.charge(executor.cost(executor.gas(snapshot, route)).add(integratorFee), amount);
+            BigInteger integratorFee, long callGas) {
+        return executor.charge(executor.cost(executor.gas(snapshot, route, callGas)).add(integratorFee), amount);
     }
 
     /**

@@ -35,8 +35,17 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
      * @param feeRecipient the relayer's fee address
      * @param stepsHash {@code keccak256(abi.encode(steps))}, 0x-hex
      * @param destinationCallHash {@code keccak256(abi.encode(destinationCallData, destinationGasLimit))}, 0x-hex
+     * @param fallbackAddress who receives the output when the destination call fails (rows written before V39_7:
+     *     the sender)
      */
-    record OnChain(int feeBps, Address feeRecipient, String stepsHash, String destinationCallHash) {
+    record OnChain(int feeBps, Address feeRecipient, String stepsHash, String destinationCallHash,
+            Address fallbackAddress) {
+
+        OnChain {
+            if (fallbackAddress == null) {
+                throw new IllegalArgumentException("fallbackAddress is required");
+            }
+        }
     }
 
     QuoteRecord {
@@ -67,7 +76,8 @@ record QuoteRecord(String quoteId, int acquisitionMode, Address sender, Address 
             message = new PermitWitnessTransferFrom<>(permitted, spender, n, d, new RouteWitness(Bytes32.of(quoteId),
                     fromToken, amountIn.value(), toToken, amountOutMin.value(), receiver, d,
                     BigInteger.valueOf(onChain.feeBps()), onChain.feeBps() == 0 ? Address.ZERO : onChain.feeRecipient(),
-                    Bytes32.of(onChain.destinationCallHash()), sender, Bytes32.of(onChain.stepsHash())));
+                    Bytes32.of(onChain.destinationCallHash()), onChain.fallbackAddress(),
+                    Bytes32.of(onChain.stepsHash())));
         } else {
             message = new PermitWitnessTransferFrom<>(permitted, spender, n, d,
                     new SwapWitness(quoteId, toToken, amountOutMin, receiver, toChain));

@@ -1,5 +1,7 @@
 package dev.junction.gasless;
 
+import dev.junction.calldata.CalldataException;
+import dev.junction.calldata.RouteCall;
 import dev.junction.chain.AcquisitionMode;
 import dev.junction.chain.Address;
 import dev.junction.market.Chain;
@@ -42,6 +44,12 @@ final class QuoteRules {
         }
         if (cmd.slippage() != null && !(cmd.slippage() >= 0 && cmd.slippage() <= 100)) {
             throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "slippage must be a percentage from 0 to 100", "slippage");
+        }
+        if (cmd.hasDestinationCall() && (cmd.destinationGasLimit() == null || cmd.destinationGasLimit().signum() <= 0
+                || cmd.destinationGasLimit().compareTo(RouteCall.MAX_DESTINATION_GAS) > 0)) {
+            // the builds' rule and error (RouteCall), so both answer the same code and message
+            throw new CalldataException("destinationGasLimit", "must be from 1 to " + RouteCall.MAX_DESTINATION_GAS
+                    + " when destinationCallData is given: the most gas the call may use on the destination chain");
         }
     }
 

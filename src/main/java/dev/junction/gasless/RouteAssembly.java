@@ -102,13 +102,15 @@ final class RouteAssembly {
      * route's fee fields ({@code feeBps} of amountIn, floor, to {@code feeRecipient}) and runs the planned steps on
      * the rest; the route's deadline is the permit's.
      */
-    RouteCall permitCall(String quoteId, Chain source, Address owner, Address receiver, Amount amountIn,
-            Amount amountOutMin, int feeBps, Address feeRecipient, AcquisitionMode mode, long quotedAt, long deadline) {
+    RouteCall permitCall(String quoteId, Chain source, GaslessQuoteCommand cmd, Address receiver,
+            Amount amountOutMin, int feeBps, Address feeRecipient, long quotedAt, long deadline) {
         RouteCall executorCall = routeCall(quoteId, source, receiver, amountOutMin, quotedAt, deadline);
-        return new RouteCall(quoteId, source.id(), source.router(), owner, receiver, route.fromToken().address(),
-                amountIn, route.toToken().address(), amountOutMin, feeBps, feeRecipient, mode, "0x", BigInteger.ZERO,
-                executorCall.steps(), quotedAt, deadline, deadline,
-                route.gasLimit().longValueExact() + ExecutorGas.sourceExtraUnits(market.gas(), feeBps > 0));
+        return new RouteCall(quoteId, source.id(), source.router(), cmd.sender(), receiver,
+                route.fromToken().address(), cmd.amount(), route.toToken().address(), amountOutMin, feeBps,
+                feeRecipient, AcquisitionMode.of(cmd.acquisitionMode()), cmd.destinationCallData(),
+                cmd.destinationGasLimit(), executorCall.steps(), quotedAt, deadline, deadline,
+                route.gasLimit().longValueExact() + ExecutorGas.sourceExtraUnits(market.gas(), feeBps > 0)
+                        + cmd.destinationCallGas(), cmd.effectiveFallback());
     }
 
     private Address router(ChainId chain) {

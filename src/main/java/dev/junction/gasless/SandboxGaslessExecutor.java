@@ -29,11 +29,16 @@ final class SandboxGaslessExecutor implements GaslessExecutor {
 
     @Override
     public void admit(GaslessQuoteCommand cmd, Chain source) {
+        if (cmd.hasDestinationCall()) {
+            throw new GaslessException(GaslessFailure.INVALID_PARAMETER, "destinationCallData: the sandbox's gasless "
+                    + "executor runs no call after the swap; destination calls run through Junction's router on a "
+                    + "real chain", "destinationCallData");
+        }
     }
 
     /** It takes its fee itself, outside the route. */
     @Override
-    public ExecutorGas.Cost gas(MarketSnapshot snapshot, PlannedRoute route) {
+    public ExecutorGas.Cost gas(MarketSnapshot snapshot, PlannedRoute route, long callGas) {
         return ExecutorGas.of(snapshot, route);
     }
 

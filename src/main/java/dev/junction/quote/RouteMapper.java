@@ -1,6 +1,7 @@
 package dev.junction.quote;
 
 import dev.junction.chain.DecimalText;
+import dev.junction.routing.DestinationCallGas;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.Slippage;
 import java.math.BigInteger;
@@ -14,8 +15,9 @@ final class RouteMapper {
     private RouteMapper() {
     }
 
-    static QuoteViews.RouteView view(PlannedRoute r, QuoteRequest request, String quoteId, String pathId, long expiry,
-            Slippage slippage, Long blockNumber) {
+    static QuoteViews.RouteView view(PlannedRoute planned, QuoteRequest request, String quoteId, String pathId,
+            long expiry, Slippage slippage, Long blockNumber) {
+        PlannedRoute r = planned.withSourceGas(destinationCallGas(planned, request));
         BigInteger minOut = slippage.minAmountOut(r.amountOut());
         return new QuoteViews.RouteView(DecimalText.of(r.amount()), DecimalText.of(r.amountOut()), r.amountOutUsd(),
                 r.amountUsd(), r.bridgeCount(), expiry,
@@ -31,4 +33,17 @@ final class RouteMapper {
                 request.slippage(), QuoteViews.TokenView.of(r.toToken()), blockNumber);
     }
 
+    /**
+     * The gas a destination call adds to the route's source transaction: on a same-chain route its
+     * {@code destinationGasLimit} plus the executor's hand-over ({@link DestinationCallGas}), as the build adds
+     * ({@code RouteCalls.sourceCallGas}); 0 without a call, and on a cross-chain route (its call runs on the
+     * destination, paid by the bridge's filler or relayer).
+     */
+    static long destinationCallGas(PlannedRoute route, QuoteRequest request) {
+        if (!route.fromToken().chain().equals(route.toToken().chain())) {
+            return 0;
+        }
+        return DestinationCallGas.of(request.destinationCallData(),
+                request.destinationGasLimit() == null ? null : request.destinationGasLimit().value());
+    }
 }

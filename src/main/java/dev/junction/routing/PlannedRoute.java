@@ -143,6 +143,21 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
         return false;
     }
 
+    /**
+     * This route with {@code units} more gas on the source chain at the same price ({@code gasFee / gasLimit}, the
+     * source gas price the route was planned at): a destination call's gas in a same-chain route's transaction.
+     */
+    public PlannedRoute withSourceGas(long units) {
+        if (units == 0 || gasLimit.signum() == 0) {
+            return this;
+        }
+        BigInteger fee = gasFee.add(gasFee.divide(gasLimit).multiply(BigInteger.valueOf(units)));
+        return new PlannedRoute(fromToken, toToken, amount, integratorFee, amountOut, steps, pathFee,
+                gasLimit.add(BigInteger.valueOf(units)), fee, gasToken, routeAddress, amountUsd, amountOutUsd,
+                gasToken.usd(fee), integratorFeeUsd, pathFeeUsd, pathTime, pathTimeP90, bridgeCount, pathType,
+                providers);
+    }
+
     /** Net value in USD: {@code amountOutUsd - gasFeeUsd}, what {@code max_value} ranks by. */
     public double netValueUsd() {
         return amountOutUsd - gasFeeUsd;

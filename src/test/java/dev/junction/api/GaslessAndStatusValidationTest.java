@@ -1,8 +1,11 @@
 package dev.junction.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,7 +60,31 @@ class GaslessAndStatusValidationTest extends ApiTestSupport {
                 Arguments.of("meta", "m".repeat(1024), 501, 9004),
                 Arguments.of("meta", "m".repeat(1025), 400, 1002),
                 Arguments.of("includeProvider", "across,uniswap-v3", 501, 9004),
-                Arguments.of("excludeProvider", "x".repeat(129), 400, 1002));
+                Arguments.of("excludeProvider", "x".repeat(129), 400, 1002),
+                // issue 39: the destination call's parameters, as on the build endpoints
+                Arguments.of("fallbackAddress", WALLET, 501, 9004),
+                Arguments.of("fallbackAddress", BAD_CHECKSUM, 400, 1003),
+                Arguments.of("fallbackAddress", ZERO, 400, 1003),
+                Arguments.of("fallbackAddress", "0x1234", 400, 1003),
+                Arguments.of("destinationCallData", "0xabc", 400, 1002),
+                Arguments.of("destinationCallData", "0x" + "ab".repeat(32768), 400, 1002),
+                Arguments.of("destinationGasLimit", "0", 400, 1004),
+                Arguments.of("destinationGasLimit", "21000", 501, 9004),
+                Arguments.of("destinationGasLimit", TWO_256, 400, 1004));
+    }
+
+    @Test
+    void aDestinationCallNeedsDestinationGasLimitAsOnTheBuildEndpoints() throws Exception {
+        Map<String, String> call = with(validGasless(), "destinationCallData", "0xabcd");
+        // the same code and message as /build-best-path (QuoteValidationTest)
+        JsonNode gasless = expectError(get("/gasless/quote", call), 400, 1001, "destinationGasLimit");
+        JsonNode build = expectError(get("/build-best-path", with(validQuote(), "destinationCallData", "0xabcd")),
+                400, 1001, "destinationGasLimit");
+        assertThat(gasless.path("message").asString()).isEqualTo(build.path("message").asString());
+        expectValid(get("/gasless/quote", with(call, "destinationGasLimit", "200000")));
+        expectValid(get("/gasless/quote", with(call, "destinationGasLimit", "200000", "fallbackAddress", WALLET)));
+        expectError(get("/gasless/quote", with(call, "destinationGasLimit", "200000", "fallbackAddress", ZERO)), 400,
+                1003, "fallbackAddress");
     }
 
     @ParameterizedTest(name = "/gasless/quote {0}={1} -> {2} {3}")

@@ -253,6 +253,30 @@ class BuildEndpointsTest {
                 .isEqualTo(42161);
     }
 
+    @Test
+    void aQuoteWithADestinationCallCostsItsGasLimitPlusTheExecutorsHandOverMore() throws Exception {
+        JsonNode without = quoteRoutes();
+        JsonNode with = ok(call(get("/quote").param("fromChain", "1").param("toChain", "1")
+                .param("fromToken", ETH_USDC.value()).param("toToken", ETH_WETH.value()).param("amount", "1000000000")
+                .param("sender", WALLET).param("destinationCallData", "0xcafe").param("destinationGasLimit", "90000")));
+        long callGas = 90_000 + RouteCalls.EXECUTOR_GAS;
+        assertThat(with.size()).isEqualTo(without.size());
+        for (int i = 0; i < with.size(); i++) {
+            JsonNode plain = without.get(i).get("gasFee");
+            JsonNode called = with.get(i).get("gasFee");
+            BigInteger plainLimit = new BigInteger(plain.get("gasLimit").asString());
+            BigInteger plainFee = new BigInteger(plain.get("gasFee").asString());
+            BigInteger price = plainFee.divide(plainLimit);
+            assertThat(plainFee).isEqualTo(plainLimit.multiply(price));
+            assertThat(new BigInteger(called.get("gasLimit").asString()).subtract(plainLimit))
+                    .isEqualTo(BigInteger.valueOf(callGas));
+            assertThat(new BigInteger(called.get("gasFee").asString()).subtract(plainFee))
+                    .isEqualTo(price.multiply(BigInteger.valueOf(callGas)));
+            assertThat(called.get("gasFeeUsd").asDouble()).isGreaterThan(plain.get("gasFeeUsd").asDouble());
+            assertThat(with.get(i).get("amountOut").asString()).isEqualTo(without.get(i).get("amountOut").asString());
+        }
+    }
+
     String body(String pathId, String amount, String sender) {
         return "{\"Amount\": \"" + amount + "\", \"Sender\": \"" + sender + "\", \"fromChain\": 1, \"fromToken\": \""
                 + ETH_USDC.value() + "\", \"toChain\": 1, \"toToken\": \"" + ETH_WETH.value() + "\""

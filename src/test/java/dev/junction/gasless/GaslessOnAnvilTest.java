@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterErrors;
 import dev.junction.chain.Address;
+import dev.junction.chain.Hex;
+import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
@@ -34,10 +36,12 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -479,6 +483,117 @@ class GaslessOnAnvilTest {
         JsonNode answered = get("/status?txHash=" + txHash + "&fromChainId=" + CHAIN).path("data");
         assertThat(body).as("the pushed body is GET /status's answer of that step").isEqualTo(answered);
         return pushed;
+    }
+
+    // --- issue 39: a destination call in a mode-3 gasless swap ---
+
+    static final Address BENEFICIARY = Address.evm("0x000000000000000000000000000000000000bee1");
+    static final Address FALLBACK = Address.evm("0x00000000000000000000000000000000fa11bac4");
+    /** An unusual limit, so its word occurs once in the router call (the tampering test patches it). */
+    static final long CALL_GAS = 234_567;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    @Order(10)
+    void aModeThreeSwapWithADestinationCallCreditsTheVaultAndReachesDoneCompleted() throws Exception {
+        Address vault = vault();
+        // 10,000 USDC: at this chain's gas price the relayer's fee is several hundred USDC
+        BigInteger amount = BigInteger.valueOf(10_000_000_000L);
+        JsonNode without = callQuote(amount, vault, null);
+        JsonNode item = callQuote(amount, vault, deposit(BENEFICIARY));
+        // the witness binds the call and the fallback; the relayer's fee covers the call's gas
+        JsonNode witness = item.at("/eip712/message/witness");
+        assertThat(Address.evm(witness.path("fallbackAddress").asString())).isEqualTo(FALLBACK);
+        assertThat(witness.path("destinationCall").asString())
+                .isNotEqualTo(without.at("/eip712/message/witness/destinationCall").asString());
+        assertThat(Integer.parseInt(witness.path("feeBps").asString()))
+                .isGreaterThanOrEqualTo(Integer.parseInt(without.at("/eip712/message/witness/feeBps").asString()));
+
+        String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature").asString();
+        BigInteger ownerBefore = balance(usdc, OWNER);
+        JsonNode submitted = submit(item.path("quoteId").asString(), signature);
+        assertThat(submitted.path("code").asInt()).as(submitted.toString()).isZero();
+        JsonNode status = awaitEnd(submitted.at("/data/executionTxHash").asString());
+        assertThat(status.at("/data/status").asString()).as(status.toString()).isEqualTo("DONE");
+        assertThat(status.at("/data/details/substatus").asString()).isEqualTo("COMPLETED");
+        BigInteger credited = credit(vault, BENEFICIARY);
+        assertThat(credited).isGreaterThanOrEqualTo(new BigInteger(item.at("/quote/amountOutMin").asString()));
+        assertThat(status.at("/data/toAsset/amount").asString()).isEqualTo(credited.toString());
+        assertThat(balance(weth, FALLBACK)).isZero();
+        assertThat(balance(weth, vault)).isEqualTo(credited);
+        assertThat(ownerBefore.subtract(balance(usdc, OWNER))).isEqualTo(amount);
+    }
+
+    /**
+     * The relayer's router call altered after the owner signed (as a compromised store or relayer would): another
+     * destinationCallData, destinationGasLimit or fallbackAddress fails Permit2's signature check, so the relayer's
+     * simulation refuses it (3007, nothing sent) and the owner's tokens stay where they were.
+     */
+    @Test
+    @Order(11)
+    void alteringTheCallItsGasLimitOrTheFallbackAfterSigningFailsThePermitOnChainAndMovesNothing() throws Exception {
+        Address vault = vault();
+        Address other = Address.evm("0x000000000000000000000000000000000000bee2");
+        Address otherFallback = Address.evm("0x00000000000000000000000000000000fa11bac5");
+        Map<String, String[]> alterations = new LinkedHashMap<>();
+        alterations.put("destinationCallData", new String[] {word(BENEFICIARY), word(other)});
+        alterations.put("destinationGasLimit", new String[] {String.format("%064x", CALL_GAS),
+            String.format("%064x", CALL_GAS + 1)});
+        alterations.put("fallbackAddress", new String[] {word(FALLBACK), word(otherFallback)});
+        for (Map.Entry<String, String[]> alteration : alterations.entrySet()) {
+            JsonNode item = callQuote(BigInteger.valueOf(5_000_000_000L), vault, deposit(BENEFICIARY));
+            String quoteId = item.path("quoteId").asString();
+            String signature = EthersWallet.sign(JSON.writeValueAsString(item), OWNER_KEY).path("signature")
+                    .asString();
+            byte[] stored = jdbc.queryForObject("SELECT inner_call FROM gasless_quote WHERE quote_id = ?",
+                    byte[].class, quoteId);
+            String call = Hex.encode(stored);
+            String[] change = alteration.getValue();
+            assertThat(call.split(change[0], -1)).as(alteration.getKey() + " occurs once in the call").hasSize(2);
+            jdbc.update("UPDATE gasless_quote SET inner_call = ? WHERE quote_id = ?",
+                    Hex.decode(call.replace(change[0], change[1])), quoteId);
+
+            BigInteger ownerBefore = balance(usdc, OWNER);
+            long relayerNonce = nonceOf(RELAYER);
+            JsonNode refused = submit(quoteId, signature);
+            assertThat(refused.path("code").asInt()).as(alteration.getKey() + ": " + refused).isEqualTo(3007);
+            assertThat(refused.path("message").asString()).contains("InvalidSigner");
+            assertThat(nonceOf(RELAYER)).isEqualTo(relayerNonce);
+            assertThat(balance(usdc, OWNER)).isEqualTo(ownerBefore);
+            assertThat(credit(vault, other)).isZero();
+            assertThat(balance(weth, otherFallback)).isZero();
+        }
+    }
+
+    private JsonNode callQuote(BigInteger amount, Address vault, String call) throws Exception {
+        String query = "/gasless/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + usdc + "&toToken="
+                + weth + "&amount=" + amount + "&sender=" + OWNER + "&receiver=" + vault + "&acquisitionMode=3"
+                + "&fallbackAddress=" + FALLBACK;
+        JsonNode quote = get(call == null ? query : query + "&destinationCallData=" + call + "&destinationGasLimit="
+                + CALL_GAS);
+        assertThat(quote.path("code").asInt()).as(quote.toString()).isZero();
+        return quote.path("data").get(0);
+    }
+
+    private static Address vaultAddress;
+
+    private static synchronized Address vault() throws Exception {
+        if (vaultAddress == null) {
+            vaultAddress = anvil.deploy(DEPLOYER, TestContracts.artifact("test/support/TestOnlyVault.sol",
+                    "TestOnlyVault").path("bytecode").asString());
+        }
+        return vaultAddress;
+    }
+
+    private String deposit(Address beneficiary) {
+        return RouterAbi.selector("depositAllowance(address,address)") + word(weth) + word(beneficiary);
+    }
+
+    private BigInteger credit(Address vault, Address beneficiary) {
+        return Quantities.big(node.call("eth_call", Map.of("to", vault.lower(), "data",
+                RouterAbi.selector("credit(address,address)") + word(weth) + word(beneficiary)), "latest").asString());
     }
 
     // --- helpers ---

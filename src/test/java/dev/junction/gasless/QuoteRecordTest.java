@@ -26,7 +26,8 @@ class QuoteRecordTest {
                         Address.evm("0x3333333333333333333333333333333333333333"),
                         Address.evm("0x7777777777777777777777777777777777777777"), Amount.of(990), Amount.of(480))),
                 new QuoteRecord.OnChain(25, Address.evm("0x8888888888888888888888888888888888888888"),
-                        "0x" + "ab".repeat(32), "0x" + "cd".repeat(32)));
+                        "0x" + "ab".repeat(32), "0x" + "cd".repeat(32),
+                        Address.evm("0x9999999999999999999999999999999999999999")));
     }
 
     /** {@link #record()} with another quote id, nonce and deadline (Unix seconds). */
