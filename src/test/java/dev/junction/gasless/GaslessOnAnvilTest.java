@@ -369,8 +369,9 @@ class GaslessOnAnvilTest {
         assertThat(nonceOf(RELAYER, "latest")).isEqualTo(relayerNonce + 1);
     }
 
+    /** Last: it moves the chain's clock past a permit deadline, after which a route built on the wall clock expires. */
     @Test
-    @Order(9)
+    @Order(11)
     void aSwapWhoseTransactionTheChainPassesThePermitDeadlineWithoutIncludingExpiresAndItsNonceIsCancelled()
             throws Exception {
         BigInteger amount = BigInteger.valueOf(5_000_000L);
@@ -496,7 +497,7 @@ class GaslessOnAnvilTest {
     JdbcTemplate jdbc;
 
     @Test
-    @Order(10)
+    @Order(9)
     void aModeThreeSwapWithADestinationCallCreditsTheVaultAndReachesDoneCompleted() throws Exception {
         Address vault = vault();
         // 10,000 USDC: at this chain's gas price the relayer's fee is several hundred USDC
@@ -532,7 +533,7 @@ class GaslessOnAnvilTest {
      * simulation refuses it (3007, nothing sent) and the owner's tokens stay where they were.
      */
     @Test
-    @Order(11)
+    @Order(10)
     void alteringTheCallItsGasLimitOrTheFallbackAfterSigningFailsThePermitOnChainAndMovesNothing() throws Exception {
         Address vault = vault();
         Address other = Address.evm("0x000000000000000000000000000000000000bee2");
