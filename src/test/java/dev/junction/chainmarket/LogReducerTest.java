@@ -10,6 +10,7 @@ import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.PoolState;
+import dev.junction.protocol.shared.TickBook.TickInfo;
 import dev.junction.protocol.uniswapv2.UniswapV2State;
 import dev.junction.protocol.uniswapv3.UniswapV3State;
 import java.math.BigInteger;
@@ -66,8 +67,8 @@ class LogReducerTest {
 
     static UniswapV3State v3(int windowLow, int windowHigh) {
         return new UniswapV3State("v3", POOL, T0, T1, 3000, 60, Q96, 0, BigInteger.valueOf(1000), new TreeMap<>(Map.of(
-                -600, new UniswapV3State.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(1000)),
-                600, new UniswapV3State.TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(-1000)))), windowLow,
+                -600, new TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(1000)),
+                600, new TickInfo(BigInteger.valueOf(1000), BigInteger.valueOf(-1000)))), windowLow,
                 windowHigh);
     }
 
@@ -89,9 +90,9 @@ class LogReducerTest {
         UniswapV3State minted = (UniswapV3State) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.liquidity()).isEqualTo(1050);
-        assertThat(minted.ticks().get(-120)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(50),
+        assertThat(minted.ticks().get(-120)).isEqualTo(new TickInfo(BigInteger.valueOf(50),
                 BigInteger.valueOf(50)));
-        assertThat(minted.ticks().get(120)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(50),
+        assertThat(minted.ticks().get(120)).isEqualTo(new TickInfo(BigInteger.valueOf(50),
                 BigInteger.valueOf(-50)));
         LogEntry burn = log(POOL, List.of(UniswapV3State.BURN, t(0), t(-120), t(120)), word(50), word(1),
                 word(1));
@@ -110,7 +111,7 @@ class LogReducerTest {
         UniswapV3State minted = (UniswapV3State) LogReducer.apply(Map.of(POOL, pool), List.of(mint), CONTEXT).pools()
                 .get(POOL);
         assertThat(minted.liquidity()).isEqualTo(1000);
-        assertThat(minted.ticks().get(600)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(2000),
+        assertThat(minted.ticks().get(600)).isEqualTo(new TickInfo(BigInteger.valueOf(2000),
                 BigInteger.ZERO));
         ConcentratedPool market = (ConcentratedPool) ChainViewAccess.pool(minted);
         assertThat(market.liquidityNet()).containsKey(600);

@@ -7,7 +7,6 @@ import static dev.junction.chain.abi.AbiDecoder.words;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
-import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.TickWindow;
 import dev.junction.market.TickWindowEdges;
@@ -18,10 +17,10 @@ import dev.junction.protocol.ContractCall;
 import dev.junction.protocol.PoolFacts;
 import dev.junction.protocol.PoolRead;
 import dev.junction.protocol.PoolState;
+import dev.junction.protocol.shared.TickBook;
+import dev.junction.protocol.shared.TickBook.TickInfo;
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -32,7 +31,8 @@ import java.util.TreeMap;
  * A Uniswap V3 pool as chain mode holds it: slot0, liquidity and the initialized ticks in
  * {@code [windowLow, windowHigh]} (whole bitmap words; the whole range for a pool followed since its creation). Ticks
  * outside the window are unknown: a quote that would reach past it is refused and marks the edge it reached in
- * {@code edges}; the follower then reads that side's next words ({@link #readWider}) in its next round.
+ * {@code edges}; the follower then reads that side's next words ({@link #readWider}) in its next round. The ticks are
+ * kept as the Uniswap V4 room keeps them ({@link TickBook}).
  */
 public record UniswapV3State(String provider, Address address, Address token0, Address token1, int fee,
         int tickSpacing, BigInteger sqrtPriceX96, int tick, BigInteger liquidity, NavigableMap<Integer, TickInfo> ticks,
@@ -49,10 +49,6 @@ public record UniswapV3State(String provider, Address address, Address token0, A
     private static final String TICK_BITMAP = "tickBitmap(int16)";
     private static final String TICKS = "ticks(int24)";
     private static final double Q96 = Math.pow(2, 96);
-
-    /** A tick's liquidityGross and liquidityNet; initialized while gross > 0. */
-    public record TickInfo(BigInteger gross, BigInteger net) {
-    }
 
     public UniswapV3State {
         ticks = Collections.unmodifiableNavigableMap(new TreeMap<>(ticks));
@@ -87,7 +83,7 @@ public record UniswapV3State(String provider, Address address, Address token0, A
 
     /** Whether every tick is known (a pool followed since its creation). */
     public boolean fullWindow() {
-        return windowLow <= TickMath.MIN_TICK && windowHigh >= TickMath.MAX_TICK;
+        return window().isFull();
     }
 
     /** The ticks whose initialized state is known. */
@@ -95,8 +91,15 @@ public record UniswapV3State(String provider, Address address, Address token0, A
         return new TickWindow(windowLow, windowHigh);
     }
 
-    boolean inWindow(int t) {
-        return t >= windowLow && t <= windowHigh;
+    private TickBook book() {
+        return new TickBook(ticks, window(), edges, tickSpacing);
+    }
+
+    /** The pool's {@code tickBitmap(int16)} and {@code ticks(int24)}; a read ends in this state holding its book. */
+    private TickBook.Reads reads() {
+        return new TickBook.Reads(w -> new ContractCall(address, Abi.callHex(TICK_BITMAP, Abi.int256(w))),
+                t -> new ContractCall(address, Abi.callHex(TICKS, Abi.int256(t))),
+                read -> withTicks(read.ticks(), read.window()));
     }
 
     UniswapV3State withSlot(BigInteger sqrtPrice, int newTick, BigInteger newLiquidity) {
@@ -111,29 +114,13 @@ public record UniswapV3State(String provider, Address address, Address token0, A
 
     /** A position's liquidity changed by {@code delta} (Mint: +, Burn: -) over [lower, upper). */
     UniswapV3State withPosition(int lower, int upper, BigInteger delta) {
-        TreeMap<Integer, TickInfo> next = new TreeMap<>(ticks);
-        update(next, lower, delta, false);
-        update(next, upper, delta, true);
+        NavigableMap<Integer, TickInfo> next = book().withPosition(lower, upper, delta);
         BigInteger active = liquidity;
         if (usable() && lower <= tick && tick < upper) {
             active = active.add(delta);
         }
         return new UniswapV3State(provider, address, token0, token1, fee, tickSpacing, sqrtPriceX96, tick, active,
                 next, windowLow, windowHigh, edges);
-    }
-
-    private void update(TreeMap<Integer, TickInfo> map, int t, BigInteger delta, boolean upper) {
-        if (!inWindow(t)) {
-            return;
-        }
-        TickInfo old = map.getOrDefault(t, new TickInfo(BigInteger.ZERO, BigInteger.ZERO));
-        BigInteger gross = old.gross().add(delta);
-        BigInteger net = upper ? old.net().subtract(delta) : old.net().add(delta);
-        if (gross.signum() == 0) {
-            map.remove(t);
-        } else {
-            map.put(t, new TickInfo(gross, net));
-        }
     }
 
     /**
@@ -165,18 +152,13 @@ public record UniswapV3State(String provider, Address address, Address token0, A
     /** Whether the current tick is within one bitmap word of the window's edge (time to reload the window). */
     @Override
     public boolean needsReload() {
-        if (fullWindow()) {
-            return false;
-        }
-        int word = 256 * tickSpacing;
-        return (windowLow > TickMath.MIN_TICK && tick < windowLow + word)
-                || (windowHigh < TickMath.MAX_TICK && tick > windowHigh - word);
+        return book().needsReload(tick);
     }
 
     /** Whether a quote reached an edge of the window since it was last widened. */
     @Override
     public boolean wantsWider() {
-        return usable() && !fullWindow() && edges.pending();
+        return usable() && book().wantsWider();
     }
 
     /**
@@ -186,20 +168,7 @@ public record UniswapV3State(String provider, Address address, Address token0, A
      */
     @Override
     public PoolRead readWider(ChainSettings chain) {
-        TickWindowEdges.Sides sides = edges.take();
-        TickWindow now = window();
-        TickWindow next = now.widened(tick, tickSpacing, sides.below(), sides.above());
-        if (!usable() || next.equals(now)) {
-            return PoolRead.done(this);
-        }
-        List<Integer> words = new ArrayList<>();
-        for (int w = next.lowWord(tickSpacing); w < now.lowWord(tickSpacing); w++) {
-            words.add(w);
-        }
-        for (int w = now.highWord(tickSpacing) + 1; w <= next.highWord(tickSpacing); w++) {
-            words.add(w);
-        }
-        return new Bitmap(withTicks(ticks, next), List.copyOf(words));
+        return book().readWider(tick, this, reads());
     }
 
     /**
@@ -229,74 +198,9 @@ public record UniswapV3State(String provider, Address address, Address token0, A
                 TickWindow window = TickWindow.around(now, sp, chain.tickWindowWords());
                 UniswapV3State read = new UniswapV3State(provider, address, token0, token1, fee, sp, uint(slot, 0),
                         now, uint(liq, 0), new TreeMap<>(), window.low(), window.high(), edges);
-                List<Integer> words = new ArrayList<>();
-                for (int w = window.lowWord(sp); read.usable() && w <= window.highWord(sp); w++) {
-                    words.add(w);
-                }
-                return new Bitmap(read, List.copyOf(words));
+                return read.book().readWindow(read, read.reads());
             }
         };
-    }
-
-    /**
-     * A read's bitmap round: {@code words} of the pool (the whole window, or the words a widening adds); the pool
-     * holds the ticks already known and its window once read.
-     */
-    private record Bitmap(UniswapV3State pool, List<Integer> words) implements PoolRead {
-
-        @Override
-        public List<ContractCall> calls() {
-            return words.stream()
-                    .map(w -> new ContractCall(pool.address(), Abi.callHex(TICK_BITMAP, Abi.int256(w)))).toList();
-        }
-
-        @Override
-        public PoolRead answer(List<String> answers) {
-            List<Integer> ticks = new ArrayList<>();
-            int k = 0;
-            for (int w : words) {
-                String r = answers.get(k++);
-                if (r == null || AbiDecoder.isZero(r, 0)) {
-                    continue; // most words of a window are empty
-                }
-                BigInteger bits = uint(r, 0);
-                for (int b = bits.getLowestSetBit(); b >= 0 && b < 256; b = nextBit(bits, b)) {
-                    ticks.add((w * 256 + b) * pool.tickSpacing());
-                }
-            }
-            return new Ticks(pool, List.copyOf(ticks));
-        }
-    }
-
-    /** A read's last round: {@code ticks(t)} of each initialized tick found, added to the ticks already known. */
-    private record Ticks(UniswapV3State pool, List<Integer> initialized) implements PoolRead {
-
-        @Override
-        public List<ContractCall> calls() {
-            return initialized.stream()
-                    .map(t -> new ContractCall(pool.address(), Abi.callHex(TICKS, Abi.int256(t)))).toList();
-        }
-
-        @Override
-        public PoolRead answer(List<String> answers) {
-            Map<Integer, TickInfo> ticks = new HashMap<>(pool.ticks());
-            int k = 0;
-            for (int t : initialized) {
-                String r = answers.get(k++);
-                if (r != null && words(r) >= 2) {
-                    BigInteger gross = uint(r, 0);
-                    if (gross.signum() > 0) {
-                        ticks.put(t, new TickInfo(gross, int256(r, 1)));
-                    }
-                }
-            }
-            return PoolRead.done(pool.withTicks(ticks, pool.window()));
-        }
-    }
-
-    private static int nextBit(BigInteger bits, int after) {
-        BigInteger rest = bits.shiftRight(after + 1);
-        return rest.signum() == 0 ? -1 : after + 1 + rest.getLowestSetBit();
     }
 
     @Override
@@ -307,9 +211,7 @@ public record UniswapV3State(String provider, Address address, Address token0, A
         double l = liquidity.doubleValue();
         double[] amounts = {l / sqrt / Math.pow(10, d0), l * sqrt / Math.pow(10, d1)};
         double raw1PerRaw0 = Math.pow(sqrtPriceX96.doubleValue() / Q96, 2);
-        TreeMap<Integer, BigInteger> net = new TreeMap<>();
-        ticks.forEach((t, info) -> net.put(t, info.net()));
-        NavigableMap<Integer, BigInteger> liquidityNet = Collections.unmodifiableNavigableMap(net);
+        NavigableMap<Integer, BigInteger> liquidityNet = book().liquidityNet();
         return Optional.of(new PoolFacts(List.of(token0, token1), amounts, PoolFacts.oneInZero(raw1PerRaw0, d0, d1),
                 (id, chain, usd) -> new ConcentratedPool(id, chain, provider, token0, token1, fee, tickSpacing,
                         sqrtPriceX96, tick, liquidity, liquidityNet, usd, windowLow, windowHigh, edges)));

@@ -7,7 +7,6 @@ import static dev.junction.chain.abi.AbiDecoder.words;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
-import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.ConcentratedPool;
 import dev.junction.market.TickWindow;
 import dev.junction.market.TickWindowEdges;
@@ -19,10 +18,10 @@ import dev.junction.protocol.ContractCall;
 import dev.junction.protocol.PoolFacts;
 import dev.junction.protocol.PoolRead;
 import dev.junction.protocol.PoolState;
+import dev.junction.protocol.shared.TickBook;
+import dev.junction.protocol.shared.TickBook.TickInfo;
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -34,7 +33,8 @@ import java.util.TreeMap;
  * initialized ticks in {@code [windowLow, windowHigh]}, read through the DEX's {@code StateView} by {@code PoolId}.
  * Every V4 log comes from the one PoolManager: chain mode keys the pool by {@link #address()}, the low 20 bytes of its
  * {@code PoolId} (topic1 of each pool log; {@link UniswapV4#poolKey} routes a log there). Ticks outside the window are
- * unknown, as for V3: a quote reaching past it is refused and marks the edge ({@code edges}), read wider next round.
+ * unknown, as for V3: a quote reaching past it is refused and marks the edge ({@code edges}), read wider next round
+ * (the ticks are kept as V3's: {@link TickBook}).
  *
  * @param key the pool's key and where it is read
  * @param lpFee the LP fee in pips (the key's for a static-fee pool; slot0's for a dynamic-fee one)
@@ -72,10 +72,6 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
             return Bytes32.of(Abi.keccak(Abi.encode(Abi.address(currency0), Abi.address(currency1),
                     Abi.uint256(fee), Abi.int256(tickSpacing), Abi.address(hooks))));
         }
-    }
-
-    /** A tick's liquidityGross and liquidityNet; initialized while gross > 0. */
-    public record TickInfo(BigInteger gross, BigInteger net) {
     }
 
     public UniswapV4State {
@@ -129,7 +125,7 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
 
     /** Whether every tick is known (a pool followed since its initialization). */
     public boolean fullWindow() {
-        return windowLow <= TickMath.MIN_TICK && windowHigh >= TickMath.MAX_TICK;
+        return window().isFull();
     }
 
     /** The ticks whose initialized state is known. */
@@ -137,8 +133,15 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
         return new TickWindow(windowLow, windowHigh);
     }
 
-    private boolean inWindow(int t) {
-        return t >= windowLow && t <= windowHigh;
+    private TickBook book() {
+        return new TickBook(ticks, window(), edges, key.tickSpacing());
+    }
+
+    /** StateView's {@code getTickBitmap} and {@code getTickLiquidity}; a read ends in this state holding its book. */
+    private TickBook.Reads reads() {
+        return new TickBook.Reads(w -> lens(GET_TICK_BITMAP, Abi.int256(w)),
+                t -> lens(GET_TICK_LIQUIDITY, Abi.int256(t)),
+                read -> with(sqrtPriceX96, tick, protocolFee, lpFee, liquidity, read.ticks(), read.window()));
     }
 
     private UniswapV4State with(BigInteger sqrtPrice, int newTick, int newProtocolFee, int newLpFee,
@@ -176,25 +179,9 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
         if (delta.signum() == 0) {
             return this;
         }
-        TreeMap<Integer, TickInfo> next = new TreeMap<>(ticks);
-        update(next, lower, delta, false);
-        update(next, upper, delta, true);
+        NavigableMap<Integer, TickInfo> next = book().withPosition(lower, upper, delta);
         BigInteger active = usable() && lower <= tick && tick < upper ? liquidity.add(delta) : liquidity;
         return with(sqrtPriceX96, tick, protocolFee, lpFee, active, next, window());
-    }
-
-    private void update(TreeMap<Integer, TickInfo> map, int t, BigInteger delta, boolean upper) {
-        if (!inWindow(t)) {
-            return;
-        }
-        TickInfo old = map.getOrDefault(t, new TickInfo(BigInteger.ZERO, BigInteger.ZERO));
-        BigInteger gross = old.gross().add(delta);
-        BigInteger net = upper ? old.net().subtract(delta) : old.net().add(delta);
-        if (gross.signum() == 0) {
-            map.remove(t);
-        } else {
-            map.put(t, new TickInfo(gross, net));
-        }
     }
 
     /**
@@ -209,37 +196,18 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
     /** Whether the current tick is within one bitmap word of the window's edge (time to reload the window). */
     @Override
     public boolean needsReload() {
-        if (fullWindow()) {
-            return false;
-        }
-        int word = 256 * key.tickSpacing();
-        return (windowLow > TickMath.MIN_TICK && tick < windowLow + word)
-                || (windowHigh < TickMath.MAX_TICK && tick > windowHigh - word);
+        return book().needsReload(tick);
     }
 
     @Override
     public boolean wantsWider() {
-        return usable() && !fullWindow() && edges.pending();
+        return usable() && book().wantsWider();
     }
 
     /** The window widened on the sides quotes reached, reading only the new words (as V3's). */
     @Override
     public PoolRead readWider(ChainSettings chain) {
-        TickWindowEdges.Sides sides = edges.take();
-        TickWindow now = window();
-        int spacing = key.tickSpacing();
-        TickWindow next = now.widened(tick, spacing, sides.below(), sides.above());
-        if (!usable() || next.equals(now)) {
-            return PoolRead.done(this);
-        }
-        List<Integer> words = new ArrayList<>();
-        for (int w = next.lowWord(spacing); w < now.lowWord(spacing); w++) {
-            words.add(w);
-        }
-        for (int w = now.highWord(spacing) + 1; w <= next.highWord(spacing); w++) {
-            words.add(w);
-        }
-        return new Bitmap(with(sqrtPriceX96, tick, protocolFee, lpFee, liquidity, ticks, next), List.copyOf(words));
+        return book().readWider(tick, this, reads());
     }
 
     /**
@@ -268,11 +236,7 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
                 UniswapV4State read = new UniswapV4State(key, uint(slot, 0), now, uint(slot, 2).intValueExact(),
                         uint(slot, 3).intValueExact(), uint(liq, 0), new TreeMap<>(), window.low(), window.high(),
                         edges);
-                List<Integer> words = new ArrayList<>();
-                for (int w = window.lowWord(sp); read.usable() && w <= window.highWord(sp); w++) {
-                    words.add(w);
-                }
-                return new Bitmap(read, List.copyOf(words));
+                return read.book().readWindow(read, read.reads());
             }
         };
     }
@@ -282,63 +246,6 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
         args[0] = Abi.bytes32(key.poolId());
         System.arraycopy(after, 0, args, 1, after.length);
         return new ContractCall(key.stateView(), Abi.callHex(signature, args));
-    }
-
-    /** A read's bitmap round: {@code words} of the pool; the pool holds the ticks already known and its window. */
-    private record Bitmap(UniswapV4State pool, List<Integer> words) implements PoolRead {
-
-        @Override
-        public List<ContractCall> calls() {
-            return words.stream().map(w -> pool.lens(GET_TICK_BITMAP, Abi.int256(w))).toList();
-        }
-
-        @Override
-        public PoolRead answer(List<String> answers) {
-            List<Integer> found = new ArrayList<>();
-            int k = 0;
-            for (int w : words) {
-                String r = answers.get(k++);
-                if (r == null || AbiDecoder.isZero(r, 0)) {
-                    continue;
-                }
-                BigInteger bits = uint(r, 0);
-                for (int b = bits.getLowestSetBit(); b >= 0 && b < 256; b = nextBit(bits, b)) {
-                    found.add((w * 256 + b) * pool.key().tickSpacing());
-                }
-            }
-            return new Ticks(pool, List.copyOf(found));
-        }
-    }
-
-    /** A read's last round: {@code getTickLiquidity} of each initialized tick found. */
-    private record Ticks(UniswapV4State pool, List<Integer> initialized) implements PoolRead {
-
-        @Override
-        public List<ContractCall> calls() {
-            return initialized.stream().map(t -> pool.lens(GET_TICK_LIQUIDITY, Abi.int256(t))).toList();
-        }
-
-        @Override
-        public PoolRead answer(List<String> answers) {
-            Map<Integer, TickInfo> known = new HashMap<>(pool.ticks());
-            int k = 0;
-            for (int t : initialized) {
-                String r = answers.get(k++);
-                if (r != null && words(r) >= 2) {
-                    BigInteger gross = uint(r, 0);
-                    if (gross.signum() > 0) {
-                        known.put(t, new TickInfo(gross, int256(r, 1)));
-                    }
-                }
-            }
-            return PoolRead.done(pool.with(pool.sqrtPriceX96(), pool.tick(), pool.protocolFee(), pool.lpFee(),
-                    pool.liquidity(), new TreeMap<>(known), pool.window()));
-        }
-    }
-
-    private static int nextBit(BigInteger bits, int after) {
-        BigInteger rest = bits.shiftRight(after + 1);
-        return rest.signum() == 0 ? -1 : after + 1 + rest.getLowestSetBit();
     }
 
     /** The market's {@link UniswapV4Pool}; empty when its hooks are not routed ({@link UniswapV4Hooks}). */
@@ -354,9 +261,7 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
         double sqrt = sqrtPriceX96.doubleValue() / Q96;
         double l = liquidity.doubleValue();
         double[] amounts = {l / sqrt / Math.pow(10, d0), l * sqrt / Math.pow(10, d1)};
-        TreeMap<Integer, BigInteger> net = new TreeMap<>();
-        ticks.forEach((t, info) -> net.put(t, info.net()));
-        NavigableMap<Integer, BigInteger> liquidityNet = Collections.unmodifiableNavigableMap(net);
+        NavigableMap<Integer, BigInteger> liquidityNet = book().liquidityNet();
         return Optional.of(new PoolFacts(List.of(token0, token1), amounts, PoolFacts.oneInZero(sqrt * sqrt, d0, d1),
                 (id, chain, usd) -> new UniswapV4Pool(new ConcentratedPool(id, chain, key.provider(), token0, token1,
                         lpFee, key.tickSpacing(), sqrtPriceX96, tick, liquidity, liquidityNet, usd, windowLow,

@@ -13,6 +13,7 @@ import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.protocol.ContractCall;
 import dev.junction.protocol.PoolRead;
+import dev.junction.protocol.shared.TickBook.TickInfo;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
@@ -43,8 +44,8 @@ class UniswapV3WindowTest {
     static UniswapV3State loaded() {
         TickWindow w = TickWindow.around(0, 1, 4);
         return new UniswapV3State("v3", POOL, T0, T1, 100, 1, TickMath.getSqrtRatioAtTick(0), 0, L,
-                new TreeMap<>(Map.of(-100, new UniswapV3State.TickInfo(L, L),
-                        100, new UniswapV3State.TickInfo(L, L.negate()))), w.low(), w.high());
+                new TreeMap<>(Map.of(-100, new TickInfo(L, L),
+                        100, new TickInfo(L, L.negate()))), w.low(), w.high());
     }
 
     static String words(Abi.Value... values) {
@@ -83,7 +84,7 @@ class UniswapV3WindowTest {
         UniswapV3State wider = (UniswapV3State) done.state();
         assertThat(wider.window()).isEqualTo(new TickWindow(-16 * 256, 4 * 256 + 255));
         assertThat(wider.ticks()).containsOnlyKeys(-2557, -100, 100);
-        assertThat(wider.ticks().get(-2557)).isEqualTo(new UniswapV3State.TickInfo(BigInteger.valueOf(5),
+        assertThat(wider.ticks().get(-2557)).isEqualTo(new TickInfo(BigInteger.valueOf(5),
                 BigInteger.valueOf(-5)));
         assertThat(wider.sqrtPriceX96()).isEqualTo(pool.sqrtPriceX96());
         assertThat(wider.liquidity()).isEqualTo(pool.liquidity());
