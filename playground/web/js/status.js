@@ -141,6 +141,8 @@ async function readStream(params, lastEventId, signal, onStatus) {
 export function trackStatus({ txHash, fromChainId, into, chainOf, call = null, onError }) {
   const params = { txHash, fromChainId };
   const controller = new AbortController();
+  // nothing of an earlier route stays on screen while this one connects
+  clear(into, h('p', { class: 'hint' }, `Following ${txHash} on chain ${fromChainId}…`));
   let lastEventId = null;
   let changes = 0;
   let ended = false;

@@ -240,7 +240,7 @@ class LocalChainsWalkTest {
                         .asString(), "UP_JSON", upJson.toString(), "SCREENSHOTS",
                         Path.of("target/playground-screenshots").toAbsolutePath().toString()));
         System.out.println(out);
-        assertThat(out).contains("\u2139 pass 2").contains("\u2139 fail 0"); // node's spec reporter: "ℹ pass 2"
+        assertThat(out).contains("\u2139 pass 3").contains("\u2139 fail 0"); // node's spec reporter: "ℹ pass 3"
     }
 
     /**
