@@ -5,12 +5,15 @@
 // requests go to anvil (anvil's unlocked dev account 5 signs eth_signTypedData_v4 and eth_sendTransaction), as
 // MetaMask connected to the local chains would. (Junction's relayer runs same-chain gasless swaps only: a cross-chain
 // gasless quote is refused with 3001 naming toChain.) Needs JUNCTION_URL and UP_JSON (the up.json of bin/local-chains up);
-// screenshots go to SCREENSHOTS. Run by dev.junction.LocalChainsWalkTest from `./mvnw verify`.
+// screenshots go to SCREENSHOTS. Run by dev.junction.LocalChainsWalkTest from `./mvnw verify`. The third test pastes a
+// destination call into the page (issue 39): a gasless swap into the repository's test-only vault, COMPLETED, then a
+// call the vault refuses, DESTINATION_CALL_FAILED with the fallback address and what it received, checked on the chain.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { Contract, JsonRpcProvider, Wallet, toQuantity } from 'ethers';
+import { Contract, ContractFactory, JsonRpcProvider, Wallet, parseEther, toQuantity } from 'ethers';
 import { launch } from './browser.mjs';
 
 const BASE = process.env.JUNCTION_URL;
@@ -219,3 +222,90 @@ test('browser wallet on anvil: the wallet approves Permit2 and signs eth_signTyp
       await context.close();
     }
   });
+
+test('a call after the swap: pasted calldata into a vault, COMPLETED; a refused call, DESTINATION_CALL_FAILED with '
+  + 'the fallback address and its amount', { timeout: 400_000 }, async () => {
+  const arb = provider('42161');
+  const owner = new Wallet(UP.account.privateKey, arb);
+  await (await token('42161', 'USDC', owner).approve(PERMIT2, MAX)).wait();
+  // the repository's test-only vault (contracts/test/support/TestOnlyVault.sol), deployed by a fresh account
+  const artifact = JSON.parse(execFileSync('node', ['scripts/test-artifact.mjs', 'test/support/TestOnlyVault.sol',
+    'TestOnlyVault'], { cwd: path.resolve(import.meta.dirname, '../../contracts'), encoding: 'utf8' }));
+  const deployer = Wallet.createRandom(arb);
+  await arb.send('anvil_setBalance', [deployer.address, toQuantity(parseEther('1'))]);
+  const vault = await new ContractFactory(artifact.abi, artifact.bytecode, deployer).deploy();
+  await vault.waitForDeployment();
+  const vaultAddress = await vault.getAddress();
+  const weth = UP.chains['42161'].tokens.WETH;
+  const beneficiary = Wallet.createRandom().address;
+  const fallback = Wallet.createRandom().address;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1100 } });
+  try {
+    const page = await open(context);
+    await pick(page, 'From', 42161, 'USDC');
+    await pick(page, 'To', 42161, 'WETH');
+    await page.getByLabel('Amount', { exact: true }).fill('150');
+    await page.getByLabel('Acquisition mode', { exact: true }).selectOption('3');
+    await page.getByLabel('Receiver (optional)', { exact: true }).fill(vaultAddress);
+    await page.getByLabel('Fallback address (optional)', { exact: true }).fill(fallback);
+
+    /** Quote, sign with the test key and submit with `call`; answers the final /status and the quote item. */
+    const swap = async (call, gas) => {
+      await page.getByLabel('Destination call data', { exact: true }).fill(call);
+      await page.getByLabel('Destination call gas limit', { exact: true }).fill(String(gas));
+      const raw = '#gasless-tools details.raw pre';
+      const previous = await page.locator(raw).count() ? await page.locator(raw).textContent() : '';
+      await page.getByRole('button', { name: 'Gasless quote' }).click();
+      await page.waitForFunction(([sel, was]) => (document.querySelector(sel)?.textContent ?? was) !== was
+        || [...document.querySelectorAll('.error')].some((e) => !e.hidden), [raw, previous]);
+      const errors = await page.locator('.error:visible').allInnerTexts();
+      assert.deepEqual(errors, [], 'the gasless quote with the call is accepted');
+      const item = JSON.parse(await page.locator('#gasless-tools details.raw pre').textContent());
+      // the witness binds the call's fallback address
+      assert.match(JSON.stringify(item.eip712.message), new RegExp(fallback, 'i'));
+      assert.match(await page.locator('#gasless-body .metrics').innerText(), /Call after the swap/);
+      await page.getByRole('button', { name: 'Sign permit' }).click();
+      await page.locator('pre.signature').waitFor();
+      const previousHash = await page.locator('#txHash').inputValue();
+      await page.getByRole('button', { name: 'Submit swap' }).click();
+      // the page tracks the new swap (and clears the previous one's status) once submitted
+      await page.waitForFunction((was) => document.getElementById('txHash').value !== was
+        || !document.getElementById('err-signature').hidden, previousHash);
+      assert.ok(await page.locator('#err-signature').isHidden(), await page.locator('#err-signature').innerText());
+      await page.locator('#status-body .status-line').waitFor();
+      const status = await untilDone(page, 180_000);
+      assert.equal(status.srcTxDetails.txHash, await page.locator('#txHash').inputValue());
+      return { status, item };
+    };
+
+    const credited = await vault.credit(weth, beneficiary);
+    const deposit = vault.interface.encodeFunctionData('depositAllowance', [weth, beneficiary]);
+    const ok = await swap(deposit, 200_000);
+    assert.equal(ok.status.details.substatus, 'COMPLETED', JSON.stringify(ok.status));
+    const outcome = page.locator('#status-body .call-outcome');
+    assert.equal(await outcome.getAttribute('data-outcome'), 'COMPLETED');
+    assert.match(await outcome.innerText(), /Destination call succeeded/);
+    const gained = (await vault.credit(weth, beneficiary)) - credited;
+    assert.equal(gained, BigInt(ok.status.toAsset.amount), 'the vault credited exactly what the status reports');
+    assert.ok(gained >= BigInt(ok.item.quote.amountOutMin), `credited ${gained} >= ${ok.item.quote.amountOutMin}`);
+    await page.locator('#status').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, '15-local-call-completed.png') });
+
+    const before = await token('42161', 'WETH').balanceOf(fallback);
+    const refused = vault.interface.encodeFunctionData('depositRefused', [weth, beneficiary]);
+    const failed = await swap(refused, 150_000);
+    assert.equal(failed.status.details.substatus, 'DESTINATION_CALL_FAILED', JSON.stringify(failed.status));
+    assert.equal(await outcome.getAttribute('data-outcome'), 'DESTINATION_CALL_FAILED');
+    const received = (await token('42161', 'WETH').balanceOf(fallback)) - before;
+    assert.ok(received > 0n);
+    assert.equal(String(received), failed.status.details.receivedAmount, 'the status reports what the fallback got');
+    assert.equal((await outcome.locator('code.fallback').innerText()).toLowerCase(), fallback.toLowerCase());
+    assert.match(await outcome.innerText(), /Destination call failed .*the fallback address 0x[0-9a-fA-F]{40} received [\d.,]+ WETH/s);
+    assert.equal(await vault.credit(weth, beneficiary), credited + gained, 'the refused call credited nothing');
+    await page.locator('#status').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, '16-local-call-failed.png') });
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -254,3 +254,73 @@ test('with a browser wallet (EIP-1193) the page signs through eth_signTypedData_
       await context.close();
     }
   });
+
+test('a call after the swap: pasted calldata, gas limit and fallback reach the build, the API\'s errors show at '
+  + 'their field, and the sandbox\'s gasless executor says plainly that it runs no call (1002)', async () => {
+  const { Interface } = await import('ethers');
+  const VAULT = '0x00000000000000000000000000000000000b0a17';
+  const FALLBACK = '0x0000000000000000000000000000000000fa11ba';
+  await pick('From', 1, 'USDC');
+  await pick('To', 42161, 'WETH');
+  await page.getByLabel('Amount', { exact: true }).fill('2000');
+  const weth = await page.locator('#toToken').inputValue();
+  const call = new Interface(['function depositAllowance(address token, address beneficiary)'])
+    .encodeFunctionData('depositAllowance', [weth, '0x00000000000000000000000000000000000BEEF1']);
+  await page.getByLabel('Receiver (optional)', { exact: true }).fill(VAULT);
+  // pasted over two lines: the page drops the whitespace a paste brings
+  await page.getByLabel('Destination call data', { exact: true }).fill(`${call.slice(0, 42)}\n  ${call.slice(42)}`);
+  const query = `/build-best-path?fromChain=1&toChain=42161&fromToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48`
+    + `&toToken=${weth}&amount=2000000000&sender=${SENDER}&receiver=${VAULT}&destinationCallData=${call}`;
+
+  // no gas limit: the API's 1001 under the gas limit field, which gets the focus
+  const noGas = await api(query);
+  assert.equal(noGas.code, 1001);
+  await page.getByRole('button', { name: 'Build best route' }).click();
+  const gasError = page.locator('#err-destinationGasLimit');
+  await gasError.waitFor({ state: 'visible' });
+  assert.equal(await gasError.innerText(), `1001 ${noGas.message}`);
+  assert.equal(await page.getByLabel('Destination call gas limit').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'destinationGasLimit');
+
+  // the zero address as fallback: 1003 under the fallback field
+  await page.getByLabel('Destination call gas limit').fill('200000');
+  await page.getByLabel('Fallback address (optional)').fill('0x0000000000000000000000000000000000000000');
+  const zero = await api(`${query}&destinationGasLimit=200000&fallbackAddress=0x0000000000000000000000000000000000000000`);
+  assert.equal(zero.code, 1003);
+  await page.getByRole('button', { name: 'Build best route' }).click();
+  const fallbackError = page.locator('#err-fallbackAddress');
+  await fallbackError.waitFor({ state: 'visible' });
+  assert.equal(await fallbackError.innerText(), `1003 ${zero.message}`);
+  assert.ok(await gasError.isHidden());
+
+  // valid: the build carries the call, its gas limit and the fallback into RouteParams (decoded from the calldata)
+  await page.getByLabel('Fallback address (optional)').fill(FALLBACK);
+  await page.getByRole('button', { name: 'Build best route' }).click();
+  await page.waitForFunction(() => /destinationCallData/.test(document.querySelector('.decoded')?.innerText ?? ''));
+  assert.ok(await fallbackError.isHidden(), await fallbackError.innerText());
+  const decoded = await page.locator('.decoded').innerText();
+  assert.match(decoded, new RegExp(`destinationCallData\\s+bytes\\s+${call}\\b`, 'i'));
+  assert.match(decoded, /destinationGasLimit\s+uint256\s+200000\b/);
+  assert.match(decoded, new RegExp(`fallbackAddress\\s+address\\s+${FALLBACK}\\b`, 'i'));
+  assert.match(decoded, new RegExp(`receiver\\s+address\\s+${VAULT}\\b`, 'i'));
+  const curlText = await page.locator('#build pre.curl').innerText();
+  assert.ok(curlText.includes(`destinationCallData=${call}&destinationGasLimit=200000&fallbackAddress=${FALLBACK}`),
+    curlText);
+  await page.locator('#build').scrollIntoViewIfNeeded();
+  await shot('08-call-build');
+
+  // a gasless swap with a call: the sandbox's executor runs no call, 1002 at the call data with what to do instead
+  const gasless = await api(`/gasless/quote?fromChain=1&toChain=42161&fromToken=0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48`
+    + `&toToken=${weth}&amount=2000000000&sender=${SENDER}&receiver=${VAULT}&destinationCallData=${call}`
+    + `&destinationGasLimit=200000&fallbackAddress=${FALLBACK}&acquisitionMode=3`);
+  assert.equal(gasless.code, 1002, JSON.stringify(gasless));
+  await page.getByRole('button', { name: 'Gasless quote' }).click();
+  const callError = page.locator('#err-destinationCallData');
+  await callError.waitFor({ state: 'visible' });
+  const shown = await callError.innerText();
+  assert.ok(shown.startsWith(`1002 ${gasless.message}`), shown);
+  assert.match(shown, /sandbox runs no destination call/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'destinationCallData');
+  await shot('09-call-sandbox-1002');
+  assert.deepEqual(pageErrors, []);
+});

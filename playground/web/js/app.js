@@ -19,7 +19,9 @@ const FIELD_OF = { fromChain: 'fromChain', toChain: 'toChain', fromToken: 'fromT
   slippage: 'slippage', Slippage: 'slippage', feeBps: 'feeBps', includeProvider: 'includeProvider',
   excludeProvider: 'excludeProvider', routeMode: 'routeMode', rankingMode: 'routeMode',
   acquisitionMode: 'acquisitionMode', allowMultiBridge: 'allowMultiBridge', txHash: 'txHash',
-  fromChainId: 'fromChainId', signature: 'signature', quoteId: 'signature' };
+  fromChainId: 'fromChainId', signature: 'signature', quoteId: 'signature',
+  destinationCallData: 'destinationCallData', destinationGasLimit: 'destinationGasLimit',
+  fallbackAddress: 'fallbackAddress' };
 
 function clearErrors() {
   for (const el of document.querySelectorAll('.error')) {
@@ -156,7 +158,17 @@ function quoteParams() {
     routeMode: $('routeMode').value, acquisitionMode: $('acquisitionMode').value,
     includeProvider: selected('includeProvider'), excludeProvider: selected('excludeProvider'),
     allowMultiBridge: $('allowMultiBridge').checked ? 'true' : undefined,
+    ...callParams(),
   };
+}
+
+/**
+ * The call after the swap, as typed (the API validates it and names the field at fault): destinationCallData
+ * (whitespace a paste brings is dropped), destinationGasLimit and fallbackAddress; empty ones are left out.
+ */
+function callParams() {
+  return { destinationCallData: $('destinationCallData').value.replace(/\s+/g, ''),
+    destinationGasLimit: $('destinationGasLimit').value.trim(), fallbackAddress: $('fallbackAddress').value.trim() };
 }
 
 function amountNote() {
@@ -273,6 +285,7 @@ async function buildRoute(route) {
   if (p.slippage) body.Slippage = Number(p.slippage);
   if (p.feeBps) body.feeBps = Number(p.feeBps);
   if (p.acquisitionMode) body.acquisitionMode = Number(p.acquisitionMode);
+  for (const [k, v] of Object.entries(callParams())) if (v) body[k] = v;
   busy('Building…');
   try {
     const tx = await call('POST', '/build-path', { body });
@@ -374,13 +387,18 @@ async function gaslessQuote() {
   const params = { fromToken: q.fromToken, toToken: q.toToken, amount: q.amount, fromChain: q.fromChain,
     toChain: q.toChain, sender: q.sender, acquisitionMode: q.acquisitionMode || '3', receiver: q.receiver,
     feeBps: q.feeBps, allowMultiBridge: q.allowMultiBridge, rankingMode: RANKING_MODE[q.routeMode],
-    slippage: q.slippage, includeProvider: q.includeProvider, excludeProvider: q.excludeProvider };
+    slippage: q.slippage, includeProvider: q.includeProvider, excludeProvider: q.excludeProvider,
+    destinationCallData: q.destinationCallData, destinationGasLimit: q.destinationGasLimit,
+    fallbackAddress: q.fallbackAddress };
   busy('Asking for a gasless quote…');
   try {
     const [item] = await call('GET', '/gasless/quote', { params });
     renderGasless(item, params);
   } catch (e) {
-    showError(e, 'err-global', e.param === 'amount' ? amountNote() : null);
+    showError(e, 'err-global', e.param === 'amount' ? amountNote()
+      : e.param === 'destinationCallData' && e.code === 1002 && /sandbox/.test(e.message)
+        ? '(Here the sandbox runs no destination call: Build best route still builds the call into the router\'s '
+          + 'calldata; a gasless swap with a call runs on a real chain, e.g. the local chains.)' : null);
   } finally {
     busy('');
   }
@@ -415,7 +433,10 @@ function renderGasless(item, params) {
         h('span', { class: 'usd' }, usd(q.costBreakdownUsd.outputUsd))),
       metric('Minimum', `${human(q.amountOutMin, to.decimals)} ${to.symbol}`),
       metric('Deadline', new Date(Number(item.deadline) * 1000).toISOString().replace('.000Z', 'Z'),
-        ` (nonce ${item.nonce})`)),
+        ` (nonce ${item.nonce})`),
+      params.destinationCallData ? metric('Call after the swap', `${short(params.receiver || q.sender)} called with `,
+        h('code', {}, short(params.destinationCallData)), ` (${(params.destinationCallData.length - 2) / 2} bytes), `
+        + `at most ${params.destinationGasLimit} gas; fallback ${params.fallbackAddress || q.sender}`) : ''),
     h('h3', {}, `EIP-712 typed data: ${item.eip712.primaryType}`),
     h('pre', { class: 'typed-data', 'aria-label': 'EIP-712 typed data' }, typed),
     signerBox,
@@ -470,7 +491,8 @@ function renderGasless(item, params) {
         rawJson('Raw JSON', swap));
       $('txHash').value = swap.executionTxHash;
       $('fromChainId').value = String(swap.fromChainId);
-      startTracking();
+      startTracking(params.destinationCallData ? { receiver: params.receiver || q.sender,
+        fallbackAddress: params.fallbackAddress || q.sender } : null);
     } catch (e) {
       if (e.code === 4010) {
         // the owner's balance or Permit2 allowance (data.param names the amount): fixed in the approval box above,
@@ -576,12 +598,13 @@ function approveBox(item, from, wallet) {
 
 let tracker = null;
 
-function startTracking() {
+/** Follows the hash in the status form; `call` is the destination call the page submitted with it, if any. */
+function startTracking(call = null) {
   clearErrors();
   tracker?.stop();
   tracker = trackStatus({
     txHash: $('txHash').value.trim(), fromChainId: $('fromChainId').value.trim(), into: $('status-body'),
-    chainOf, onError: (e) => showError(e, 'err-txHash'),
+    chainOf, call, onError: (e) => showError(e, 'err-txHash'),
   });
   $('status').scrollIntoView({ block: 'start' });
 }
@@ -613,7 +636,7 @@ function init() {
   $('gaslessQuote').addEventListener('click', gaslessQuote);
   $('status-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    startTracking();
+    startTracking(null);
   });
   $('fromChainId').value = '1';
   if (browserWallet()) {

@@ -24,7 +24,35 @@ function txLine(label, tx, chainOf) {
     tx.timestamp ? ` · in a block at ${new Date(tx.timestamp * 1000).toISOString().replace('.000Z', 'Z')}` : ' · not yet in a block');
 }
 
-function render(into, data, params, chainOf, changes) {
+const amountOf = (amount, token) => (token?.decimals !== undefined && token?.decimals !== null
+  ? `${human(amount, token.decimals)} ${token.symbol ?? token.address}` : `${amount} of ${token?.address ?? '?'}`);
+
+/**
+ * The destination call's outcome (issue 39): DESTINATION_CALL_FAILED names the fallback address (in the service's
+ * message; else the one the page submitted) and what it received (details.receivedToken / receivedAmount); a
+ * COMPLETED route the page submitted with a call, or whose message says so, shows the call succeeded.
+ */
+function callOutcome(data, call) {
+  const d = data.details ?? {};
+  if (d.substatus === 'DESTINATION_CALL_FAILED') {
+    const fallback = /fallback address (0x[0-9a-fA-F]{40})/.exec(d.message ?? '')?.[1] ?? call?.fallbackAddress ?? '?';
+    return h('div', { class: 'call-outcome failed', 'data-outcome': 'DESTINATION_CALL_FAILED' },
+      h('p', {}, h('strong', {}, 'Destination call failed'), ' (it reverted, ran out of its gas limit or was refused): ',
+        'the fallback address ', h('code', { class: 'fallback' }, fallback), ' received ',
+        h('b', { class: 'fallback-amount' }, amountOf(d.receivedAmount ?? '0', d.receivedToken)), '.'),
+      h('p', { class: 'hint' }, 'The swap and the bridge were not undone: the output is with the fallback address.'));
+  }
+  if (data.status === 'DONE' && d.substatus === 'COMPLETED'
+      && (call || /destination call succeeded/.test(d.message ?? ''))) {
+    const to = data.toAsset;
+    return h('div', { class: 'call-outcome ok', 'data-outcome': 'COMPLETED' },
+      h('p', {}, h('strong', {}, 'Destination call succeeded'), ': ', call ? h('code', {}, call.receiver) : 'the receiver',
+        ' was called and took ', h('b', {}, to?.amount ? amountOf(to.amount, to) : 'the output'), '.'));
+  }
+  return '';
+}
+
+function render(into, data, params, chainOf, changes, call) {
   const d = data.details ?? {};
   const terminal = TERMINAL.includes(data.status);
   const current = stageIndex(d.substatus);
@@ -47,9 +75,12 @@ function render(into, data, params, chainOf, changes) {
     // a same-chain swap has one transaction: no "Destination: —" that reads as if something were missing
     crossChain || data.destTxDetails ? txLine('Destination', data.destTxDetails, chainOf) : '',
     to && to.amount && to.decimals !== undefined
-      ? h('p', {}, data.status === 'DONE' ? 'Received ' : 'Guaranteed minimum ',
+      ? h('p', {}, data.status !== 'DONE' ? 'Guaranteed minimum '
+        : d.substatus === 'DESTINATION_CALL_FAILED' ? 'Delivered ' : 'Received ',
         h('b', {}, human(to.amount, to.decimals)), ` ${to.symbol ?? ''}`,
-        d.receivedToken ? ` · received instead ${d.receivedAmount} of ${d.receivedToken}` : '') : '',
+        d.receivedToken && d.substatus !== 'DESTINATION_CALL_FAILED'
+          ? ` · received instead ${amountOf(d.receivedAmount ?? '0', d.receivedToken)}` : '') : '',
+    callOutcome(data, call),
     h('p', { class: 'hint' }, terminal ? `Final state: the stream ended (${changes} change${changes === 1 ? '' : 's'} `
       + 'received).' : `Live: GET /status/stream pushes each change (${changes} so far); no polling.`),
     h('pre', { class: 'curl' }, curl('GET', '/status/stream', { params }).replace(/^curl -s /, 'curl -sN ')),
@@ -103,10 +134,15 @@ async function readStream(params, lastEventId, signal, onStatus) {
   }
 }
 
-/** Follows txHash on fromChainId through the status stream, rendering into `into`; returns {stop()}. */
-export function trackStatus({ txHash, fromChainId, into, chainOf, onError }) {
+/**
+ * Follows txHash on fromChainId through the status stream, rendering into `into`; `call` ({receiver,
+ * fallbackAddress}) is the destination call the page submitted with it, or null. Returns {stop()}.
+ */
+export function trackStatus({ txHash, fromChainId, into, chainOf, call = null, onError }) {
   const params = { txHash, fromChainId };
   const controller = new AbortController();
+  // nothing of an earlier route stays on screen while this one connects
+  clear(into, h('p', { class: 'hint' }, `Following ${txHash} on chain ${fromChainId}…`));
   let lastEventId = null;
   let changes = 0;
   let ended = false;
@@ -116,7 +152,7 @@ export function trackStatus({ txHash, fromChainId, into, chainOf, onError }) {
       changes++;
     }
     ended = final(data);
-    render(into, data, params, chainOf, changes);
+    render(into, data, params, chainOf, changes, call);
   };
   (async () => {
     for (let failures = 0; !ended && !controller.signal.aborted;) {
