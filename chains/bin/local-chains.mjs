@@ -6,7 +6,8 @@
 // Environment defaults: LOCAL_CHAINS_STATE_DIR (default .local-chains/), LOCAL_CHAINS_BLOCK_TIMES ("1=1,8453=1"),
 // LOCAL_CHAINS_NO_JUNCTION=true.
 // up starts three anvil chains (1, 8453, 42161), deploys WETH9/Multicall3/Permit2, the majors, the protocols and
-// bridges of lib/protocols.mjs (Uniswap V2/V3 pools at the snapshot's reference prices, Across SpokePools),
+// bridges of lib/protocols.mjs (Uniswap V2/V3/V4 and Balancer V2 pools at the snapshot's reference prices, Across
+// SpokePools),
 // Junction's router and adapters (Junction's `deploy` command), starts the Across test relayer and Junction in chain
 // mode, then prints ONE JSON line (the last line of its output: up.json, each chain's contracts under `protocols` and
 // `bridges` by provider key) and returns, leaving everything running. Everything it started is recorded in
@@ -125,11 +126,16 @@ async function junctionJar() {
 }
 
 const q = (s) => `"${s}"`;
+/** At least the most pools any pair of the local market has (WETH/USDC: six), so every pool can be routed. */
+const POOLS_PER_PAIR = 8;
 
 /** The chain-mode YAML (junction.market.source=chain, junction.chains.<id>.*; addresses quoted). */
 function chainModeYaml(chains, routers, { dataDir, relayerKey }) {
-  const lines = ["junction:", `  data-dir: ${q(dataDir)}`, "  market:", "    source: chain", "  relayer:",
-    `    private-key: ${q(relayerKey)}`, "  chains:"];
+  // routing.pools-per-pair: the planner keeps the deepest N pools of each token pair (default 3); the local chains'
+  // WETH/USDC has six (V2, V3 1/5/30 bp, Balancer weighted, V4 native ETH), so with 3 the shallower ones (the V3 1 bp
+  // pool, Balancer's) were never routed, not even when a quote is restricted to their provider.
+  const lines = ["junction:", `  data-dir: ${q(dataDir)}`, "  market:", "    source: chain", "  routing:",
+    `    pools-per-pair: ${POOLS_PER_PAIR}`, "  relayer:", `    private-key: ${q(relayerKey)}`, "  chains:"];
   for (const c of chains) {
     const m = c.market;
     const btc = c.btc;

@@ -2,7 +2,7 @@
 // snapshot's reference prices (src/main/resources/market/tokens.json `priceUsd`, generated from
 // tools/market/tokens_table.py PRICES), Uniswap V2 pairs and V3 pools (several positions) seeded at those prices:
 // the major pairs (WETH/USDC, WETH/USDT, USDC/USDT) on V2 and on V3's 1, 5 and 30 bp tiers (MAJOR_DEPTH), and
-// Balancer V2 weighted and composable stable pools.
+// Balancer V2 weighted and composable stable pools, and Uniswap V4 pools (one of native ETH).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHAINS_DIR } from "./packed.mjs";
@@ -57,6 +57,9 @@ export function localMarketSpec(chain, fund = [], minters = []) {
       // Balancer V2: a weighted WETH/USDC 50/50 pool at the reference price, a composable stable USDC/USDT/DAI pool
       balancerV2: { weighted: [{ ...pair("WETH", "USDC", "300"), weightA: "0.5" }],
         stable: [{ tokens: ["USDC", "USDT", "DAI"], amount: "1000000", amp: 200 }] },
+      // Uniswap V4 (hookless, customary tiers): native ETH/USDC 5 bp, WETH/USDT 30 bp, USDC/USDT 1 and 5 bp
+      uniswapV4: { pools: [{ ...pair("WETH", "USDC", "1000", 500), a: "ETH" }, pair("WETH", "USDT", "600", 3000),
+        pair("USDC", "USDT", "2000000", 100), pair("USDC", "USDT", "500000", 500)] },
       across: true,
       minters,
       fund: fund.map((f) => ({ address: f.address, native: f.native ?? "10000",

@@ -7,6 +7,7 @@
 //   "uniswapV3": {"pools": [{"a": "WETH", "b": "USDC", "fee": 500, "priceAInB": "3000", "amountA": "200"}]},
 //   "balancerV2": {"weighted": [{"a": "WETH", "b": "USDC", "priceAInB": "3000", "amountA": "100", "weightA": "0.5"}],
 //                  "stable": [{"tokens": ["USDC", "USDT", "DAI"], "amount": "1000000", "amp": 200}]},
+//   "uniswapV4": {"pools": [{"a": "ETH", "b": "USDC", "fee": 500, "priceAInB": "3000", "amountA": "100"}]}, // ETH: native
 //   "across": true,
 //   "minters": ["0x…"],                                                       // may mint every test token
 //   "fund": [{"address": "0x…", "native": "100", "tokens": {"USDC": "1000000", "WETH": "10"}}]
@@ -15,7 +16,8 @@
 // Result: {chainId, weth, multicall3, permit2, tokens: {SYMBOL: address}, decimals: {SYMBOL: n},
 //          uniswapV2: {factory, router02, pairs: {"A/B": pair}}, uniswapV3: {factory, swapRouter, quoterV2,
 //          positionManager, tickLens, pools: {"A/B/fee": pool}}, balancerV2: {vault, queries, weightedPoolFactory,
-//          composableStablePoolFactory, pools: {"A/B" or "A/B/C": {pool, poolId}}}, across: {spokePool}}
+//          composableStablePoolFactory, pools: {"A/B" or "A/B/C": {pool, poolId}}}, uniswapV4: {poolManager, stateView,
+//          quoter, positionManager, liquidityRouter, pools: {"A/B/fee": {poolId, key}}}, across: {spokePool}}
 import { ethers } from "ethers";
 import { BRIDGES, PROTOCOLS, send, deployCore, deployToken, fundToken } from "./protocols.mjs";
 

@@ -14,7 +14,9 @@ export async function pairQuoters(provider, chain, tokenIn, tokenOut) {
   const found = [];
   for (const p of PROTOCOLS) {
     const contracts = chain.protocols?.[p.key];
-    if (contracts && p.quoters) found.push(...await p.quoters(provider, contracts, tokenIn, tokenOut));
+    if (contracts && p.quoters) {
+      found.push(...await p.quoters(provider, contracts, tokenIn, tokenOut, { weth: chain.tokens?.WETH }));
+    }
   }
   return found;
 }

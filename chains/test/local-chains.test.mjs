@@ -1,8 +1,9 @@
 // bin/local-chains up --no-junction / down, as a user runs them: three chains with the right ids and block times,
-// every V2/V3 pool at the snapshot's reference price (±0.05%), up.json naming each protocol's and bridge's
-// contracts, depth that makes splitting matter (the reference optimum of a $5M WETH->USDC trade beats the best single
-// pool by at least 0.5% on every chain), the printed account funded, a cross-chain Across deposit filled by the
-// relayer `up` started, --dump-state/--load-state, and `down` stopping every process.
+// every V2/V3 pool at the snapshot's reference price (±0.05%), Uniswap V4 deployed and its pools quoted by V4Quoter,
+// up.json naming each protocol's and bridge's contracts, depth that makes splitting matter (the reference optimum of
+// a $5M WETH->USDC trade beats the best single pool by at least 0.5% on every chain), the printed account funded, a
+// cross-chain Across deposit filled by the relayer `up` started, --dump-state/--load-state, and `down` stopping every
+// process.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -61,7 +62,7 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
       assert.ok(Math.abs(price / (reference[s0] / reference[s1]) - 1) < 0.0005, `V2 ${s0}/${s1} on ${chain.chainId}`);
     }
     // up.json names each protocol's and bridge's contracts, and they hold code
-    assert.deepEqual(Object.keys(c.protocols), ["uniswap-v2", "uniswap-v3", "balancer-v2"]);
+    assert.deepEqual(Object.keys(c.protocols), ["uniswap-v2", "uniswap-v3", "balancer-v2", "uniswap-v4"]);
     assert.deepEqual(c.protocols["uniswap-v2"], { factory: m.uniswapV2.factory, router: m.uniswapV2.router02 });
     assert.deepEqual(c.protocols["uniswap-v3"],
       { factory: m.uniswapV3.factory, quoter: m.uniswapV3.quoterV2, swapRouter: m.uniswapV3.swapRouter });
@@ -69,12 +70,27 @@ test("up deploys three chains at reference prices, relays Across deposits, and d
     for (const contracts of [...Object.values(c.protocols), ...Object.values(c.bridges)]) {
       for (const address of Object.values(contracts)) assert.ok((await p.getCode(address)).length > 100, address);
     }
-    // each major pair has its V2 pair and a pool on V3's 1, 5 and 30 bp tiers, and its Balancer V2 pool if any
+    // each major pair has its V2 pair, a pool on V3's 1, 5 and 30 bp tiers, its Balancer V2 pool if any and its
+    // Uniswap V4 pools (WETH/USDC's of native ETH)
     const balancerPools = { "WETH/USDC": ["balancer-v2 weighted"], "USDC/USDT": ["balancer-v2 stable"] };
+    const v4Pools = { "WETH/USDC": ["uniswap-v4 5 bp native"], "WETH/USDT": ["uniswap-v4 30 bp"],
+      "USDC/USDT": ["uniswap-v4 1 bp", "uniswap-v4 5 bp"] };
     for (const [a, b] of MAJOR_DEPTH) {
       const pools = (await pairQuoters(p, c, c.tokens[a], c.tokens[b])).map((q) => q.name).sort();
       assert.deepEqual(pools, [...(balancerPools[`${a}/${b}`] ?? []), "uniswap-v2", "uniswap-v3 1 bp",
-        "uniswap-v3 30 bp", "uniswap-v3 5 bp"], `${a}/${b}`);
+        "uniswap-v3 30 bp", "uniswap-v3 5 bp", ...v4Pools[`${a}/${b}`]], `${a}/${b}`);
+    }
+    // Uniswap V4: up.json names its contracts; each pool is quoted by V4Quoter at the reference price (a small trade,
+    // less than its fee and 0.05% away)
+    assert.deepEqual(c.protocols["uniswap-v4"], { poolManager: m.uniswapV4.poolManager,
+      positionManager: m.uniswapV4.positionManager, stateView: m.uniswapV4.stateView, quoter: m.uniswapV4.quoter });
+    for (const [a, b] of [["WETH", "USDC"], ["USDC", "WETH"], ["WETH", "USDT"], ["USDC", "USDT"], ["USDT", "USDC"]]) {
+      for (const q of (await pairQuoters(p, c, c.tokens[a], c.tokens[b])).filter((x) => x.name.startsWith("uniswap-v4"))) {
+        const amountIn = ethers.parseUnits((1000 / reference[a]).toFixed(decimals[a]), decimals[a]);
+        const out = Number(await q.quote(amountIn, "latest")) / 10 ** decimals[b] * reference[b];
+        const fee = Number(q.name.match(/(\d+) bp/)[1]) / 10000;
+        assert.ok(Math.abs(out / (1000 * (1 - fee)) - 1) < 0.0005, `${q.name} ${a}->${b} on ${chain.chainId}: $${out}`);
+      }
     }
     // depth that makes splitting matter: $5M of WETH -> USDC gains >= 0.5% over the best single pool by splitting
     const quoters = await pairQuoters(p, c, c.tokens.WETH, c.tokens.USDC);

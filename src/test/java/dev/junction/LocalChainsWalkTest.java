@@ -259,8 +259,24 @@ class LocalChainsWalkTest {
         assertThat(out).contains("\u2139 fail 0").doesNotContain("\u2139 pass 0"); // node's spec reporter
     }
 
+    /**
+     * Issue 36's wallet proof through the new adapters on these chains and this Junction ({@code chains/junction/
+     * adapters.test.mjs}): {@code /build-best-path} restricted to uniswap-v4 (ERC-20 in, and WETH into the native
+     * ETH/USDC pool), to balancer-v2 (weighted, composable stable), and a route mixing both, each sent by an ethers
+     * wallet: exactly {@code amountOut} delivered, nothing left in the router or an adapter.
+     */
     @Test
     @Order(6)
+    void swapsThroughTheV4AndBalancerAdaptersDeliverExactlyAmountOut() throws Exception {
+        Assumptions.assumeTrue(junctionUnavailable == null, () -> junctionUnavailable);
+        String out = run(List.of("node", "--test", "--test-reporter=spec", "junction/adapters.test.mjs"),
+                new File("chains"), 600, Map.of("UP_JSON", stateDir.resolve("up.json").toString()));
+        System.out.println(out);
+        assertThat(out).contains("\u2139 fail 0").doesNotContain("\u2139 pass 0"); // node's spec reporter
+    }
+
+    @Test
+    @Order(7)
     void downStopsEverything() throws Exception {
         Block last = blocks.getLast();
         assertThat(last.code()).isEqualTo("bin/local-chains down");
