@@ -976,7 +976,7 @@ export interface operations {
                 Referrer?: string;
                 /** @description Call made after the route's last step, on the receiver, by Junction's executor contract (it approves the receiver for exactly the output, calls it with at most destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; the router itself never makes the call). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
                 destinationCallData?: string;
-                /** @description Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does. */
+                /** @description Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it (gasFee); across a bridge the filler does, and the bridge step into toChain charges it, plus the executor's hand-over, at toChain's gas price (bridgeFee). */
                 destinationGasLimit?: string;
                 /** @description Who receives the output on toChain when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
                 fallbackAddress?: string;
@@ -1127,7 +1127,7 @@ export interface operations {
                     pathId?: string;
                     /** @description Optional. Call made after the route's last step, on the receiver, by Junction's executor contract (it approves the receiver for exactly the output, calls it with at most destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; the router itself never makes the call). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
                     destinationCallData?: string;
-                    /** @description Optional (JSON string or integer). Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does. */
+                    /** @description Optional (JSON string or integer). Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does, and the route's bridge fee must cover it: a pathId whose quote was asked without this call (or with less gas) is 1002. */
                     destinationGasLimit?: string;
                     /** @description Optional. Who receives the output on toChain when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
                     fallbackAddress?: string;
@@ -1825,7 +1825,7 @@ export interface operations {
                 Referrer?: string;
                 /** @description Call made after the route's last step, on the receiver, by Junction's executor contract (it approves the receiver for exactly the output, calls it with at most destinationGasLimit gas, resets the approval and sends what is left to fallbackAddress; the router itself never makes the call). 0x-prefixed hex with an even number of digits, at most 65536 characters; otherwise 1002. */
                 destinationCallData?: string;
-                /** @description Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it; across a bridge the filler does. */
+                /** @description Most gas destinationCallData may use on the destination chain: an integer from 1 to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain route's transaction pays it (gasFee); across a bridge the filler does, and the bridge step into toChain charges it, plus the executor's hand-over, at toChain's gas price (bridgeFee). */
                 destinationGasLimit?: string;
                 /** @description Who receives the output on toChain when destinationCallData reverts, runs out of its gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 witness. An EVM address other than the zero address; otherwise 1003. Wallet address: EVM 0x + 40 hex digits (mixed case must pass EIP-55), or base58 of 32 bytes where the chain is Solana; not the zero address. Otherwise 1003. */
                 fallbackAddress?: string;

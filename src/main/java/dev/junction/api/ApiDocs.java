@@ -144,7 +144,8 @@ final class ApiDocs {
                         + "most 65536 characters; otherwise 1002."),
                 string("destinationGasLimit", false, "Most gas destinationCallData may use on the destination chain: an integer from 1 "
                         + "to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain "
-                        + "route's transaction pays it; across a bridge the filler does."),
+                        + "route's transaction pays it (gasFee); across a bridge the filler does, and the bridge step "
+                        + "into toChain charges it, plus the executor's hand-over, at toChain's gas price (bridgeFee)."),
                 string("fallbackAddress", false, "Who receives the output on toChain when destinationCallData reverts, runs out of its "
                         + "gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 "
                         + "witness. An EVM address other than the zero address; otherwise 1003. " + WALLET),
@@ -195,7 +196,9 @@ final class ApiDocs {
                 .addProperty("destinationGasLimit", new StringSchema().description("Optional (JSON string or "
                         + "integer). " + "Most gas destinationCallData may use on the destination chain: an integer from 1 "
                         + "to 30000000 (1001 when destinationCallData is given without it, 1004 for 0). A same-chain "
-                        + "route's transaction pays it; across a bridge the filler does."))
+                        + "route's transaction pays it; across a bridge the filler does, and the route's bridge fee "
+                        + "must cover it: a pathId whose quote was asked without this call (or with less gas) is "
+                        + "1002."))
                 .addProperty("fallbackAddress", new StringSchema().description("Optional. " + "Who receives the output on toChain when destinationCallData reverts, runs out of its "
                         + "gas or leaves tokens behind; defaults to sender. Bound in RouteParams and the Permit2 "
                         + "witness. An EVM address other than the zero address; otherwise 1003. " + WALLET));

@@ -18,6 +18,7 @@ import dev.junction.quote.QuoteRequest;
 import dev.junction.quote.QuoteService;
 import dev.junction.quote.QuoteStore;
 import dev.junction.quote.StoredQuote;
+import dev.junction.routing.DestinationCallGas;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.Slippage;
 import java.math.BigInteger;
@@ -119,6 +120,7 @@ public class BuildService {
         PlannedRoute plan = quote.route(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.NO_ROUTE,
                 "the route of pathId " + body.pathId() + " uses a pool or bridge lane the market no longer has;"
                         + " request a new quote", "pathId")).plan();
+        requireCallGasQuoted(body, q, plan);
         Amount min = body.minOutputAmount();
         if (min != null && min.value().compareTo(plan.amountOut()) > 0) {
             throw new RouteChoiceException(RouteChoiceException.Reason.MIN_OUTPUT_UNREACHABLE, "minOutputAmount",
@@ -194,6 +196,28 @@ public class BuildService {
                             + " overridden)"), "simulation");
         }
         return tx.withSimulation(true);
+    }
+
+    /**
+     * A cross-chain route's bridge fee carries the gas of the destination call its quote was asked with (the filler or
+     * relayer pays it at delivery); a build of that route may name a call needing no more gas, else 1002: a filler
+     * would not be paid for the rest.
+     */
+    private static void requireCallGasQuoted(BuildPathRequest body, QuoteRequest q, PlannedRoute plan) {
+        if (plan.fromToken().chain().equals(plan.toToken().chain())) {
+            return;
+        }
+        long wanted = DestinationCallGas.of(body.destinationCallData(),
+                body.destinationGasLimit() == null ? null : body.destinationGasLimit().value());
+        long quoted = DestinationCallGas.of(q.destinationCallData(),
+                q.destinationGasLimit() == null ? null : q.destinationGasLimit().value());
+        if (wanted > quoted) {
+            String field = quoted == 0 ? "destinationCallData" : "destinationGasLimit";
+            throw new ApiException(ErrorCode.INVALID_PARAMETER, field + " needs " + wanted + " gas on chain "
+                    + plan.toToken().chain() + " but the bridge fee of pathId " + body.pathId() + " covers " + quoted
+                    + " (its quote's destination call); quote with this destinationCallData and destinationGasLimit",
+                    field);
+        }
     }
 
     private static void same(String field, Object given, Object quoted) {

@@ -25,6 +25,14 @@ public interface AdapterDirectory {
      */
     Optional<Address> adapter(ChainId chain, Address router, String providerKey);
 
+    /**
+     * Whether {@code chain} runs on Junction's deployed contracts (a real chain): there, a destination leg or call left
+     * in the router by a bridge that carries no message (CCTP) has nothing to run it yet.
+     */
+    default boolean deployedOn(ChainId chain) {
+        return false;
+    }
+
     /** Every provider has its derived adapter (the sandbox: the simulated network runs them all). */
     AdapterDirectory DERIVED = (chain, router, key) -> Optional.of(Adapters.of(router, key));
 
@@ -34,13 +42,22 @@ public interface AdapterDirectory {
      */
     static AdapterDirectory deployed(Map<ChainId, Map<String, Address>> adapters) {
         Map<ChainId, Map<String, Address>> copy = Map.copyOf(adapters);
-        return (chain, router, key) -> {
-            Map<String, Address> onChain = copy.get(chain);
-            if (onChain == null) {
-                return DERIVED.adapter(chain, router, key);
+        return new AdapterDirectory() {
+            @Override
+            public Optional<Address> adapter(ChainId chain, Address router, String key) {
+                Map<String, Address> onChain = copy.get(chain);
+                if (onChain == null) {
+                    return DERIVED.adapter(chain, router, key);
+                }
+                return onChain.entrySet().stream()
+                        .filter(e -> e.getKey().equalsIgnoreCase(key.toLowerCase(Locale.ROOT)))
+                        .map(Map.Entry::getValue).findFirst();
             }
-            return onChain.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(key.toLowerCase(Locale.ROOT)))
-                    .map(Map.Entry::getValue).findFirst();
+
+            @Override
+            public boolean deployedOn(ChainId chain) {
+                return copy.containsKey(chain);
+            }
         };
     }
 }

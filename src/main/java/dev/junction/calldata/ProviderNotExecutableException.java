@@ -12,7 +12,12 @@ public class ProviderNotExecutableException extends CalldataException {
     private final ChainId chain;
 
     public ProviderNotExecutableException(String provider, ChainId chain) {
-        super("providers", "includes " + provider + ", which has no Junction adapter on chain " + chain
+        this(provider, chain, "which has no Junction adapter on chain " + chain);
+    }
+
+    /** The provider cannot be built on {@code chain} for {@code why} (a clause after the provider's name). */
+    public ProviderNotExecutableException(String provider, ChainId chain, String why) {
+        super("providers", "includes " + provider + ", " + why
                 + ": the route can be quoted but not built there (exclude the provider to get a route that can be)");
         this.provider = provider;
         this.chain = chain;

@@ -220,6 +220,11 @@ public final class TransactionBuilder {
             recipient = b.destinationRouter();
             if (Protocols.bridge(b.provider()).carriesMessage()) {
                 message = destinationMessage(call, b, index, quoteId);
+            } else if (adapters.deployedOn(b.toChain())) {
+                // the mint would wait in the destination router with nothing to run the rest (issue 39, not built)
+                throw new ProviderNotExecutableException(b.provider(), b.toChain(), "which carries no message, and"
+                        + " nothing runs a destination swap or destinationCallData after it on chain " + b.toChain()
+                        + " yet");
             }
         }
         return Protocols.bridge(b.provider()).stepData(new BridgeStep(b.lane(), b.amountIn(), b.quotedOut(),

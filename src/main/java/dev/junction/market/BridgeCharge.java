@@ -28,9 +28,22 @@ public record BridgeCharge(BigInteger fee, BigInteger amountOut) {
      * @throws IllegalStateException when the lane charges destination gas and the input token has no reference price
      */
     public static BridgeCharge of(BridgeLane lane, Token in, Token out, BigInteger amount) {
+        return of(lane, in, out, amount, 0);
+    }
+
+    /**
+     * {@link #of(BridgeLane, Token, Token, BigInteger)} plus the gas of a destination call the bridge's filler or
+     * relayer runs at delivery (issue 39): {@code ceil(callGasUsd * 10^decimals / priceUsd)} more in inputToken units,
+     * converted like the lane's destination gas but rounded on its own, so the lane's part is the same number with or
+     * without a call. The embedded network settles without it (its bridges run no call).
+     *
+     * @param callGasUsd the call's gas at the destination chain's gas price and native token price, USD; 0 for none
+     */
+    public static BridgeCharge of(BridgeLane lane, Token in, Token out, BigInteger amount, double callGasUsd) {
         BigInteger fee = lane.fixedFee()
                 .add(proportionalFee(amount, lane.feeBps()))
-                .add(destinationGasInToken(lane.destinationGasUsd(), in));
+                .add(destinationGasInToken(lane.destinationGasUsd(), in))
+                .add(destinationGasInToken(callGasUsd, in));
         BigInteger left = amount.subtract(fee);
         if (left.signum() <= 0) {
             return new BridgeCharge(fee, BigInteger.ZERO);

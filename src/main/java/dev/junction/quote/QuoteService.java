@@ -65,7 +65,7 @@ public class QuoteService {
         }
         RouteRequest plan = new RouteRequest(request.fromChain(), request.fromToken(), request.toChain(),
                 request.toToken(), request.amount().value(), request.feeBps() == null ? 0 : request.feeBps(), filter,
-                request.allowMultiBridge(), request.routeMode());
+                request.allowMultiBridge(), request.routeMode(), RouteMapper.callGas(request));
         List<PlannedRoute> routes = planner.plan(snapshot, plan);
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant expiry = now.plus(ttl);

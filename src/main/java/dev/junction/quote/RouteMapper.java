@@ -37,12 +37,17 @@ final class RouteMapper {
      * The gas a destination call adds to the route's source transaction: on a same-chain route its
      * {@code destinationGasLimit} plus the executor's hand-over ({@link DestinationCallGas}), as the build adds
      * ({@code RouteCalls.sourceCallGas}); 0 without a call, and on a cross-chain route (its call runs on the
-     * destination, paid by the bridge's filler or relayer).
+     * destination, paid by the bridge's filler or relayer: the planner charged it to the bridge's fee).
      */
     static long destinationCallGas(PlannedRoute route, QuoteRequest request) {
         if (!route.fromToken().chain().equals(route.toToken().chain())) {
             return 0;
         }
+        return callGas(request);
+    }
+
+    /** The request's destination call gas ({@link DestinationCallGas#of}); 0 without a call. */
+    static long callGas(QuoteRequest request) {
         return DestinationCallGas.of(request.destinationCallData(),
                 request.destinationGasLimit() == null ? null : request.destinationGasLimit().value());
     }

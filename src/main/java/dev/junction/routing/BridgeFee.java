@@ -20,7 +20,17 @@ public record BridgeFee(BigInteger fee, BigInteger amountOut) {
      * @param amount bridged, inputToken units
      */
     public static BridgeFee of(BridgeLane lane, Token in, Token out, BigInteger amount) {
-        BridgeCharge charge = BridgeCharge.of(lane, in, out, amount);
+        return of(lane, in, out, amount, 0);
+    }
+
+    /**
+     * {@link #of(BridgeLane, Token, Token, BigInteger)} with a destination call's gas on top
+     * ({@link BridgeCharge#of(BridgeLane, Token, Token, BigInteger, double)}).
+     *
+     * @param callGasUsd the destination call's gas, USD at the destination chain's prices; 0 for none
+     */
+    public static BridgeFee of(BridgeLane lane, Token in, Token out, BigInteger amount, double callGasUsd) {
+        BridgeCharge charge = BridgeCharge.of(lane, in, out, amount, callGasUsd);
         return new BridgeFee(charge.fee(), charge.amountOut());
     }
 }

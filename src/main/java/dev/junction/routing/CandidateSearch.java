@@ -310,7 +310,7 @@ final class CandidateSearch {
         Edge e = l.edge;
         BigInteger out;
         if (e.isBridge()) {
-            out = BridgeFee.of(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
+            out = memo.bridge(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
         } else {
             SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, in);
             if (q.amountIn().compareTo(in) < 0) {

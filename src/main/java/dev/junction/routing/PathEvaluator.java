@@ -87,7 +87,7 @@ final class PathEvaluator {
             diagnostics.aboveCapacity(e.lane, from, amountIn);
             return null;
         }
-        BridgeFee fee = BridgeFee.of(e.lane, from, to, amountIn);
+        BridgeFee fee = memo.bridge(e.lane, from, to, amountIn);
         if (fee.amountOut().signum() <= 0) {
             diagnostics.feesExceeded++;
             return null;

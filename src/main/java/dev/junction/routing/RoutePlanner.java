@@ -2,8 +2,10 @@ package dev.junction.routing;
 
 import dev.junction.chain.ChainId;
 import dev.junction.market.BridgeLane;
+import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -65,7 +67,7 @@ public final class RoutePlanner {
                     + request.integratorFee() + " (feeBps " + request.feeBps() + ") takes the whole amount");
         }
         Diagnostics diagnostics = new Diagnostics();
-        QuoteMemo memo = new QuoteMemo();
+        QuoteMemo memo = memo(snapshot, request);
         List<Edge[]> candidates = new CandidateSearch(graph, settings, memo).run(source, target, request, diagnostics);
         PathEvaluator evaluator = new PathEvaluator(graph, memo, request);
         // Two candidates can share their step identity (e.g. two lanes of one provider for the same token pair):
@@ -96,6 +98,24 @@ public final class RoutePlanner {
                         .thenComparing(Map.Entry.comparingByKey());
         return distinct.entrySet().stream().sorted(order).limit(settings.maxRoutes())
                 .map(e -> e.getValue().route()).toList();
+    }
+
+    /**
+     * The request's memo. A destination call on a cross-chain route runs on {@code toChain} when the bridge delivers
+     * (Across: its filler, in the deposit's message; a bridge without a message: Junction's relayer), so a bridge into
+     * {@code toChain} is charged the call's gas, {@code destinationCallGas} units at that chain's gas price (base +
+     * priority) valued at its native token's reference price.
+     */
+    private static QuoteMemo memo(MarketSnapshot snapshot, RouteRequest request) {
+        if (request.destinationCallGas() == 0 || request.fromChain().equals(request.toChain())) {
+            return new QuoteMemo();
+        }
+        Chain destination = snapshot.chain(request.toChain()).orElse(null);
+        if (destination == null || !destination.evm()) {
+            return new QuoteMemo();
+        }
+        BigInteger wei = BigInteger.valueOf(request.destinationCallGas()).multiply(destination.gasPriceWei());
+        return new QuoteMemo(request.toChain(), snapshot.nativeToken(destination).usd(wei));
     }
 
     /**

@@ -15,9 +15,13 @@ import java.util.Objects;
  * @param providers which DEX and bridge providers may be used
  * @param allowMultiBridge whether up to two bridge steps may be used (otherwise at most one)
  * @param mode how routes are ranked
+ * @param destinationCallGas gas units a destination call ({@code destinationCallData}, {@link DestinationCallGas})
+ *                           adds on {@code toChain} when it arrives over a bridge: the bridge into {@code toChain} is
+ *                           charged it at that chain's gas price (its filler or relayer pays it); 0 without a call.
+ *                           A same-chain route ignores it (its call's gas is in the route's own transaction).
  */
 public record RouteRequest(ChainId fromChain, Address fromToken, ChainId toChain, Address toToken, BigInteger amount,
-        int feeBps, ProviderFilter providers, boolean allowMultiBridge, RouteMode mode) {
+        int feeBps, ProviderFilter providers, boolean allowMultiBridge, RouteMode mode, long destinationCallGas) {
 
     private static final BigInteger BPS = BigInteger.valueOf(10_000);
 
@@ -34,6 +38,15 @@ public record RouteRequest(ChainId fromChain, Address fromToken, ChainId toChain
         }
         providers = providers == null ? ProviderFilter.ALL : providers;
         mode = mode == null ? RouteMode.MAX_VALUE : mode;
+        if (destinationCallGas < 0) {
+            throw new IllegalArgumentException("destinationCallGas must be >= 0");
+        }
+    }
+
+    /** A request without a destination call. */
+    public RouteRequest(ChainId fromChain, Address fromToken, ChainId toChain, Address toToken, BigInteger amount,
+            int feeBps, ProviderFilter providers, boolean allowMultiBridge, RouteMode mode) {
+        this(fromChain, fromToken, toChain, toToken, amount, feeBps, providers, allowMultiBridge, mode, 0);
     }
 
     /** A plain request: no integrator fee, all providers, one bridge at most, max_value. */
@@ -54,22 +67,33 @@ public record RouteRequest(ChainId fromChain, Address fromToken, ChainId toChain
     }
 
     public RouteRequest withMode(RouteMode m) {
-        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, providers, allowMultiBridge, m);
+        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, providers, allowMultiBridge, m,
+                destinationCallGas);
     }
 
     public RouteRequest withProviders(ProviderFilter p) {
-        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, p, allowMultiBridge, mode);
+        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, p, allowMultiBridge, mode,
+                destinationCallGas);
     }
 
     public RouteRequest withMultiBridge(boolean allow) {
-        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, providers, allow, mode);
+        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, providers, allow, mode,
+                destinationCallGas);
     }
 
     public RouteRequest withFeeBps(int bps) {
-        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, bps, providers, allowMultiBridge, mode);
+        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, bps, providers, allowMultiBridge, mode,
+                destinationCallGas);
     }
 
     public RouteRequest withAmount(BigInteger a) {
-        return new RouteRequest(fromChain, fromToken, toChain, toToken, a, feeBps, providers, allowMultiBridge, mode);
+        return new RouteRequest(fromChain, fromToken, toChain, toToken, a, feeBps, providers, allowMultiBridge, mode,
+                destinationCallGas);
+    }
+
+    /** This request with a destination call of {@code units} gas ({@link DestinationCallGas#of}). */
+    public RouteRequest withDestinationCallGas(long units) {
+        return new RouteRequest(fromChain, fromToken, toChain, toToken, amount, feeBps, providers, allowMultiBridge,
+                mode, units);
     }
 }

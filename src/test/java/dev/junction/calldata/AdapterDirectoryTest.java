@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,30 @@ class AdapterDirectoryTest {
                 .isInstanceOf(ProviderNotExecutableException.class)
                 .hasMessageContaining("camelot").hasMessageContaining("chain 1")
                 .satisfies(e -> assertThat(((CalldataException) e).parameter()).isEqualTo("providers"));
+    }
+
+    @Test
+    void aBridgeWithoutAMessageBeforeADestinationLegOrCallIsRefusedOnADeployedChain() {
+        Address cctp = Address.evm("0x2222222222222222222222222222222222222222");
+        Address sushi = Address.evm("0x3333333333333333333333333333333333333333");
+        var deployed = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ETH, Map.of("cctp", cctp),
+                ARB, Map.of("sushiswap", sushi))));
+        for (String call : List.of("0x", "0xcafe")) {
+            assertThatThrownBy(() -> deployed.build(TransactionBuilderTest.crossChainWithDestinationSwap("cctp", call)))
+                    .as(call).isInstanceOf(ProviderNotExecutableException.class).hasMessageContaining("cctp")
+                    .hasMessageContaining("carries no message").hasMessageContaining("chain 42161")
+                    .satisfies(e -> assertThat(((CalldataException) e).parameter()).isEqualTo("providers"));
+        }
+        // a CCTP route that ends with the mint pays the receiver and builds
+        RouteCall mintOnly = route(ETH, ETH_USDC, "1000000000", ARB_USDC, RECEIVER, "994403000",
+                AcquisitionMode.DIRECT_TRANSFER, "0x", BigInteger.ZERO, List.of(bridge(
+                        lane("cctp", ETH, ARB, ETH_USDC, ARB_USDC), 1_000_000_000L, 999_400_000L, 994_403_000L)));
+        assertThat(Decoded.executeRoute(Hex.decode(deployed.build(mintOnly).data())).steps()).hasSize(1);
+        // the same route where the destination has no deployment list (the sandbox runs the leg itself)
+        var sandbox = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ETH, Map.of("cctp", cctp))));
+        var exec = Decoded.executeRoute(Hex.decode(sandbox.build(
+                TransactionBuilderTest.crossChainWithDestinationSwap("cctp", "0x")).data()));
+        assertThat(Address.evm(exec.steps().get(0).adapter.getValue())).isEqualTo(cctp);
     }
 
     @Test

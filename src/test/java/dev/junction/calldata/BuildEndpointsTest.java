@@ -277,6 +277,83 @@ class BuildEndpointsTest {
         }
     }
 
+    static MockHttpServletRequestBuilder crossChain(String path, String... extra) {
+        var r = get(path).param("fromChain", "1").param("toChain", "42161").param("fromToken", ETH_USDC.value())
+                .param("toToken", ARB_WETH.value()).param("amount", "1000000000").param("sender", WALLET);
+        for (int i = 0; i < extra.length; i += 2) {
+            r = r.param(extra[i], extra[i + 1]);
+        }
+        return r;
+    }
+
+    /**
+     * The call's gas, (90,000 + 70,000) x Arbitrum's 0.1 gwei = 0.000016 ETH = 0.04 USD at 2,500 USD, is 40,000 units
+     * of the bridged USDC (1 USD, 6 decimals), rounded up.
+     */
+    static final BigInteger CALL_FEE_USDC = BigInteger.valueOf(40_000);
+
+    @Test
+    void aCrossChainQuoteWithADestinationCallChargesTheCallsGasToTheBridgeAtTheDestinationsPrice() throws Exception {
+        JsonNode without = ok(call(crossChain("/quote")));
+        JsonNode with = ok(call(crossChain("/quote", "destinationCallData", "0xcafe", "destinationGasLimit", "90000")));
+        assertThat(with.size()).isEqualTo(without.size()).isEqualTo(1);
+        JsonNode plain = without.get(0);
+        JsonNode called = with.get(0);
+        JsonNode plainBridge = plain.get("path").get(0);
+        JsonNode calledBridge = called.get("path").get(0);
+        assertThat(calledBridge.get("stepType").asString()).isEqualTo("bridge");
+        assertThat(calledBridge.get("fromAmount").asString()).isEqualTo(plainBridge.get("fromAmount").asString());
+        assertThat(new BigInteger(calledBridge.get("bridgeFee").asString())
+                .subtract(new BigInteger(plainBridge.get("bridgeFee").asString()))).isEqualTo(CALL_FEE_USDC);
+        assertThat(new BigInteger(plainBridge.get("toAmount").asString())
+                .subtract(new BigInteger(calledBridge.get("toAmount").asString()))).isEqualTo(CALL_FEE_USDC);
+        assertThat(called.get("path").get(1).get("fromAmount").asString())
+                .as("the destination swap spends what the bridge delivers").isEqualTo(calledBridge.get("toAmount")
+                        .asString());
+        assertThat(new BigInteger(called.get("fees").get("pathFee").asString())
+                .subtract(new BigInteger(plain.get("fees").get("pathFee").asString()))).isEqualTo(CALL_FEE_USDC);
+        assertThat(new BigInteger(called.get("amountOut").asString()))
+                .isLessThan(new BigInteger(plain.get("amountOut").asString()));
+        assertThat(called.get("gasFee")).as("the source chain's gas is the wallet's; the call's is the filler's")
+                .isEqualTo(plain.get("gasFee"));
+    }
+
+    @Test
+    void anAcrossDepositWithADestinationCallLeavesTheFillerTheCallsGas() throws Exception {
+        JsonNode data = ok(call(crossChain("/build-best-path", "destinationCallData", "0xcafe", "destinationGasLimit",
+                "90000", "includeRoute", "true")));
+        JsonNode bridge = data.get("route").get("path").get(0);
+        var exec = Decoded.executeRoute(Hex.decode(data.get("Tx").get("data").asString()));
+        List<Type> across = BridgeStepDecodeTest.acrossDeposit(exec.steps().get(0).data.getValue());
+        BigInteger outputAmount = (BigInteger) across.get(3).getValue();
+        BigInteger plannedInput = (BigInteger) across.get(4).getValue();
+        assertThat(outputAmount.toString()).isEqualTo(bridge.get("toAmount").asString());
+        assertThat(plannedInput.subtract(outputAmount).toString()).as("the filler's fee includes the call's gas")
+                .isEqualTo(bridge.get("bridgeFee").asString());
+        JsonNode plainBridge = ok(call(crossChain("/quote"))).get(0).get("path").get(0);
+        assertThat(new BigInteger(bridge.get("bridgeFee").asString())
+                .subtract(new BigInteger(plainBridge.get("bridgeFee").asString()))).isEqualTo(CALL_FEE_USDC);
+    }
+
+    @Test
+    void aCrossChainPathIdBuildsOnlyACallWhoseGasItsQuoteCharged() throws Exception {
+        String plainPath = ok(call(crossChain("/quote"))).get(0).get("pathId").asString();
+        String calledPath = ok(call(crossChain("/quote", "destinationCallData", "0xcafe", "destinationGasLimit",
+                "90000"))).get(0).get("pathId").asString();
+        error(buildPath(crossBody(plainPath, "0xcafe", "90000")), 400, 1002, "destinationCallData");
+        error(buildPath(crossBody(calledPath, "0xcafe", "90001")), 400, 1002, "destinationGasLimit");
+        ok(buildPath(crossBody(calledPath, "0xbeef", "90000")));
+        ok(buildPath(crossBody(calledPath, null, null)));
+        ok(buildPath(crossBody(plainPath, null, null)));
+    }
+
+    String crossBody(String pathId, String callData, String gasLimit) {
+        return "{\"Amount\": \"1000000000\", \"Sender\": \"" + WALLET + "\", \"fromChain\": 1, \"fromToken\": \""
+                + ETH_USDC.value() + "\", \"toChain\": 42161, \"toToken\": \"" + ARB_WETH.value() + "\", \"pathId\": \""
+                + pathId + "\"" + (callData == null ? "" : ", \"destinationCallData\": \"" + callData
+                        + "\", \"destinationGasLimit\": \"" + gasLimit + "\"") + "}";
+    }
+
     String body(String pathId, String amount, String sender) {
         return "{\"Amount\": \"" + amount + "\", \"Sender\": \"" + sender + "\", \"fromChain\": 1, \"fromToken\": \""
                 + ETH_USDC.value() + "\", \"toChain\": 1, \"toToken\": \"" + ETH_WETH.value() + "\""

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.market.Chain;
 import dev.junction.market.GasModel;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Provider;
 import dev.junction.market.math.UniswapV2Math;
 import dev.junction.support.TestMarket;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -123,6 +126,35 @@ class RoutePlannerTest {
         // 20 gwei and $3000)
         assertThat(across.netValueUsd()).isGreaterThan(cctp.netValueUsd());
         assertThat(routes.getFirst()).isSameAs(across);
+    }
+
+    @Test
+    void aDestinationCallChargesItsGasAtTheDestinationsPriceToEveryBridgeIntoIt() {
+        BigInteger in = units("1000", 6);
+        long callGas = DestinationCallGas.of("0xcafe", BigInteger.valueOf(90_000));
+        RouteRequest plain = RouteRequest.of(ETH, USDC, ARB, ARB_USDC, in);
+        List<PlannedRoute> without = plan(plain);
+        List<PlannedRoute> with = plan(plain.withDestinationCallGas(callGas));
+        Chain arbitrum = market.chain(ARB).orElseThrow();
+        double usd = market.nativeToken(arbitrum).usd(BigInteger.valueOf(callGas).multiply(arbitrum.gasPriceWei()));
+        BigInteger charge = BigDecimal.valueOf(usd).movePointRight(6).setScale(0, RoundingMode.CEILING)
+                .toBigIntegerExact();
+        assertThat(charge).isPositive();
+        for (String bridge : List.of("across", "cctp")) {
+            RouteStep a = only(without, bridge);
+            RouteStep b = only(with, bridge);
+            assertThat(b.bridgeFee().subtract(a.bridgeFee())).as(bridge).isEqualTo(charge);
+            assertThat(a.toAmount().subtract(b.toAmount())).as(bridge).isEqualTo(charge);
+            assertThat(b.gasUnits()).as("the source chain's gas is unchanged").isEqualTo(a.gasUnits());
+        }
+        RouteRequest sameChain = RouteRequest.of(ETH, WETH, ETH, USDC, units("1", 18));
+        assertThat(plan(sameChain.withDestinationCallGas(callGas))).as("its gas is in the route's own transaction")
+                .isEqualTo(plan(sameChain));
+    }
+
+    private static RouteStep only(List<PlannedRoute> routes, String bridge) {
+        return routes.stream().filter(r -> r.steps().size() == 1 && r.steps().getFirst().provider().key().equals(bridge))
+                .findFirst().orElseThrow().steps().getFirst();
     }
 
     @Test

@@ -10,12 +10,16 @@ import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
+import dev.junction.market.Token;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.protocol.Protocols;
+import dev.junction.routing.DestinationCallGas;
 import dev.junction.support.AnvilHarness;
 import dev.junction.status.ChainStatusAnvilTest.Side;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -193,6 +197,61 @@ class DestinationCallAnvilTest {
         assertThat(done.path("details").path("substatus").asString()).isEqualTo("DESTINATION_CALL_FAILED");
         assertThat(done.path("details").path("receivedAmount").asString()).isEqualTo(got.toString());
         assertNothingLeft(b);
+    }
+
+    @Test
+    @Order(5)
+    void crossChain_aQuoteWithACallChargesItsGasToTheAcrossStepAtTheDestinationsGasPrice() throws Exception {
+        long callGas = DestinationCallGas.of(deposit(b.token("WETH")), BigInteger.valueOf(200_000));
+        String quote = "/quote?fromChain=" + A.value() + "&toChain=" + B.value() + "&fromToken=" + a.token("USDC")
+                + "&toToken=" + b.token("WETH") + "&amount=" + USDC.multiply(BigInteger.valueOf(1_000)) + "&sender="
+                + WALLET + "&receiver=" + vaults.get(B) + "&includeProvider=across&includeProvider=uniswap-v3";
+        for (int attempt = 1; ; attempt++) {
+            JsonNode before = chainView(B);
+            JsonNode plain = across(get(quote));
+            JsonNode called = across(get(quote + "&destinationCallData=" + deposit(b.token("WETH"))
+                    + "&destinationGasLimit=200000"));
+            JsonNode after = chainView(B);
+            if (!before.path("gasPriceWei").equals(after.path("gasPriceWei")) && attempt < 5) {
+                continue; // the market read a new gas price between the quotes
+            }
+            BigInteger gasPrice = new BigInteger(before.path("gasPriceWei").asString());
+            JsonNode nativeToken = before.path("nativeToken").isObject() ? before.path("nativeToken")
+                    : before.path("wrappedNativeToken");
+            double usd = new Token(B, Address.NATIVE, 18, "ETH", "ETH", "", nativeToken.path("priceUsd").asDouble())
+                    .usd(BigInteger.valueOf(callGas).multiply(gasPrice));
+            JsonNode input = plain.path("fromToken");
+            BigInteger charge = BigDecimal.valueOf(usd).movePointRight(input.path("decimals").asInt())
+                    .divide(BigDecimal.valueOf(input.path("priceUsd").asDouble()), 0, RoundingMode.CEILING)
+                    .toBigIntegerExact();
+            assertThat(gasPrice).isPositive();
+            assertThat(charge).isPositive();
+            assertThat(new BigInteger(called.path("bridgeFee").asString())
+                    .subtract(new BigInteger(plain.path("bridgeFee").asString()))).isEqualTo(charge);
+            assertThat(new BigInteger(plain.path("toAmount").asString())
+                    .subtract(new BigInteger(called.path("toAmount").asString()))).isEqualTo(charge);
+            return;
+        }
+    }
+
+    /** The Across step of the first route of a /quote answer. */
+    static JsonNode across(JsonNode answer) {
+        assertThat(answer.path("httpStatus").asInt()).as(answer.toString()).isEqualTo(200);
+        for (JsonNode step : answer.path("data").get(0).path("path")) {
+            if ("across".equals(step.path("provider").path("name").asString())) {
+                return step;
+            }
+        }
+        throw new AssertionError("no Across step in " + answer);
+    }
+
+    JsonNode chainView(ChainId id) throws Exception {
+        for (JsonNode c : get("/chains").path("data").path("chains")) {
+            if (c.path("id").asLong() == id.value()) {
+                return c;
+            }
+        }
+        throw new AssertionError("chain " + id + " not in /chains");
     }
 
     // --- building and sending ---
