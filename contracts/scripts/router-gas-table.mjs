@@ -4,7 +4,7 @@
 //     | node scripts/router-gas-table.mjs > ../src/main/resources/dev/junction/protocol/router-gas.json
 // stdin: forge's output, whose lines "<shape letter> <label>: transaction gas <N>, ..." test/RouterGasTable.t.sol
 // logs (it logs them whether or not the current table passes). stdout: the table (JSON). Every constant is a
-// difference of measured shapes (see the "derivation" field); the shapes M, N, O, U are not used, only checked.
+// difference of measured shapes (see the "derivation" field); the shapes M, N, O, U, Z2, Z3 are not used, only checked.
 import { readFileSync } from "node:fs";
 
 const text = readFileSync(0, "utf8");

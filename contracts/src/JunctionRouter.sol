@@ -537,7 +537,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         return amount;
     }
 
-    /// @dev Checks a split before any token moves: every leg starts with a leg step of a positive share followed by at
+    /// @dev Checks a split before any token moves: every leg starts with a leg step (no adapter) of a positive share followed by at
     /// least one swap, spends `token`, chains its tokens and ends in the legs' common output token (the leg steps'
     /// tokenOut); the shares sum to SHARE_UNITS; adapters are registered; after the legs, either nothing (the output
     /// token is the route's) or one bridge of that token. Returns the index of the bridge, or steps.length.
@@ -555,6 +555,8 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
             Step calldata step = steps[i];
             uint8 kind = step.kind;
             if (kind == KIND_LEG) {
+                // a leg step runs no adapter: one naming an address is malformed (its data is a share, not a swap's)
+                if (step.adapter != address(0)) revert UnknownAdapter(step.adapter);
                 if (i != 0 && current != legOut) revert OutputTokenMismatch(legOut, current);
                 if (step.tokenIn != token) revert StepTokenMismatch(i, token, step.tokenIn);
                 if (step.tokenOut != legOut) revert OutputTokenMismatch(legOut, step.tokenOut);

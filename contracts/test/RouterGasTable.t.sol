@@ -573,6 +573,22 @@ contract RouterGasTableTest is RealUniswapV4, BalancerV2Market {
         _check("Z2 split usdc v3 | v2", _splitShape(legs), gas);
     }
 
+    /// Z3: Z2 with 60,000 USDC: its V3 leg (30,000 USDC, G1's swap) crosses one initialized tick.
+    function test_splitUsdcV3CrossingATickAndV2() public {
+        uint256 gas = _route(
+            user,
+            _params(address(usdc), 60_000e6, weth, 1, user),
+            _split(_v3Step(address(usdc), weth, 1), 5_000, _v2Step(address(usdc), weth, 1))
+        );
+        Kind[][] memory legs = new Kind[][](2);
+        legs[0] = _kinds(Kind.V3);
+        legs[1] = _kinds(Kind.V2);
+        Shape memory s = _splitShape(legs);
+        s.ticks = _ticksCrossed(startTick);
+        assertEq(s.ticks, 1, "Z3: initialized ticks crossed");
+        _check("Z3 split usdc v3 crossing a tick | v2", s, gas);
+    }
+
     function _splitShape(Kind[][] memory legs) internal pure returns (Shape memory s) {
         s.legs = legs.length;
         s.legKinds = legs;

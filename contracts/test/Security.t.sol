@@ -539,6 +539,27 @@ contract SecurityTest is RealEvm {
         router.executeRoute(p, s);
     }
 
+    function test_splitLegStepNamingAnAdapter_refused() public {
+        (IJunctionRouter.RouteParams memory p,) = _route(1_000e6);
+        p.minAmountOut = 1;
+        IJunctionRouter.Step[] memory s =
+            _split(_v2Step(address(usdc), weth, 1), 5_000, _v2Step(address(usdc), weth, 1));
+        // a leg step runs no adapter: naming a registered one (first leg or a later one) is refused before any move
+        s[2].adapter = address(v2Adapter);
+        _victimApproves(1_000e6);
+        uint256 before = usdc.balanceOf(user);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownAdapter.selector, address(v2Adapter)));
+        router.executeRoute(p, s);
+        s[2].adapter = address(0);
+        s[0].adapter = address(v3Adapter);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.UnknownAdapter.selector, address(v3Adapter)));
+        router.executeRoute(p, s);
+        assertEq(usdc.balanceOf(user), before);
+        _assertRouterEmpty();
+    }
+
     // ---------------------------------------------------------------- destination calls (JunctionExecutor)
 
     /// @dev The attacker's own 1,000 USDC -> WETH route whose destination call is `call` on `target`; the attacker is

@@ -21,7 +21,8 @@ final class OpenApiSchemas {
             // integratorId and slippage only when the request gave them; blockNumber in chain mode only;
             // routeAddress where the source chain has a router (not Solana, not a chain-mode chain without one)
             "RouteView", Set.of("integratorId", "slippage", "blockNumber", "routeAddress"),
-            // only on the steps of a split route (pathType sameChainSplitSwap): the step's leg and the leg's share
+            // only on the steps of a split route or split segment (pathType sameChainSplitSwap or crossChainSplitSwap):
+            // the step's leg and the leg's share
             "StepView", Set.of("leg", "shareBps"),
             // only in acquisition mode 3
             "PermitMessage", Set.of("witness"));

@@ -79,7 +79,7 @@ public final class RouteCalls {
             Amount min = last ? terms.minAmountOut() : Amount.of(terms.slippage().minAmountOut(s.toAmount()));
             if (startsLeg(planned, i)) {
                 steps.add(new LegCall(s.chain(), router(snapshot, s.chain()), s.poolTokenIn(),
-                        planned.getLast().poolTokenOut(), s.leg().shareBps(), Amount.of(s.fromAmount())));
+                        legsEnd(planned, i).poolTokenOut(), s.leg().shareBps(), Amount.of(s.fromAmount())));
             }
             if (s.kind() == StepKind.SWAP) {
                 steps.add(new SwapCall(s.pool(), router(snapshot, s.chain()), s.poolTokenIn(), s.poolTokenOut(),
@@ -139,6 +139,18 @@ public final class RouteCalls {
         RouteStep s = steps.get(i);
         return s.leg() != null && (i == 0 || steps.get(i - 1).leg() == null
                 || steps.get(i - 1).leg().index() != s.leg().index());
+    }
+
+    /**
+     * The last swap of the split segment step {@code i} belongs to (the swaps up to the bridge or the route's end): its
+     * output is the token every leg of the segment ends in.
+     */
+    public static RouteStep legsEnd(List<RouteStep> steps, int i) {
+        int j = i;
+        while (j + 1 < steps.size() && steps.get(j + 1).kind() == StepKind.SWAP) {
+            j++;
+        }
+        return steps.get(j);
     }
 
     private static Address router(MarketSnapshot snapshot, ChainId chain) {

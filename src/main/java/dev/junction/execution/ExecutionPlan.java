@@ -11,7 +11,8 @@ import java.util.Objects;
  * Everything the executor needs to carry out one accepted swap; it does not depend on how the route was found.
  * Steps run in order: swaps on the source chain, at most one bridge, swaps on the destination chain. A split route
  * (first step a {@link PlanStep.Leg}) is its legs one after the other on the source chain, each a leg step and at
- * least one swap, the shares summing to 10000, as the router checks them.
+ * least one swap, the shares summing to 10000, as the router checks them; a cross-chain route's swaps after the bridge
+ * may be legs alike (their shares of what the bridge delivers).
  *
  * @param kind who sends the source transaction
  * @param routeKind shape of the route; must agree with the steps
@@ -78,6 +79,10 @@ public record ExecutionPlan(SwapKind kind, RouteKind routeKind, String provider,
                 .orElse(null);
     }
 
+    /**
+     * Each segment (the steps before the bridge, the steps after it) is either unsplit or its legs: a leg step starts
+     * the segment, every leg step is followed by a swap and the segment's shares sum to 10000.
+     */
     private static void checkLegs(List<PlanStep> steps) {
         int shares = 0;
         boolean legs = steps.getFirst() instanceof PlanStep.Leg;
@@ -91,10 +96,16 @@ public record ExecutionPlan(SwapKind kind, RouteKind routeKind, String provider,
                 }
                 shares += leg.shareBps();
             } else if (steps.get(i) instanceof PlanStep.Bridge) {
-                legs = false;
+                checkShares(legs, shares);
+                legs = i + 1 < steps.size() && steps.get(i + 1) instanceof PlanStep.Leg;
+                shares = 0;
             }
         }
-        if (steps.getFirst() instanceof PlanStep.Leg && shares != PlanStep.Leg.WHOLE) {
+        checkShares(legs, shares);
+    }
+
+    private static void checkShares(boolean legs, int shares) {
+        if (legs && shares != PlanStep.Leg.WHOLE) {
             throw new IllegalArgumentException("InvalidShares(" + shares + "): the legs' shares sum to " + shares
                     + " bps, not 10000");
         }

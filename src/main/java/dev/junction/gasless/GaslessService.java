@@ -276,8 +276,9 @@ public class GaslessService {
     }
 
     private static ExecutionPlan plan(QuoteRecord q) {
-        // a same-chain split is a same-chain swap to the executor: its legs are in the steps
+        // a split is a same-chain or cross-chain swap to the executor: its legs are in the steps
         String wire = PathType.SAME_CHAIN_SPLIT_SWAP.wire().equals(q.routeKind()) ? RouteKind.SAME_CHAIN_SWAP.wire()
+                : PathType.CROSS_CHAIN_SPLIT_SWAP.wire().equals(q.routeKind()) ? RouteKind.CROSS_CHAIN_SWAP.wire()
                 : q.routeKind();
         RouteKind kind = Arrays.stream(RouteKind.values()).filter(k -> k.wire().equals(wire))
                 .findFirst().orElseThrow();

@@ -58,8 +58,8 @@ final class RouteAssembly {
             Amount in = Amount.of(s.fromAmount());
             Amount min = Amount.of(minOuts.get(i));
             if (RouteCalls.startsLeg(route.steps(), i)) {
-                out.add(new PlanStep.Leg(s.chain(), s.fromToken().address(), route.steps().getLast().toToken().address(),
-                        s.leg().shareBps(), in));
+                out.add(new PlanStep.Leg(s.chain(), s.fromToken().address(),
+                        RouteCalls.legsEnd(route.steps(), i).toToken().address(), s.leg().shareBps(), in));
             }
             out.add(s.kind() == StepKind.SWAP
                     ? new PlanStep.Swap(s.chain(), s.pool().id(), s.fromToken().address(), s.toToken().address(), in, min)
@@ -83,7 +83,7 @@ final class RouteAssembly {
             Amount min = Amount.of(minOuts.get(i));
             Address router = router(s.chain());
             if (RouteCalls.startsLeg(route.steps(), i)) {
-                steps.add(new LegCall(s.chain(), router, s.poolTokenIn(), route.steps().getLast().poolTokenOut(),
+                steps.add(new LegCall(s.chain(), router, s.poolTokenIn(), RouteCalls.legsEnd(route.steps(), i).poolTokenOut(),
                         s.leg().shareBps(), in));
             }
             steps.add(s.kind() == StepKind.SWAP

@@ -52,9 +52,10 @@ public final class QuoteViews {
 
     /**
      * 2.5 Path step: fee and bridgeFee in the step's fromToken units; estimatedTime in seconds. {@code leg} and
-     * {@code shareBps} only on a step of a split route ({@code pathType} sameChainSplitSwap): the parallel leg it belongs
-     * to (0, 1, ...) and the leg's share of the input after the integrator fee, basis points (the last leg takes the
-     * remainder).
+     * {@code shareBps} only on a step of a split route ({@code pathType} sameChainSplitSwap) or of a split segment of a
+     * cross-chain route (crossChainSplitSwap): the parallel leg it belongs to (0, 1, ... within its chain's segment)
+     * and the leg's share of the segment's input (after the integrator fee; after the bridge, its output), basis points
+     * (the last leg takes the remainder).
      */
     @JsonSerialize(using = QuoteViewSerializers.StepViewSerializer.class)
     public record StepView(String bridgeFee, long chain, int estimatedTime, String fee, String fromAmount,

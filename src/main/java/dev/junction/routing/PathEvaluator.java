@@ -114,7 +114,8 @@ final class PathEvaluator {
         boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
         long fixed = graph.snapshot.gas().route(nativeIn, nativeOut, integratorFee.signum() > 0);
         if (steps.getFirst().leg() != null) {
-            fixed += graph.snapshot.gas().split(steps.getLast().leg().index() + 1);
+            // the source segment's legs (a split after the bridge runs on the destination chain, paid by the filler)
+            fixed += graph.snapshot.gas().split(steps.get(sourceSteps - (bridged ? 2 : 1)).leg().index() + 1);
         }
         BigInteger gasLimit = gasLimit(steps, sourceSteps, fixed);
         return new Candidate(steps, gasLimit, gasLimit.multiply(source.gasPriceWei()),
@@ -147,7 +148,7 @@ final class PathEvaluator {
             this.gasFee = gasFee;
             this.gasToken = gasToken;
             this.routeAddress = routeAddress;
-            boolean split = steps.getFirst().leg() != null;
+            boolean split = PlannedRoute.split(steps);
             this.amountOut = split ? PlannedRoute.amountOut(steps) : steps.getLast().toAmount();
             this.netValueUsd = steps.getLast().toToken().usd(amountOut) - gasToken.usd(gasFee);
             int seconds = 0;
@@ -206,6 +207,9 @@ final class PathEvaluator {
      * and a tenth of its bytes, mostly in products that grew with every step).
      */
     static BigInteger pathFee(BigInteger a0, List<RouteStep> steps) {
+        if (bridgedSplit(steps)) {
+            return crossChainSplitFee(a0, steps);
+        }
         if (steps.getFirst().leg() != null) {
             // a split: each leg's fees valued against the leg's own input, summed
             BigInteger sum = BigInteger.ZERO;
@@ -237,5 +241,58 @@ final class PathEvaluator {
             den = den.multiply(from);
         }
         return num.signum() == 0 ? whole : whole.add(num.multiply(a0).divide(den));
+    }
+
+    /** Whether the steps are a split that crosses a bridge (a cross-chain route with a split segment). */
+    private static boolean bridgedSplit(List<RouteStep> steps) {
+        boolean leg = false;
+        boolean bridge = false;
+        for (RouteStep s : steps) {
+            leg |= s.leg() != null;
+            bridge |= s.kind() == StepKind.BRIDGE;
+        }
+        return leg && bridge;
+    }
+
+    /**
+     * {@link #pathFee} of a cross-chain route with a split segment: a step's fee is valued in fromToken units as on a
+     * single path, with the amount that produced its input taken per segment: a step of a leg that spends {@code L} of
+     * its segment's input {@code T} (the amount after the fee on the source chain, the bridge's output after it) has
+     * its fee scaled by {@code L / fromAmount} within the leg and by {@code a0 / T} for the segments before; one exact
+     * fraction, floored once.
+     */
+    private static BigInteger crossChainSplitFee(BigInteger a0, List<RouteStep> steps) {
+        BigInteger num = BigInteger.ZERO;
+        BigInteger den = BigInteger.ONE;
+        // the input of the current segment: a0 on the source chain, the bridge's output after it (a split segment
+        // starts the route or follows the bridge)
+        BigInteger segmentInput = a0;
+        BigInteger legInput = null;
+        for (int i = 0; i < steps.size(); i++) {
+            RouteStep s = steps.get(i);
+            if (s.leg() != null && (i == 0 || steps.get(i - 1).leg() == null
+                    || steps.get(i - 1).leg().index() != s.leg().index())) {
+                legInput = s.fromAmount();
+            }
+            BigInteger fee = s.totalFee();
+            BigInteger n;
+            BigInteger d;
+            if (s.leg() != null) {
+                // fee * (legInput / fromAmount) in segment-input units, times a0 / segmentInput
+                n = fee.multiply(legInput).multiply(a0);
+                d = s.fromAmount().multiply(segmentInput);
+            } else {
+                n = fee.multiply(a0);
+                d = s.fromAmount();
+            }
+            if (fee.signum() != 0 && d.signum() > 0) {
+                num = num.multiply(d).add(n.multiply(den));
+                den = den.multiply(d);
+            }
+            if (s.kind() == StepKind.BRIDGE) {
+                segmentInput = s.toAmount();
+            }
+        }
+        return num.divide(den);
     }
 }

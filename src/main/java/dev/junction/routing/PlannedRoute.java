@@ -18,7 +18,9 @@ import java.util.List;
  * @param amountOut what the last step delivers, toToken units
  * @param steps the steps; each spends exactly what the previous produced, the first spends amount - integratorFee;
  *              for a split route ({@code pathType} sameChainSplitSwap) the legs' steps one leg after the other, each
- *              leg's first step spending the leg's share of amount - integratorFee, amountOut the sum of the legs'
+ *              leg's first step spending the leg's share of amount - integratorFee, amountOut the sum of the legs';
+ *              for {@code crossChainSplitSwap} the same within each split segment (a leg's share is of the segment's
+ *              input: amount - integratorFee before the bridge, the bridge's output after it)
  * @param pathFee all LP and bridge fees of the path valued in fromToken units: each step's fee times the fromToken
  *                amount that produced the step's input, over that input (exact rational sum, floor once)
  * @param gasLimit gas units of the steps executed on the source chain (up to and including the first bridge)
@@ -75,7 +77,7 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
         Token fromToken = steps.getFirst().fromToken();
         Token toToken = steps.getLast().toToken();
         BigInteger amountOut = amountOut(steps);
-        boolean split = steps.getFirst().leg() != null;
+        boolean split = split(steps);
         int seconds = 0;
         int p90 = 0;
         int bridges = 0;
@@ -92,21 +94,41 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
                 gasToken, routeAddress, amountUsd, toToken.usd(amountOut), gasToken.usd(gasFee), integratorFeeUsd,
                 fromToken.usd(pathFee), split ? legSeconds(steps, false) : seconds,
                 split ? legSeconds(steps, true) : p90, bridges,
-                split ? PathType.SAME_CHAIN_SPLIT_SWAP : PathType.of(bridges, steps.size()), providers);
+                !split ? PathType.of(bridges, steps.size())
+                        : bridges == 0 ? PathType.SAME_CHAIN_SPLIT_SWAP : PathType.CROSS_CHAIN_SPLIT_SWAP,
+                providers);
     }
 
-    /** Whether step {@code i} of a split route is the last of its leg. */
+    /** Whether any step belongs to a leg: a split route (same-chain, or a cross-chain route with a split segment). */
+    static boolean split(List<RouteStep> steps) {
+        for (RouteStep s : steps) {
+            if (s.leg() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether step {@code i} of a split route is the last of its leg (a step of no leg is not). */
     static boolean endsLeg(List<RouteStep> steps, int i) {
-        return i + 1 == steps.size() || steps.get(i + 1).leg().index() != steps.get(i).leg().index();
+        Leg leg = steps.get(i).leg();
+        if (leg == null) {
+            return false;
+        }
+        Leg next = i + 1 == steps.size() ? null : steps.get(i + 1).leg();
+        return next == null || next.index() != leg.index();
     }
 
-    /** What the steps deliver: the last step's output, or for a split route the sum of its legs' last outputs. */
+    /**
+     * What the steps deliver: the last step's output, or when the last segment (the steps after the last bridge, or
+     * all of them) is split, the sum of its legs' last outputs.
+     */
     static BigInteger amountOut(List<RouteStep> steps) {
-        if (steps.getFirst().leg() == null) {
+        if (steps.getLast().leg() == null) {
             return steps.getLast().toAmount();
         }
         BigInteger sum = BigInteger.ZERO;
-        for (int i = 0; i < steps.size(); i++) {
+        for (int i = steps.size() - 1; i >= 0 && steps.get(i).kind() == StepKind.SWAP; i--) {
             if (endsLeg(steps, i)) {
                 sum = sum.add(steps.get(i).toAmount());
             }
@@ -114,23 +136,44 @@ public record PlannedRoute(Token fromToken, Token toToken, BigInteger amount, Bi
         return sum;
     }
 
-    /** A split route's time: its legs run in one transaction, so the slowest leg's p50 (or p90) seconds. */
+    /**
+     * A split route's time: the legs of a segment run in one transaction, so a split segment takes its slowest leg's
+     * p50 (or p90) seconds; a step of no leg (a bridge, an unsplit segment's swap) adds its own.
+     */
     static int legSeconds(List<RouteStep> steps, boolean p90) {
+        int total = 0;
         int slowest = 0;
         int leg = 0;
         for (int i = 0; i < steps.size(); i++) {
-            leg += p90 ? steps.get(i).p90Seconds() : steps.get(i).estimatedSeconds();
+            RouteStep s = steps.get(i);
+            int seconds = p90 ? s.p90Seconds() : s.estimatedSeconds();
+            if (s.leg() == null) {
+                total += seconds;
+                continue;
+            }
+            leg += seconds;
             if (endsLeg(steps, i)) {
                 slowest = Math.max(slowest, leg);
                 leg = 0;
+                boolean segmentEnds = i + 1 == steps.size() || steps.get(i + 1).leg() == null;
+                if (segmentEnds) {
+                    total += slowest;
+                    slowest = 0;
+                }
             }
         }
-        return slowest;
+        return total;
     }
 
-    /** The number of parallel legs: 1 for a single path. */
+    /** The number of parallel legs of the route's most split segment: 1 for a single path. */
     public int legs() {
-        return steps.getFirst().leg() == null ? 1 : steps.getLast().leg().index() + 1;
+        int most = 1;
+        for (RouteStep s : steps) {
+            if (s.leg() != null) {
+                most = Math.max(most, s.leg().index() + 1);
+            }
+        }
+        return most;
     }
 
     /** Whether a provider of this key is listed (a loop: {@link #of} runs for every candidate the planner evaluates). */

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * Plans exact-input routes on one market snapshot: a best-first candidate search over estimates
  * ({@link CandidateSearch}), exact evaluation of every candidate along its path, ranking by the request's mode, and up
  * to {@link PlannerSettings#maxRoutes()} routes distinct in their steps; a same-chain swap also competes as a split
- * over parallel legs ({@link SplitPlanner}). Thread-safe. The route graph is a value derived from the snapshot
+ * over parallel legs ({@link SplitPlanner}), a cross-chain route as one with its swap segments split
+ * ({@link CrossChainSplit}). Thread-safe. The route graph is a value derived from the snapshot
  * ({@link #routeGraphs()}): registered with the live market, it is built before each snapshot is published, so no
  * request builds or waits for it.
  */
@@ -90,6 +91,8 @@ public final class RoutePlanner {
             if (split != null) {
                 distinct.put(new PathKey(split.steps), split);
             }
+        } else if (settings.maxSplits() > 1) {
+            crossChainSplit(graph, memo, evaluator, request, distinct, better);
         }
         // the same order as RouteRanking.comparator; path keys are compared only for routes that tie before it. Only
         // the routes kept are completed.
@@ -116,6 +119,36 @@ public final class RoutePlanner {
         }
         BigInteger wei = BigInteger.valueOf(request.destinationCallGas()).multiply(destination.gasPriceWei());
         return new QuoteMemo(request.toChain(), snapshot.nativeToken(destination).usd(wei));
+    }
+
+    /**
+     * Cross-chain: the best route that crosses one bridge with swaps beside it also competes with its swap segments
+     * split ({@link CrossChainSplit}), kept when its output and its net value beat that route's.
+     */
+    private void crossChainSplit(RouteGraph graph, QuoteMemo memo, PathEvaluator evaluator, RouteRequest request,
+            Map<PathKey, PathEvaluator.Candidate> distinct, Comparator<PathEvaluator.Candidate> better) {
+        PathEvaluator.Candidate base = distinct.values().stream().filter(c -> splittable(c.steps)).min(better)
+                .orElse(null);
+        if (base == null) {
+            return;
+        }
+        List<RouteStep> steps = new CrossChainSplit(graph, settings, memo, request).plan(base.steps);
+        if (steps == null) {
+            return;
+        }
+        PathEvaluator.Candidate split = evaluator.route(steps);
+        if (split.amountOut().compareTo(base.amountOut()) > 0 && split.netValueUsd > base.netValueUsd) {
+            distinct.put(new PathKey(split.steps), split);
+        }
+    }
+
+    /** One bridge and at least one swap: a route whose swap segments could split. */
+    private static boolean splittable(List<RouteStep> steps) {
+        int bridges = 0;
+        for (RouteStep s : steps) {
+            bridges += s.kind() == StepKind.BRIDGE ? 1 : 0;
+        }
+        return bridges == 1 && steps.size() > 1;
     }
 
     /**

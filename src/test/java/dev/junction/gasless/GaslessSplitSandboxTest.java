@@ -32,6 +32,7 @@ import tools.jackson.databind.ObjectMapper;
  * A gasless split route in the sandbox: README's 1,000 WETH -> USDC on Ethereum quoted with Permit2 witness mode 3
  * is a split (its stored plan starts each leg with a leg step), signed with ethers v6 as an integrator signs, submitted,
  * and run by the embedded network as the router runs it: the swap reaches DONE delivering exactly the quoted amountOut.
+ * The same for a cross-chain split (its source swap, destination swap or both split, the bridge one step).
  */
 @SpringBootTest(properties = "junction.market.living=false")
 @AutoConfigureMockMvc
@@ -61,7 +62,20 @@ class GaslessSplitSandboxTest {
 
     @Test
     void aSignedSplitQuoteIsSubmittedAndDeliversTheQuotedAmount() throws Exception {
-        MvcResult q = mvc.perform(get("/gasless/quote?fromChain=1&toChain=1&fromToken=" + WETH + "&toToken=" + USDC
+        signSubmitAndDeliver("fromChain=1&toChain=1&fromToken=" + WETH + "&toToken=" + USDC, 1);
+    }
+
+    /** A cross-chain split (WETH on Ethereum to USDC on Arbitrum): the witness binds its legs, the bridge delivers. */
+    @Test
+    void aSignedCrossChainSplitQuoteIsSubmittedAndDeliversTheQuotedAmount() throws Exception {
+        JsonNode item = signSubmitAndDeliver("fromChain=1&toChain=42161&fromToken=" + WETH + "&toToken="
+                + "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", 42161);
+        assertThat(quotes.find(item.get("quoteId").asString()).orElseThrow().steps())
+                .filteredOn(PlanStep.Bridge.class::isInstance).hasSize(1);
+    }
+
+    JsonNode signSubmitAndDeliver(String pair, int toChain) throws Exception {
+        MvcResult q = mvc.perform(get("/gasless/quote?" + pair
                 + "&amount=1000000000000000000000&sender=" + OWNER + "&acquisitionMode=3")).andReturn();
         JsonNode response = JSON.readTree(q.getResponse().getContentAsString());
         assertThat(response.get("code").asInt()).as(response.toString()).isZero();
@@ -88,5 +102,7 @@ class GaslessSplitSandboxTest {
         assertThat(String.valueOf(result.status())).as(String.valueOf(result)).isEqualTo("DONE");
         assertThat(result.fromAsset().amount()).isEqualTo(item.at("/quote/amountInAfterFee").asString());
         assertThat(result.toAsset().amount()).isEqualTo(item.at("/quote/amountOut").asString());
+        assertThat(result.toAsset().chainId()).isEqualTo(toChain);
+        return item;
     }
 }

@@ -16,6 +16,7 @@ import dev.junction.market.WeightedPool;
 import dev.junction.market.snapshot.SnapshotMarketSource;
 import dev.junction.routing.NoRouteException;
 import dev.junction.routing.PlannedRoute;
+import dev.junction.routing.PlannerSettings;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import dev.junction.routing.RouteStep;
@@ -43,6 +44,9 @@ import tools.jackson.databind.json.JsonMapper;
  * in the previous formats (plan1, plan2) still decodes; corrupt bytes are refused.
  */
 class PlanCodecTest {
+
+    /** The planner as it was when the stored rows of older formats were written: no split routes. */
+    static final PlannerSettings SINGLE_PATH = PlannerSettings.DEFAULTS.withMaxSplits(1);
 
     private static MarketSnapshot market;
 
@@ -113,7 +117,8 @@ class PlanCodecTest {
      */
     @Test
     void writesBytesOfAboutAThirdOfTheTextForm() throws IOException {
-        List<PlannedRoute> routes = new RoutePlanner().plan(market, ethToOptimismUsdc());
+        // the routes plan2's text holds: written before cross-chain routes split
+        List<PlannedRoute> routes = new RoutePlanner(SINGLE_PATH).plan(market, ethToOptimismUsdc());
 
         byte[] stored = PlanCodec.encode(routes);
 
@@ -132,12 +137,12 @@ class PlanCodecTest {
     @ValueSource(strings = {"plan1", "plan2"})
     void textOfThePreviousFormatsStillDecodesToTheSamePlans(String format) throws IOException {
         String text = resource("/quote/" + format + "-eth-to-optimism-usdc.json");
-        // the rows were written before the snapshot had Uniswap V4 and Balancer V2 pools: the same routes are planned
-        // on the snapshot without them
+        // the rows were written before the snapshot had Uniswap V4 and Balancer V2 pools and before cross-chain routes
+        // split: the same routes are planned on the snapshot without them, single-path
         MarketSnapshot written = new MarketSnapshot(market.version(), market.chains(), market.tokens(),
                 market.providers(), market.pools().stream().filter(p -> !(p instanceof UniswapV4Pool
                         || p instanceof WeightedPool || p instanceof ComposableStablePool)).toList(), market.lanes());
-        List<PlannedRoute> routes = new RoutePlanner().plan(written, ethToOptimismUsdc());
+        List<PlannedRoute> routes = new RoutePlanner(SINGLE_PATH).plan(written, ethToOptimismUsdc());
         assertThat(text).startsWith("[\"" + format + "\",");
         assertThat(routes).anyMatch(r -> r.bridgeCount() > 0);
 

@@ -429,4 +429,26 @@ public final class TestMarket {
         return new RouteStep(StepKind.SWAP, FIGURES_DEX, ETH, ETH, ETH, FIGURES_TOKEN, FIGURES_TOKEN, from,
                 BigInteger.ONE, lpFee, bridgeFee, gasUnits, 0, 0, FIGURES_POOL, null, Address.NATIVE, Address.NATIVE);
     }
+
+    /**
+     * A cross-chain market whose two swap segments can split: WETH/USDC on uniswap-v2 and sushiswap on each of ETH and
+     * ARB (depths in WETH, priced at $3000), and an across USDC lane ETH -> ARB (0.5 USDC + 5 bps, $0.20 destination
+     * gas, 1 minute, min 1 USDC, gas 110,000).
+     */
+    public static TestMarket crossChainPairs(long ethUni, long ethSushi, long arbUni, long arbSushi) {
+        TestMarket m = new TestMarket().chain(ETH, "eth", 12_000, 20, WETH).chain(ARB, "arb", 250, 1, ARB_WETH)
+                .token(ETH, WETH, "WETH", 18, 3000).token(ETH, USDC, "USDC", 6, 1)
+                .token(ARB, ARB_WETH, "WETH", 18, 3000).token(ARB, ARB_USDC, "USDC", 6, 1);
+        return m.v2("eth:uni:weth-usdc", ETH, "uniswap-v2", WETH, USDC, units(Long.toString(ethUni), 18),
+                units(Long.toString(ethUni * 3000), 6), 30, ethUni * 6000.0)
+                .v2("eth:sushi:weth-usdc", ETH, "sushiswap", WETH, USDC, units(Long.toString(ethSushi), 18),
+                        units(Long.toString(ethSushi * 3000), 6), 30, ethSushi * 6000.0)
+                .v2("arb:uni:usdc-weth", ARB, "uniswap-v2", ARB_USDC, ARB_WETH, units(Long.toString(arbUni * 3000), 6),
+                        units(Long.toString(arbUni), 18), 30, arbUni * 6000.0)
+                .v2("arb:sushi:usdc-weth", ARB, "sushiswap", ARB_USDC, ARB_WETH,
+                        units(Long.toString(arbSushi * 3000), 6), units(Long.toString(arbSushi), 18), 30,
+                        arbSushi * 6000.0)
+                .lane("across", ETH, ARB, USDC, ARB_USDC, units("0.5", 6), 5, 0.2, 60, units("1", 6),
+                        units("1000000000", 6), 110_000);
+    }
 }

@@ -35,9 +35,11 @@ import org.web3j.abi.datatypes.Type;
  * the most output when the provider has several), a bridge step over the provider's lane for its tokens. A route whose
  * first step is a leg step (kind 2) is a split, checked with the router's rules ({@code JunctionRouter._checkLegs}) and
  * named by its errors: each leg step spends the route's input and names the legs' common output, is followed by a swap
- * ({@code ZeroAmount}), has a share of 1..10000 bps and the shares sum to 10000 ({@code InvalidShares}); its adapter is
- * not read (the router runs none for it). A leg's planned input is the router's: {@code floor(input * share / 10000)},
- * the last leg the remainder.
+ * ({@code ZeroAmount}), has a share of 1..10000 bps and the shares sum to 10000 ({@code InvalidShares}); it names no
+ * adapter ({@code UnknownAdapter}: the router runs none for it). A leg's planned input is the router's:
+ * {@code floor(input * share / 10000)}, the last leg the remainder. A cross-chain route may split the swaps after its
+ * bridge too (the destination leg the bridge's message carries): those legs share what the bridge delivers and are
+ * checked alike.
  */
 final class RouteDecoder {
 
@@ -92,21 +94,28 @@ final class RouteDecoder {
                 ? new Legs(inputToken, evm(steps.getFirst().tokenIn), evm(steps.getFirst().tokenOut), routed) : null;
         String bridgeProvider = null;
         String firstSwapProvider = null;
+        Address bridgedToken = null;
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             int stepKind = s.kind.getValue().intValueExact();
             Address tokenIn = evm(s.tokenIn);
             Address tokenOut = evm(s.tokenOut);
-            if (legs != null && bridgeProvider == null && stepKind == KIND_LEG) {
+            if (stepKind == KIND_LEG && legs == null && bridgeProvider != null
+                    && steps.get(i - 1).kind.getValue().intValueExact() == KIND_BRIDGE) {
+                // the destination leg's split (the bridge's message): its legs share what the bridge delivers
+                legs = new Legs(bridgedToken, tokenIn, tokenOut, stepIn);
+            }
+            if (legs != null && stepKind == KIND_LEG) {
                 PlanStep.Leg leg = legs.leg(at, steps, i);
                 planned.add(leg);
                 stepIn = leg.amountIn().value();
                 continue;
             }
-            if (legs != null && bridgeProvider == null && stepKind == KIND_SWAP) {
+            if (legs != null && stepKind == KIND_SWAP) {
                 legs.swapped(i, tokenIn, tokenOut);
-            } else if (legs != null && bridgeProvider == null && stepKind == KIND_BRIDGE) {
+            } else if (legs != null && stepKind == KIND_BRIDGE) {
                 legs.end(tokenIn, evm(p.outputToken));
+                legs = null;
             }
             Chain stepChain = m.chain(at).orElseThrow(() -> new Undecodable("no chain in the market for a step"));
             Address adapter = evm(s.adapter);
@@ -123,13 +132,14 @@ final class RouteDecoder {
                 BridgeLane lane = lane(m, at, provider, tokenIn, tokenOut);
                 planned.add(new PlanStep.Bridge(provider, at, lane.toChain(), tokenIn, tokenOut, Amount.of(stepIn), min));
                 bridgeProvider = provider;
+                bridgedToken = tokenOut;
                 at = lane.toChain();
             } else {
                 throw new Undecodable("UnknownAdapter(" + adapter.lower() + "): step " + i + " is of kind " + stepKind);
             }
             stepIn = s.minAmountOut.getValue();
         }
-        if (legs != null && bridgeProvider == null) {
+        if (legs != null) {
             legs.end(null, evm(p.outputToken));
         }
         RouteKind kind = bridgeProvider == null ? RouteKind.SAME_CHAIN_SWAP
@@ -212,7 +222,11 @@ final class RouteDecoder {
         /** The leg step at {@code i}, checked as the router checks it before anything moves. */
         PlanStep.Leg leg(ChainId chain, List<Step> steps, int i) {
             Step s = steps.get(i);
-            if (i != 0 && !tokenOut.equals(current)) {
+            if (!evm(s.adapter).equals(Address.ZERO)) {
+                throw new Undecodable("UnknownAdapter(" + evm(s.adapter).lower() + "): a leg step (step " + i
+                        + ") runs no adapter");
+            }
+            if (current != null && !tokenOut.equals(current)) {
                 throw new Undecodable("OutputTokenMismatch(" + tokenOut.lower() + ", " + current.lower()
                         + "): the leg before step " + i + " does not end in the legs' output");
             }
@@ -233,8 +247,10 @@ final class RouteDecoder {
             }
             shares += share.intValueExact();
             current = tokenIn;
-            boolean last = steps.subList(i + 1, steps.size()).stream()
-                    .noneMatch(n -> n.kind.getValue().intValueExact() == KIND_LEG);
+            boolean last = true;
+            for (int n = i + 1; n < steps.size() && steps.get(n).kind.getValue().intValueExact() != KIND_BRIDGE; n++) {
+                last &= steps.get(n).kind.getValue().intValueExact() != KIND_LEG;
+            }
             BigInteger amount = last ? left : routed.multiply(share).divide(WHOLE);
             left = left.subtract(amount);
             return new PlanStep.Leg(chain, tokenIn, tokenOut, share.intValueExact(), Amount.of(amount));

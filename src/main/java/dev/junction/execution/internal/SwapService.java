@@ -119,6 +119,9 @@ public final class SwapService implements Swaps {
         requireToken(m, plan.fromChain(), plan.fromToken());
         requireToken(m, plan.toChain(), plan.toToken());
         Address token = plan.fromToken();
+        // what a split segment's legs spend: the route's input, or after the bridge what it delivers
+        Address segmentInput = plan.fromToken();
+        boolean legStarted = false;
         for (PlanStep step : plan.steps()) {
             switch (step) {
                 case PlanStep.Swap s -> {
@@ -132,11 +135,12 @@ public final class SwapService implements Swaps {
                     token = s.tokenOut();
                 }
                 case PlanStep.Leg l -> {
-                    if (l != plan.steps().getFirst()) {
+                    if (legStarted) {
                         requireContinues(m, l.chain(), token, l.tokenOut());
                     }
-                    requireContinues(m, l.chain(), plan.fromToken(), l.tokenIn());
+                    requireContinues(m, l.chain(), segmentInput, l.tokenIn());
                     token = l.tokenIn();
+                    legStarted = true;
                 }
                 case PlanStep.Bridge b -> {
                     boolean lane = m.lanes().stream().anyMatch(l -> l.provider().equalsIgnoreCase(b.provider())
@@ -148,6 +152,8 @@ public final class SwapService implements Swaps {
                     }
                     requireContinues(m, b.chain(), token, b.inputToken());
                     token = b.outputToken();
+                    segmentInput = token;
+                    legStarted = false;
                 }
             }
         }
