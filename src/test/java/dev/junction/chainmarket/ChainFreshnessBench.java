@@ -51,7 +51,10 @@ import tools.jackson.databind.JsonNode;
  * planner's route graph published with each snapshot. Two phases of {@code chainfresh.seconds} each, one quoting thread
  * planning a cycle of 8 token pairs on the live market without pause: the chain frozen, then a block of
  * {@code chainbench.swaps} swaps every {@code chainfresh.block-ms} (250 ms). Prints the time from each head's arrival
- * to its snapshot published (p50/p90/p99/max) and the quotes' p50/p99 in both phases, and their ratio.
+ * to its snapshot published (p50/p90/p99/max) and the quotes' p50/p99 in both phases, and their ratio; then from each
+ * block mined to the first snapshot at it (block -> in every quote), where each head's time went (the node, the
+ * follower's phases, collections) and the CPU and allocation of the publish's pieces on one platform thread.
+ * {@code bench/fresh-quote.sh} measures the quotes over HTTP with wrk.
  */
 class ChainFreshnessBench {
 
