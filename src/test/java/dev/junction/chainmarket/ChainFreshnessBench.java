@@ -285,12 +285,17 @@ class ChainFreshnessBench {
     /**
      * The CPU time and allocation of the publish's pieces on this (platform) thread, repeated on the final state:
      * the chain's market part (mostly reused, as after a block that touched few pools), the new snapshot with it,
-     * and the planner's route graph derived from that snapshot (built in full for every block).
+     * the planner's route graph derived from that snapshot (built in full for every block), and the chain's market
+     * part built with nothing reused (every pool rebuilt and the prices computed: a block that re-prices every token
+     * rebuilds every pool holding one).
      */
     static String cost(ChainFollower follower, LiveMarket live, RoutePlanner planner) {
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         int n = Integer.getInteger("chainfresh.cost-runs", 40);
-        long[][] cpuAlloc = new long[3][2];
+        long[][] cpuAlloc = new long[4][2];
+        List<TokenInfo> infos = live.current().tokens().stream()
+                .filter(t -> t.chain().equals(ID) && !t.address().equals(Address.NATIVE))
+                .map(t -> new TokenInfo(t.address(), t.decimals(), t.symbol(), t.name())).toList();
         for (int i = 0; i < n + 10; i++) {
             boolean counted = i >= 10; // the first 10: warm-up
             long c0 = threads.getCurrentThreadCpuTime();
@@ -304,19 +309,23 @@ class ChainFreshnessBench {
             planner.routeGraphs().compute(next);
             long c3 = threads.getCurrentThreadCpuTime();
             long a3 = threads.getCurrentThreadAllocatedBytes();
+            ChainView.of(follower.settings(), infos, follower.state(), part.chain().gasPriceWei());
+            long c4 = threads.getCurrentThreadCpuTime();
+            long a4 = threads.getCurrentThreadAllocatedBytes();
             if (counted) {
-                long[] c = {c1 - c0, c2 - c1, c3 - c2};
-                long[] a = {a1 - a0, a2 - a1, a3 - a2};
-                for (int k = 0; k < 3; k++) {
+                long[] c = {c1 - c0, c2 - c1, c3 - c2, c4 - c3};
+                long[] a = {a1 - a0, a2 - a1, a3 - a2, a4 - a3};
+                for (int k = 0; k < 4; k++) {
                     cpuAlloc[k][0] += c[k];
                     cpuAlloc[k][1] += a[k];
                 }
             }
         }
-        String[] names = {"chain part (view, reused)", "snapshot withChain", "route graph (derived)"};
+        String[] names = {"chain part (view, reused)", "snapshot withChain", "route graph (derived)",
+            "chain part (view, all rebuilt)"};
         StringBuilder b = new StringBuilder("  publish's pieces, one platform thread, mean of " + n
                 + " on the final state: CPU ms / MB allocated\n");
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 4; k++) {
             b.append(String.format(Locale.ROOT, "    %-28s %7.2f ms %7.2f MB%n", names[k], cpuAlloc[k][0] / 1e6 / n,
                     cpuAlloc[k][1] / 1e6 / n));
         }
