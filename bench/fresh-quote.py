@@ -25,6 +25,7 @@ import json  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import resource  # noqa: E402
+import shutil  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
@@ -224,6 +225,7 @@ def main():
     ap.add_argument("--block-ms", type=int, default=250)
     ap.add_argument("--amount", default=str(10 ** 18))
     ap.add_argument("--jvm", default="", help="extra JVM options, e.g. -XX:StartFlightRecording=filename=x.jfr")
+    ap.add_argument("--keep", action="store_true", help="keep the work directory (logs, GC log, database)")
     args = ap.parse_args()
     java = os.environ.get("JAVA", "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java")
     if not (os.path.isfile(args.state) and os.path.isfile(args.state + ".market.json")):
@@ -256,7 +258,7 @@ def main():
                     raise SystemExit("Junction did not start")
                 time.sleep(1)
         say(f"anvil {rpc_url} (state {args.state}), Junction {args.jar} pid {server.pid} port {port} up in "
-            f"{time.time() - started:.0f} s; work dir {work}")
+            f"{time.time() - started:.0f} s; work dir {work} (removed at the end unless --keep)")
         health = json.loads(urllib.request.urlopen(base + "/actuator/health", timeout=30).read())
         chain_health = health.get("components", {}).get("chains", {}).get("details", {})
         say(f"chains health: {json.dumps(chain_health)[:400]}")
@@ -313,6 +315,10 @@ def main():
     finally:
         stop(server)
         stop(anvil)
+        if args.keep:
+            say(f"work directory kept: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

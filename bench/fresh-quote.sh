@@ -10,7 +10,7 @@
 #   bench/fresh-quote.sh --rounds 2 --seconds 20               # frozen, blocks, frozen, blocks
 #   bench/fresh-quote.sh --connections 8 --pause-ms 10         # a heavier steady load
 #   bench/fresh-quote.sh --state /tmp/fresh-cb-state.json      # the market file of chain-bench.sh's -Dchainbench.state
-#   bench/fresh-quote.sh --jvm "-XX:StartFlightRecording=filename=/tmp/fresh.jfr,settings=profile"
+#   bench/fresh-quote.sh --jvm "-XX:StartFlightRecording=filename=/tmp/fresh.jfr,settings=profile" --keep
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk > /dev/null || { echo "wrk is missing (Debian: apt-get install -y wrk)" >&2; exit 1; }
