@@ -5,7 +5,8 @@
 # and HTTP requests, HTTP requests per block and the logs-to-snapshot time (p50/p90/p99). Then (ChainFreshnessBench,
 # issue 38) the same market followed over anvil's WebSocket: a quoting thread for chainfresh.seconds (30) with the chain
 # frozen, then as long with a block of chainbench.swaps swaps every chainfresh.block-ms (250): head arrival -> snapshot
-# published p50/p90/p99, and the quotes' p50/p99 in both phases. Not part of ./mvnw verify.
+# published p50/p90/p99 and where it went (per phase), block -> in every quote, and the quotes' p50/p99 in both
+# phases. The same over HTTP with wrk: bench/fresh-quote.sh. Not part of ./mvnw verify.
 # Options as system properties, e.g.:
 #   bench/chain-bench.sh -Dchainbench.v2=1000 -Dchainbench.v3=1000 -Dchainbench.blocks=200 -Dchainbench.swaps=100
 #   bench/chain-bench.sh -Dchainbench.multicall=false      # JSON-RPC batches instead of Multicall3

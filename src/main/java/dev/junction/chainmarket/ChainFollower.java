@@ -151,12 +151,14 @@ final class ChainFollower {
     }
 
     /**
-     * Where the last applied range's time went (for the benchmark): nanoseconds spent parsing the logs and headers,
+     * Where the last applied range's time went (for the benchmarks): nanoseconds spent parsing the logs and headers,
      * applying the reducers (with any re-read), building the chain's market part, publishing it into the market, and
      * the polling thread's CPU time from the logs arriving to the snapshot published (-1 where the JVM does not measure
-     * it: on a virtual thread, as the followers of a running service poll; the benchmark polls on a platform thread).
+     * it: on a virtual thread, as the followers of a running service poll; the benchmark polls on a platform thread);
+     * of the reducers' time, {@code reread} nanoseconds went to the second round trip that re-reads
+     * {@code rereadPools} pools (near their tick window's edge, or whose window quotes reached; 0 and 0 when none).
      */
-    record ApplyTimes(long parse, long reduce, long view, long publish, long cpu) {
+    record ApplyTimes(long parse, long reduce, long view, long publish, long cpu, long reread, int rereadPools) {
     }
 
     /** The last applied range's times; null before the first. */
@@ -366,6 +368,8 @@ final class ChainFollower {
         }
         ChainState state = current;
         Set<Address> reload = new LinkedHashSet<>();
+        long rereadNanos = 0;
+        int rereadPools = 0;
         for (BlockHeader h : headers) {
             List<LogEntry> blockLogs = byBlock.getOrDefault(h.number(), List.of());
             for (LogEntry l : blockLogs) {
@@ -391,9 +395,12 @@ final class ChainFollower {
                 // pools whose window a quote reached since the last round: their next words, in the same rounds.
                 Map<Address, PoolState> reread = new HashMap<>();
                 List<PoolState> stale = reload.stream().map(pools::get).toList();
+                long read0 = System.nanoTime();
                 for (PoolState p : loader.read(stale, wider, to)) {
                     reread.put(p.address(), p);
                 }
+                rereadNanos = System.nanoTime() - read0;
+                rereadPools = stale.size() + wider.size();
                 pools = PoolMap.copyOf(pools).with(reread);
             }
             state = new ChainState(h.number(), h.hash(), h.parentHash(), h.timestamp(), h.baseFeePerGas(), pools,
@@ -408,7 +415,7 @@ final class ChainFollower {
         lastApplyNanos = published - logsArrived;
         long cpu1 = CPU.getCurrentThreadCpuTime();
         lastApply = new ApplyTimes(parsed - logsArrived, reduced - parsed, viewed - reduced, published - viewed,
-                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
+                cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0, rereadNanos, rereadPools);
         headToSnapshot(published - arrived);
         syncedAtMillis = clock.millis();
     }

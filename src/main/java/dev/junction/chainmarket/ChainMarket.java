@@ -199,7 +199,10 @@ public final class ChainMarket implements MarketSource, ChainFreshness, AutoClos
                 f.socket(heads.state());
                 subscriptions.add(heads);
             });
-            Thread t = Thread.ofVirtual().name("chain-" + e.getKey().value()).start(() -> {
+            // A platform thread, not a virtual one: requests run on virtual threads, whose carriers (one per core)
+            // a CPU-bound quote holds until it ends; a follower among them waited for a free carrier before applying
+            // a head, then held one while it applied. The OS shares the cores between this thread and the carriers.
+            Thread t = Thread.ofPlatform().daemon().name("chain-" + e.getKey().value()).start(() -> {
                 long interval = f.settings().pollInterval().toMillis();
                 // After a new block the next one is a block time away: poll again just before it, so a block costs
                 // about two requests (head, then logs) whatever the poll interval.

@@ -114,12 +114,22 @@ class NewHeadsAnvilTest {
 
     /** The trader sells USDC for WETH; /quote then quotes as the pair does at the new head, to the wei. */
     void swapAndAwaitTheQuote() throws Exception {
+        swapAndAwaitTheQuote(port, anvil, weth, usdc, router02);
+    }
+
+    /**
+     * The trader sells USDC for WETH on {@code router02}; /quote (Junction on {@code port}) then quotes as the pair
+     * does at the new head, to the wei. Answers the milliseconds from the swap's receipt to the first such quote.
+     */
+    static long swapAndAwaitTheQuote(int port, AnvilProcess anvil, Address weth, Address usdc, Address router02)
+            throws Exception {
         BigInteger in = BigInteger.valueOf(1_000_000_000_000_000L); // 0.001 WETH
         String path = "/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + weth + "&toToken=" + usdc
                 + "&amount=" + in + "&sender=" + SENDER;
-        BigInteger before = amountOut(get(path));
+        BigInteger before = amountOut(JunctionHttp.get(port, path));
         long block = anvil.send(TRADER, router02, UniswapCalls.swapExactTokensForTokens(
                 BigInteger.valueOf(50_000_000_000L), TRADER, usdc, weth));
+        long mined = System.nanoTime();
         BigInteger chain = UniswapCalls.word(anvil.call(router02, UniswapCalls.getAmountsOut(in, weth, usdc), block),
                 3);
         assertThat(chain).isNotEqualTo(before);
@@ -127,9 +137,10 @@ class NewHeadsAnvilTest {
         BigInteger quoted = before;
         while (!quoted.equals(chain) && System.nanoTime() < deadline) {
             Thread.sleep(10);
-            quoted = amountOut(get(path));
+            quoted = amountOut(JunctionHttp.get(port, path));
         }
         assertThat(quoted).as("/quote after the swap in block %d", block).isEqualTo(chain);
+        return (System.nanoTime() - mined) / 1_000_000;
     }
 
     static BigInteger amountOut(JsonNode quote) {
@@ -138,10 +149,15 @@ class NewHeadsAnvilTest {
     }
 
     JsonNode awaitHealth(Predicate<JsonNode> condition) throws Exception {
+        return awaitHealth(port, condition);
+    }
+
+    /** The chain's health details once {@code condition} holds for them (Junction on {@code port}). */
+    static JsonNode awaitHealth(int port, Predicate<JsonNode> condition) throws Exception {
         long deadline = System.nanoTime() + GUARD_NANOS;
         JsonNode chain = null;
         while (System.nanoTime() < deadline) {
-            chain = get("/actuator/health").path("components").path("chains").path("details")
+            chain = JunctionHttp.get(port, "/actuator/health").path("components").path("chains").path("details")
                     .path(Long.toString(CHAIN));
             if (condition.test(chain)) {
                 return chain;
@@ -149,9 +165,5 @@ class NewHeadsAnvilTest {
             Thread.sleep(50);
         }
         throw new AssertionError("health never reached the expected transport: " + chain);
-    }
-
-    JsonNode get(String path) throws Exception {
-        return JunctionHttp.get(port, path);
     }
 }
