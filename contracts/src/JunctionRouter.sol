@@ -10,7 +10,12 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IJunctionRouter} from "./IJunctionRouter.sol";
 import {JunctionExecutor} from "./JunctionExecutor.sol";
 import {
-    IJunctionSwapAdapter, IJunctionBridgeAdapter, IJunctionStepPayer, ISignatureTransfer, IWETH9
+    IJunctionSwapAdapter,
+    IJunctionNativeSwapAdapter,
+    IJunctionBridgeAdapter,
+    IJunctionStepPayer,
+    ISignatureTransfer,
+    IWETH9
 } from "./interfaces/IJunctionAdapter.sol";
 
 /// @title JunctionRouter
@@ -19,7 +24,9 @@ import {
 /// Permit2 signature it verified through Permit2 (modes 2 and 3); every step calls a registered adapter, never a token,
 /// Permit2 or the router itself; outputs are balance deltas of the recipient checked against each step's minimum and
 /// the route's minAmountOut; amounts are positive; nothing stays in the router after a transaction; the owner can
-/// pause and manage the allowlists but has no function that moves tokens or uses approvals.
+/// pause and manage the allowlists but has no function that moves tokens or uses approvals. A step naming the native
+/// token moves native itself (docs/DECISIONS.md, "Native ETH through Uniswap V4 native pools"): its input is sent as
+/// the value of a payable adapter's swap, its output is paid to the router during that swap only.
 /// @dev Gas: the input goes from the payer straight to where the first step needs it (a V2 pair, an adapter, or a V3
 /// pool that asks for it in its callback through {payStepInput}), and a step's output goes straight to where the next
 /// step needs it, so the router and the adapters hold tokens only where a step cannot take them directly. Where the
@@ -103,6 +110,8 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
     uint256 internal constant T_PERMIT_WITNESS = 0x4a52000000000000000000000000000000000000000000000000000000000007;
     /// @dev The signature's length, then its words at T_PERMIT_SIGNATURE + 1, + 2, ...
     uint256 internal constant T_PERMIT_SIGNATURE = 0x4a52000000000000000000000000000000000000000000000000000000000008;
+    /// @dev Non-zero only while a swap whose output is native (paid to the router) runs: {receive} accepts then.
+    uint256 internal constant T_NATIVE_OPEN = 0x4a520000000000000000000000000000000000000000000000000000000000ff;
     uint256 internal constant SRC_ROUTER = 0;
     uint256 internal constant SRC_PAYER = 1;
     uint256 internal constant SRC_PERMIT2 = 2;
@@ -114,9 +123,10 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         executor = new JunctionExecutor(address(permit2_));
     }
 
-    /// @notice WETH unwraps pay the router; nobody else may send it native tokens.
+    /// @notice WETH unwraps pay the router, and so does a native-output step while it runs (the output is measured
+    /// as the router's native balance delta over that swap); nobody else, and at no other time, may send it native.
     receive() external payable {
-        if (msg.sender != address(weth)) revert InvalidNativeValue(0, msg.value);
+        if (msg.sender != address(weth) && _tload(T_NATIVE_OPEN) == 0) revert InvalidNativeValue(0, msg.value);
     }
 
     // ---------------------------------------------------------------- owner: allowlists and pause, nothing else
@@ -358,16 +368,20 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         returns (uint256 amountOut)
     {
         _tstore(T_SOURCE, source);
-        (address token, uint256 amount) = _payFee(params, source);
+        (address token, uint256 amount) = _payFee(params, source, steps[0].tokenIn != NATIVE);
         amountOut = _runSteps(params, steps, token, amount);
         emit RouteExecuted(
             params.quoteId, sender, params.receiver, params.inputToken, params.amountIn, params.outputToken, amountOut
         );
     }
 
-    /// @dev Pays the integrator fee from the source (the payer directly in mode 0) and wraps a native input; returns
-    /// the token and amount the first step spends.
-    function _payFee(RouteParams calldata params, uint256 source) internal returns (address token, uint256 amount) {
+    /// @dev Pays the integrator fee from the source (the payer directly in mode 0) and wraps a native input unless the
+    /// first step spends native itself (`wrap` false: it is sent as that step's value); returns the token and amount
+    /// the first step spends.
+    function _payFee(RouteParams calldata params, uint256 source, bool wrap)
+        internal
+        returns (address token, uint256 amount)
+    {
         amount = params.amountIn;
         token = params.inputToken;
         if (params.feeBps != 0) {
@@ -385,7 +399,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
             }
         }
         if (amount == 0) revert ZeroAmount();
-        if (token == NATIVE) {
+        if (token == NATIVE && wrap) {
             weth.deposit{value: amount}();
             token = address(weth);
         }
@@ -429,7 +443,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
                 ++i;
             }
         }
-        amountOut = params.outputToken == NATIVE ? _unwrapTo(destination, amount) : amount;
+        amountOut = params.outputToken == NATIVE ? _unwrapTo(destination, amount, steps[count - 1].tokenOut) : amount;
         if (amountOut < params.minAmountOut) revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
         if (call) _callDestination(params, params.outputToken, amountOut);
     }
@@ -456,8 +470,11 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
                 ++i;
             }
         }
-        address output = params.outputToken == NATIVE ? address(weth) : params.outputToken;
-        if (token != output) revert OutputTokenMismatch(output, token);
+        address output = params.outputToken;
+        // a native output comes as WETH (unwrapped by the router) or as native from the last step
+        if (output == NATIVE ? token != NATIVE && token != address(weth) : token != output) {
+            revert OutputTokenMismatch(output == NATIVE ? address(weth) : output, token);
+        }
         return count;
     }
 
@@ -496,7 +513,7 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
             start = next;
         }
         if (bridged) return _bridge(params.quoteId, end, steps[end], amountOut);
-        if (params.outputToken == NATIVE) amountOut = _unwrapTo(_destinationOf(params), amountOut);
+        if (params.outputToken == NATIVE) amountOut = _unwrapTo(_destinationOf(params), amountOut, address(weth));
         if (amountOut < params.minAmountOut) revert InsufficientOutput(type(uint256).max, amountOut, params.minAmountOut);
         if (params.destinationCallData.length != 0) _callDestination(params, params.outputToken, amountOut);
     }
@@ -591,14 +608,18 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         return count;
     }
 
-    /// @dev Where a (checked) step's input must be before it runs; address(0): the adapter takes it with payStepInput.
+    /// @dev Where a (checked) step's input must be before it runs; address(0): the adapter takes it with payStepInput,
+    /// or, for a native input, as the swap's value.
     function _payeeOf(Step calldata step) internal view returns (address) {
         if (step.kind == KIND_BRIDGE) return step.adapter;
+        if (step.tokenIn == NATIVE) return address(0);
         return IJunctionSwapAdapter(step.adapter).payee(step.tokenIn, step.tokenOut, step.data);
     }
 
     /// @dev One swap whose output goes to `recipient`; returns the recipient's balance delta, checked against the
-    /// step's minimum. `pull`: the adapter takes exactly `amountIn` during the swap with payStepInput.
+    /// step's minimum. `pull`: the adapter takes exactly `amountIn` during the swap with payStepInput; a native input
+    /// is sent as the swap's value instead (only to a payable adapter: the others' `swap` refuses value). A native
+    /// output is paid to the router, which accepts native only during this swap and measures its own balance delta.
     function _swap(bytes32 quoteId, uint256 index, Step calldata step, uint256 amountIn, bool pull, address recipient)
         internal
         returns (uint256 amountOut)
@@ -606,25 +627,40 @@ contract JunctionRouter is IJunctionRouter, IJunctionStepPayer, Ownable2Step, Pa
         address adapter = step.adapter;
         address tokenIn = step.tokenIn;
         address tokenOut = step.tokenOut;
-        if (pull) {
+        if (tokenIn == NATIVE) {
+            pull = false;
+        } else if (pull) {
             _tstore(T_AUTH_ADAPTER, uint256(uint160(adapter)));
             _tstore(T_AUTH_TOKEN, uint256(uint160(tokenIn)));
             _tstore(T_AUTH_AMOUNT, amountIn);
         }
-        uint256 before = _balanceOf(tokenOut, recipient);
-        IJunctionSwapAdapter(adapter).swap(tokenIn, tokenOut, amountIn, recipient, step.data);
+        uint256 before = _outputBalance(tokenOut, recipient, true);
+        IJunctionNativeSwapAdapter(adapter).swap{value: tokenIn == NATIVE ? amountIn : 0}(
+            tokenIn, tokenOut, amountIn, recipient, step.data
+        );
         if (pull && _tload(T_AUTH_ADAPTER) != 0) revert InputNotTaken(adapter);
-        amountOut = _balanceOf(tokenOut, recipient) - before;
+        // a native output: net of a native input sent as this swap's value (a step spending and paying native)
+        amountOut = _outputBalance(tokenOut, recipient, false) - before;
         if (amountOut == 0 || amountOut < step.minAmountOut) {
             revert InsufficientOutput(index, amountOut, step.minAmountOut);
         }
         emit StepExecuted(quoteId, index, adapter, KIND_SWAP, tokenIn, tokenOut, amountIn, amountOut);
     }
 
-    /// @dev Native output: the last swap paid WETH to the router; unwraps it and returns the receiver's native delta.
-    function _unwrapTo(address receiver, uint256 wrapped) internal returns (uint256) {
+    /// @dev The recipient's balance of a step's output. A native output is paid to the router only, which accepts
+    /// native from anyone between the readings before (`opening`) and after the swap, and at no other time.
+    function _outputBalance(address token, address recipient, bool opening) internal returns (uint256) {
+        if (token != NATIVE) return _balanceOf(token, recipient);
+        if (recipient != address(this)) revert InvalidRecipient(recipient);
+        _tstore(T_NATIVE_OPEN, opening ? 1 : 0);
+        return address(this).balance;
+    }
+
+    /// @dev Native output: the last swap paid WETH (`token`) or native to the router; unwraps WETH, sends the native to
+    /// the receiver and returns the receiver's native delta.
+    function _unwrapTo(address receiver, uint256 wrapped, address token) internal returns (uint256) {
         uint256 before = receiver.balance;
-        weth.withdraw(wrapped);
+        if (token != NATIVE) weth.withdraw(wrapped);
         _sendNative(receiver, wrapped);
         return receiver.balance - before;
     }

@@ -829,6 +829,164 @@ contract SecurityV4Test is RealUniswapV4 {
         (bool ok,) = address(v4Adapter).call{value: 1 ether}("");
         assertFalse(ok);
     }
+    // ---------------------------------------------------------------- native steps (tokenIn / tokenOut NATIVE)
+
+    function _nativeIn(uint256 amountIn, IJunctionRouter.Step memory step, uint256 value) internal {
+        vm.deal(user, value);
+        vm.prank(user);
+        router.executeRoute{value: value}(_params(NATIVE, amountIn, address(usdc), 1, user), _one(step));
+    }
+
+    function test_nativeStep_msgValueMustEqualTheInput() public {
+        IJunctionRouter.Step memory step = _v4Step(ethUsdc, NATIVE, address(usdc), 1);
+        uint256[2] memory wrong = [uint256(1 ether - 1), 1 ether + 1];
+        for (uint256 k; k < wrong.length; ++k) {
+            vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidNativeValue.selector, 1 ether, wrong[k]));
+            _nativeIn(1 ether, step, wrong[k]);
+        }
+    }
+
+    function test_nativeStep_refusedWithoutNativeInput() public {
+        _victimApproves(1_000e6);
+        vm.prank(user); // mode 0: the first step must spend the ERC-20 input, never the router's native
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.StepTokenMismatch.selector, 0, address(usdc), NATIVE));
+        router.executeRoute(_params(address(usdc), 1_000e6, address(dai), 1, user), _one(_v4Step(ethUsdc, NATIVE, address(usdc), 1)));
+    }
+
+    function test_nativeValueToANonPayableAdapter_reverts() public {
+        vm.expectRevert(bytes("")); // the V2 adapter's swap is not payable
+        _nativeIn(1 ether, _v2Step(NATIVE, address(usdc), 1), 1 ether);
+        vm.expectRevert(); // a bridge adapter gets its input by transfer: the router cannot transfer NATIVE as ERC-20
+        _nativeIn(1 ether, IJunctionRouter.Step(1, address(cctpAdapter), NATIVE, NATIVE, 1, ""), 1 ether);
+        assertEq(address(router).balance, 0);
+    }
+
+    function test_v4Adapter_valueMustBeExactlyTheNativeInputAndZeroOtherwise() public {
+        vm.deal(address(router), 2 ether);
+        vm.startPrank(address(router));
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.ValueMismatch.selector, 1 ether, 1 ether + 1));
+        v4Adapter.swap{value: 1 ether + 1}(NATIVE, address(usdc), 1 ether, user, abi.encode(ethUsdc));
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.ValueMismatch.selector, 1 ether, 1 ether - 1));
+        v4Adapter.swap{value: 1 ether - 1}(NATIVE, address(usdc), 1 ether, user, abi.encode(ethUsdc));
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.ValueMismatch.selector, 0, 1));
+        v4Adapter.swap{value: 1}(address(usdc), NATIVE, 1_000e6, user, abi.encode(ethUsdc));
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.ValueMismatch.selector, 0, 1));
+        v4Adapter.swap{value: 1}(weth, address(usdc), 1 ether, user, abi.encode(ethUsdc));
+        vm.stopPrank();
+        vm.deal(attacker, 1 ether);
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(RouterOnly.OnlyRouter.selector, attacker));
+        v4Adapter.swap{value: 1 ether}(NATIVE, address(usdc), 1 ether, attacker, abi.encode(ethUsdc));
+    }
+
+    function test_nativeStep_keyWithoutNativeCurrency_refused() public {
+        vm.expectRevert(abi.encodeWithSelector(UniswapV4Adapter.KeyNotOfStep.selector, NATIVE, address(usdc)));
+        _nativeIn(1 ether, _v4Step(usdcDai1, NATIVE, address(usdc), 1), 1 ether);
+    }
+
+    function test_adapterKeepingTheNativeInput_routeReverts() public {
+        NativeKeepingAdapter keeper = new NativeKeepingAdapter();
+        vm.prank(routerOwner);
+        router.setAdapter(address(keeper), true);
+        IJunctionRouter.Step memory step = IJunctionRouter.Step(0, address(keeper), NATIVE, address(usdc), 1, "");
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InsufficientOutput.selector, 0, 0, 1));
+        _nativeIn(1 ether, step, 1 ether);
+        assertEq(address(keeper).balance, 0);
+        assertEq(user.balance, 1 ether, "the revert gave the user's value back");
+    }
+
+    function test_routerRefusesNativeOutsideANativeOutputStep() public {
+        vm.deal(attacker, 1 ether);
+        vm.prank(attacker);
+        (bool ok, bytes memory err) = address(router).call{value: 1}("");
+        assertFalse(ok);
+        assertEq(err, abi.encodeWithSelector(IJunctionRouter.InvalidNativeValue.selector, 0, 1));
+    }
+
+    function _nativeOutTo(address receiver) internal returns (uint256 expected) {
+        _victimApproves(5_000e6);
+        expected = _v4Out(ethUsdc, address(usdc), 5_000e6);
+        vm.prank(user);
+        router.executeRoute(
+            _params(address(usdc), 5_000e6, NATIVE, expected, receiver), _one(_v4Step(ethUsdc, address(usdc), NATIVE, expected))
+        );
+    }
+
+    function test_nativeOutputReceiver_cannotReenterTheRouterOrTheAdapterNorLeaveNative() public {
+        NativeReceiverAttacker evil = new NativeReceiverAttacker(address(router), address(v4Adapter));
+        evil.arm(0);
+        uint256 expected = _nativeOutTo(address(evil));
+        assertFalse(evil.reentryOk());
+        assertEq(evil.reentryError(), abi.encodeWithSelector(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector));
+        assertEq(address(evil).balance, expected);
+        evil.arm(1);
+        _nativeOutTo(address(evil));
+        assertFalse(evil.reentryOk());
+        assertEq(evil.reentryError(), abi.encodeWithSelector(RouterOnly.OnlyRouter.selector, address(evil)));
+        evil.arm(2); // native sent back to the router after the step: refused, nothing stays
+        _nativeOutTo(address(evil));
+        assertFalse(evil.reentryOk());
+        assertEq(evil.reentryError(), abi.encodeWithSelector(IJunctionRouter.InvalidNativeValue.selector, 0, 1));
+        assertEq(address(router).balance, 0);
+        assertEq(address(v4Adapter).balance, 0);
+        evil.arm(3); // a receiver refusing native: the route reverts
+        _victimApproves(5_000e6);
+        vm.prank(user);
+        vm.expectRevert(abi.encodeWithSelector(JunctionRouter.NativeTransferFailed.selector, address(evil)));
+        router.executeRoute(
+            _params(address(usdc), 5_000e6, NATIVE, 1, address(evil)), _one(_v4Step(ethUsdc, address(usdc), NATIVE, 1))
+        );
+    }
+}
+
+/// @notice TEST ONLY: an allowlisted payable adapter that keeps a native input and pays nothing.
+contract NativeKeepingAdapter {
+    function payee(address, address, bytes calldata) external pure returns (address) {
+        return address(0);
+    }
+
+    function swap(address, address, uint256, address, bytes calldata) external payable returns (uint256) {
+        return 1;
+    }
+}
+
+/// @notice TEST ONLY: a receiver whose receive() re-enters the router (executeRoute) or the V4 adapter (swap), or sends
+/// native back to the router, recording the outcome without reverting (mode 3 reverts instead).
+contract NativeReceiverAttacker {
+    address internal immutable router;
+    address internal immutable adapter;
+    uint8 public mode;
+    bool public reentryOk;
+    bytes public reentryError;
+
+    constructor(address router_, address adapter_) {
+        router = router_;
+        adapter = adapter_;
+    }
+
+    function arm(uint8 mode_) external {
+        mode = mode_;
+    }
+
+    receive() external payable {
+        bool ok;
+        bytes memory err;
+        if (mode == 0) {
+            IJunctionRouter.RouteParams memory p;
+            IJunctionRouter.Step[] memory s;
+            (ok, err) = router.call(abi.encodeCall(IJunctionRouter.executeRoute, (p, s)));
+        } else if (mode == 1) {
+            (ok, err) = adapter.call(abi.encodeWithSignature(
+                "swap(address,address,uint256,address,bytes)", address(0), address(0), 1, address(this), ""
+            ));
+        } else if (mode == 2) {
+            (ok, err) = router.call{value: 1}("");
+        } else {
+            revert("refused");
+        }
+        reentryOk = ok;
+        reentryError = err;
+    }
 }
 
 /// @notice A Vault impostor: takes the input it was approved for, reports a large output and pays nothing.

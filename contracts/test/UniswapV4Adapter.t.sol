@@ -141,4 +141,116 @@ contract UniswapV4AdapterTest is RealUniswapV4 {
         _assertRouterEmpty();
         _assertV4AdapterEmpty();
     }
+
+    // ---------------------------------------------------------------- native ETH as the pool's own currency (no WETH)
+
+    function _wethSupply() internal view returns (uint256) {
+        return IERC20(weth).totalSupply();
+    }
+
+    /// A route whose first step names NATIVE: the router sends msg.value to the adapter, which settles it as value.
+    function testFuzz_nativeStepIn_msgValueGoesToThePoolUnwrapped(uint256 amountIn) public {
+        amountIn = bound(amountIn, 1e6, 500 ether);
+        uint256 expected = _v4Out(ethUsdc, weth, amountIn);
+        vm.assume(expected > 0);
+        IJunctionRouter.RouteParams memory p = _params(NATIVE, amountIn, address(usdc), expected, receiver);
+        uint256 pmBefore = poolManager.balance;
+        uint256 supply = _wethSupply();
+        vm.deal(user, amountIn);
+        vm.prank(user);
+        uint256 out = router.executeRoute{value: amountIn}(p, _one(_v4Step(ethUsdc, NATIVE, address(usdc), expected)));
+        assertEq(out, expected);
+        assertEq(usdc.balanceOf(receiver), expected);
+        assertEq(poolManager.balance - pmBefore, amountIn, "the pool got native ETH");
+        assertEq(_wethSupply(), supply, "nothing was wrapped");
+        _assertRouterEmpty();
+        _assertV4AdapterEmpty();
+    }
+
+    /// A route whose last step names NATIVE: the PoolManager pays the router native, the router pays the receiver.
+    function testFuzz_nativeStepOut_receiverGetsEthNeverWrapped(uint256 amountIn) public {
+        amountIn = bound(amountIn, 1, 1_000_000e6);
+        uint256 expected = _v4Out(ethUsdc, address(usdc), amountIn);
+        vm.assume(expected > 0);
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), amountIn, NATIVE, expected, receiver);
+        uint256 supply = _wethSupply();
+        uint256 out = _run(address(usdc), amountIn, p, _one(_v4Step(ethUsdc, address(usdc), NATIVE, expected)));
+        assertEq(out, expected);
+        assertEq(receiver.balance, expected);
+        assertEq(_wethSupply(), supply, "nothing was wrapped");
+        _assertRouterEmpty();
+        _assertV4AdapterEmpty();
+    }
+
+    /// Native in with a 0.3% integrator fee paid in native: the step spends the rest.
+    function test_nativeStepIn_withFee() public {
+        uint256 amountIn = 3 ether;
+        uint256 fee = amountIn * 30 / 10_000;
+        uint256 expected = _v4Out(ethUsdc, weth, amountIn - fee);
+        IJunctionRouter.RouteParams memory p = _params(NATIVE, amountIn, address(usdc), expected, receiver);
+        p.feeBps = 30;
+        p.feeRecipient = makeAddr("integrator");
+        vm.deal(user, amountIn);
+        vm.prank(user);
+        router.executeRoute{value: amountIn}(p, _one(_v4Step(ethUsdc, NATIVE, address(usdc), expected)));
+        assertEq(usdc.balanceOf(receiver), expected);
+        assertEq(p.feeRecipient.balance, fee);
+        _assertRouterEmpty();
+        _assertV4AdapterEmpty();
+    }
+
+    /// ETH -> USDC (native V4 pool) -> DAI (V4), and DAI -> USDC (V4) -> ETH (native V4 pool, a later step).
+    function test_nativeStepsFirstAndLastInTwoHops() public {
+        uint256 amountIn = 2 ether;
+        uint256 mid = _v4Out(ethUsdc, weth, amountIn);
+        uint256 expected = _v4Out(usdcDai1, address(usdc), mid);
+        IJunctionRouter.RouteParams memory p = _params(NATIVE, amountIn, address(dai), expected, receiver);
+        vm.deal(user, amountIn);
+        vm.prank(user);
+        router.executeRoute{value: amountIn}(
+            p, _two(_v4Step(ethUsdc, NATIVE, address(usdc), mid), _v4Step(usdcDai1, address(usdc), address(dai), expected))
+        );
+        assertEq(dai.balanceOf(receiver), expected);
+
+        uint256 daiIn = 7_000e6;
+        uint256 mid2 = _v4Out(usdcDai5, address(dai), daiIn);
+        uint256 expected2 = _v4Out(ethUsdc, address(usdc), mid2);
+        IJunctionRouter.RouteParams memory p2 = _params(address(dai), daiIn, NATIVE, expected2, receiver);
+        uint256 before = receiver.balance;
+        _run(address(dai), daiIn, p2, _two(_v4Step(usdcDai5, address(dai), address(usdc), mid2), _v4Step(ethUsdc, address(usdc), NATIVE, expected2)));
+        assertEq(receiver.balance - before, expected2);
+        _assertRouterEmpty();
+        _assertV4AdapterEmpty();
+    }
+
+    /// USDC -> ETH (native V4, paid to the router) -> WBTC needs the next step to take native: a V2 step refuses it
+    /// (its swap is not payable); WETH on the step keeps the old path (wrapped by the adapter).
+    function test_nativeMidRoute_onlyToANativeStep() public {
+        uint256 amountIn = 9_000e6;
+        _fund(address(usdc), user, amountIn);
+        vm.startPrank(user);
+        usdc.approve(address(router), amountIn);
+        vm.expectRevert();
+        router.executeRoute(
+            _params(address(usdc), amountIn, address(wbtc), 1, receiver),
+            _two(_v4Step(ethUsdc, address(usdc), NATIVE, 1), _v2Step(NATIVE, address(wbtc), 1))
+        );
+        vm.stopPrank();
+    }
+
+    /// A native output with a destination call: the router sends the native output to the executor as before.
+    function test_nativeStepOut_toTheExecutorForADestinationCall() public {
+        uint256 amountIn = 5_000e6;
+        uint256 expected = _v4Out(ethUsdc, address(usdc), amountIn);
+        address target = makeAddr("target");
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), amountIn, NATIVE, expected, target);
+        p.destinationCallData = hex"01";
+        p.destinationGasLimit = 50_000;
+        p.fallbackAddress = user;
+        _run(address(usdc), amountIn, p, _one(_v4Step(ethUsdc, address(usdc), NATIVE, expected)));
+        assertEq(target.balance, expected, "the call to an account without code succeeds and gets the value");
+        _assertRouterEmpty();
+        _assertV4AdapterEmpty();
+        assertEq(address(router.executor()).balance, 0);
+    }
 }

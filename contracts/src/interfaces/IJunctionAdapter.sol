@@ -20,6 +20,19 @@ interface IJunctionSwapAdapter {
         returns (uint256 amountOut);
 }
 
+/// @title A swap adapter that also takes a native input as the swap's value (Uniswap V4's native currency).
+/// @notice The router calls every adapter's `swap` through this shape (same selector), with value only for a step whose
+/// tokenIn is the ERC-7528 native address: an adapter implementing the plain {IJunctionSwapAdapter} (not payable)
+/// refuses any value. A payable adapter must spend exactly the value as the input and keep nothing.
+interface IJunctionNativeSwapAdapter {
+    function payee(address tokenIn, address tokenOut, bytes calldata data) external view returns (address);
+
+    function swap(address tokenIn, address tokenOut, uint256 amountIn, address recipient, bytes calldata data)
+        external
+        payable
+        returns (uint256 amountOut);
+}
+
 /// @title The router's side of a swap whose adapter takes the input during the swap (payee address(0)).
 interface IJunctionStepPayer {
     /// @notice Pays exactly the running step's input (`amount` of `token`) to `to` (the pool the adapter verified),

@@ -7,6 +7,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.routing.DestinationCallGas;
+import dev.junction.routing.NativeSteps;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RouteStep;
 import dev.junction.routing.Slippage;
@@ -83,7 +84,8 @@ public final class RouteCalls {
             }
             if (s.kind() == StepKind.SWAP) {
                 steps.add(new SwapCall(s.pool(), router(snapshot, s.chain()), s.poolTokenIn(), s.poolTokenOut(),
-                        Amount.of(s.fromAmount()), Amount.of(s.toAmount()), min));
+                        Amount.of(s.fromAmount()), Amount.of(s.toAmount()), min, NativeSteps.nativeIn(planned, i),
+                        NativeSteps.nativeOut(planned, i)));
             } else {
                 steps.add(new BridgeCall(s.lane(), router(snapshot, s.chain()), router(snapshot, s.toChain()),
                         Amount.of(s.fromAmount()), Amount.of(s.toAmount()), min));

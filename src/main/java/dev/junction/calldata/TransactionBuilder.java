@@ -183,8 +183,11 @@ public final class TransactionBuilder {
             int kind = step instanceof SwapCall ? RouterAbi.KIND_SWAP : RouterAbi.KIND_BRIDGE;
             Address adapter = adapters.adapter(step.chain(), step.router(), step.provider())
                     .orElseThrow(() -> new ProviderNotExecutableException(step.provider(), step.chain()));
+            // a swap moving native itself names NATIVE (the router sends or takes native); else the pool's tokens
+            Address tokenIn = step instanceof SwapCall s ? s.stepTokenIn() : step.tokenIn();
+            Address tokenOut = step instanceof SwapCall s ? s.stepTokenOut() : step.tokenOut();
             out.add(tuple(uint8(kind), address(adapter),
-                    address(evmOrZero(step.tokenIn())), address(evmOrZero(step.tokenOut())),
+                    address(evmOrZero(tokenIn)), address(evmOrZero(tokenOut)),
                     uint256(step.minAmountOut().value()), bytes(data)));
         }
         return out;

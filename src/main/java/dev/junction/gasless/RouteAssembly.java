@@ -14,6 +14,7 @@ import dev.junction.execution.PlanStep;
 import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Token;
+import dev.junction.routing.NativeSteps;
 import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RouteStep;
 import dev.junction.routing.Slippage;
@@ -87,7 +88,8 @@ final class RouteAssembly {
                         s.leg().shareBps(), in));
             }
             steps.add(s.kind() == StepKind.SWAP
-                    ? new SwapCall(s.pool(), router, s.poolTokenIn(), s.poolTokenOut(), in, quoted, min)
+                    ? new SwapCall(s.pool(), router, s.poolTokenIn(), s.poolTokenOut(), in, quoted, min,
+                            NativeSteps.nativeIn(route.steps(), i), NativeSteps.nativeOut(route.steps(), i))
                     : new BridgeCall(s.lane(), router, router(s.toChain()), in, quoted, min));
         }
         return new RouteCall(quoteId, source.id(), source.router(), source.gaslessExecutor(), receiver,

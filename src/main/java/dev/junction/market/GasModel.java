@@ -83,6 +83,23 @@ public interface GasModel {
     long swap(Pool pool, int ticksCrossed, boolean afterSwap);
 
     /**
+     * Gas units of a swap step that spends the route's native input itself (a pool holding native as its currency,
+     * the route's first step): it replaces both {@link #swap} and the route's wrap, so {@link #route} is then asked
+     * without {@code nativeIn}. By default {@link #swap} (a model without a wrap figure).
+     */
+    default long swapNativeIn(Pool pool, int ticksCrossed) {
+        return swap(pool, ticksCrossed, false);
+    }
+
+    /**
+     * Gas units of a swap step that pays native itself (the route's last step), sent on to the receiver: it replaces
+     * both {@link #swap} and the route's unwrap. By default {@link #swap}.
+     */
+    default long swapNativeOut(Pool pool, int ticksCrossed, boolean afterSwap) {
+        return swap(pool, ticksCrossed, afterSwap);
+    }
+
+    /**
      * Gas units of a bridge deposit step on its source chain.
      *
      * @param lane the lane bridged over

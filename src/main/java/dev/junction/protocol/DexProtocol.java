@@ -137,6 +137,23 @@ public interface DexProtocol {
         return swapGas(table);
     }
 
+    /**
+     * The swap-step gas of this room's steps that move native ETH themselves (Uniswap V4's native currency, see
+     * {@code routing.NativeSteps}), measured through the router: {@code in} spends the route's native input as the
+     * swap's value and replaces both the step's row and the route's wrap; {@code out} pays native to the router, sent
+     * on to the receiver, and replaces the row and the route's unwrap. Empty (the default) for rooms whose pools never
+     * hold native.
+     *
+     * @throws IllegalStateException when the table lacks a figure the room needs (naming it)
+     */
+    default Optional<NativeSwapGas> nativeSwapGas(RouterGasTable table) {
+        return Optional.empty();
+    }
+
+    /** A room's native-moving swap steps: spending a native input (always a route's first step), paying native out. */
+    record NativeSwapGas(SwapGas in, SwapGas out) {
+    }
+
     /** Gas units of one swap step of a room. */
     @FunctionalInterface
     interface SwapGas {

@@ -19,8 +19,9 @@ import java.util.Optional;
  * {@code tolerancePercent}, so the table cannot drift from the router silently. A route's units: {@code base}
  * (21,000, calldata, the router's fixed work) + each step's figure, given by its room (a DEX room by pool kind, e.g.
  * Uniswap V3's row plus {@code v3TickCrossed} per initialized tick crossed; a bridge room its deposit row) +
- * {@code integratorFee}, {@code wrapNative}, {@code unwrapNative} when the route has them; a split route adds
- * {@code split} + {@code splitLeg} per leg, each leg's steps counted as a path of their own. The receiver is assumed to
+ * {@code integratorFee}, {@code wrapNative}, {@code unwrapNative} when the route has them (a Uniswap V4
+ * native-currency pool's step that moves native itself has its own measured rows, wrap and unwrap included); a split
+ * route adds {@code split} + {@code splitLeg} per leg, each leg's steps counted as a path of their own. The receiver is assumed to
  * hold the output token already (a first balance costs about 17,100 more).
  *
  * <p>A bridge whose room has no measured row (its adapter's deposit is not in the table, or it has no adapter) counts
@@ -37,6 +38,7 @@ public final class RouterGas implements GasModel {
     private final long splitLeg;
     private final int tolerancePercent;
     private final Map<Class<? extends Pool>, DexProtocol.SwapGas> swaps;
+    private final Map<Class<? extends Pool>, DexProtocol.NativeSwapGas> nativeSwaps;
     private final Map<BridgeProtocol, StepGas> deposits;
     private final Optional<StepGas> standIn;
     private final RouterGasTable table;
@@ -58,6 +60,11 @@ public final class RouterGas implements GasModel {
             }
         }
         swaps = Map.copyOf(s);
+        Map<Class<? extends Pool>, DexProtocol.NativeSwapGas> n = new HashMap<>();
+        for (DexProtocol d : Protocols.dexes()) {
+            d.nativeSwapGas(table).ifPresent(g -> d.poolKinds().forEach(kind -> n.put(kind, g)));
+        }
+        nativeSwaps = Map.copyOf(n);
         Map<BridgeProtocol, StepGas> dep = new IdentityHashMap<>();
         for (BridgeProtocol b : Protocols.bridges()) {
             b.depositGas(table).ifPresent(g -> dep.put(b, g));
@@ -83,6 +90,23 @@ public final class RouterGas implements GasModel {
     @Override
     public long swap(Pool pool, int ticksCrossed, boolean afterSwap) {
         return swaps.get(pool.getClass()).units(ticksCrossed, afterSwap);
+    }
+
+    /**
+     * A step spending the route's native input itself: its room's measured native row ({@code v4NativeIn}), which
+     * includes what the route's wrap would cost; a pool kind without one falls back to its row plus the wrap.
+     */
+    @Override
+    public long swapNativeIn(Pool pool, int ticksCrossed) {
+        DexProtocol.NativeSwapGas g = nativeSwaps.get(pool.getClass());
+        return g != null ? g.in().units(ticksCrossed, false) : swap(pool, ticksCrossed, false) + wrapNative;
+    }
+
+    /** A step paying native itself: its room's measured native row, which includes sending it to the receiver. */
+    @Override
+    public long swapNativeOut(Pool pool, int ticksCrossed, boolean afterSwap) {
+        DexProtocol.NativeSwapGas g = nativeSwaps.get(pool.getClass());
+        return g != null ? g.out().units(ticksCrossed, afterSwap) : swap(pool, ticksCrossed, afterSwap) + unwrapNative;
     }
 
     /**

@@ -45,9 +45,10 @@ final class PathEvaluator {
         BigInteger amount = amountAfterFee;
         List<RouteStep> steps = new ArrayList<>(path.length);
         boolean sameTx = false;
-        for (Edge e : path) {
+        for (int i = 0; i < path.length; i++) {
+            Edge e = path[i];
             RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics)
-                    : swap(e, amount, sameTx, diagnostics);
+                    : swap(e, amount, sameTx, i == 0, i == path.length - 1, diagnostics);
             if (step == null) {
                 return null;
             }
@@ -58,7 +59,12 @@ final class PathEvaluator {
         return route(steps);
     }
 
-    private RouteStep swap(Edge e, BigInteger amountIn, boolean extraHop, Diagnostics diagnostics) {
+    /**
+     * A swap step; {@code first} / {@code last}: the route's first / last step, which move native themselves through a
+     * Uniswap V4 native-currency pool ({@link NativeSteps}), priced by the router's native rows.
+     */
+    private RouteStep swap(Edge e, BigInteger amountIn, boolean extraHop, boolean first, boolean last,
+            Diagnostics diagnostics) {
         SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, amountIn);
         if (q.amountIn().compareTo(amountIn) < 0) {
             diagnostics.poolsExhausted++;
@@ -70,7 +76,14 @@ final class PathEvaluator {
         }
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
-        long gas = graph.snapshot.gas().swap(e.pool, q.ticksCrossed(), extraHop);
+        long gas;
+        if (first && NativeSteps.nativeCurrency(from, e.pool, e.poolIn)) {
+            gas = graph.snapshot.gas().swapNativeIn(e.pool, q.ticksCrossed());
+        } else if (last && NativeSteps.nativeCurrency(to, e.pool, e.poolOut)) {
+            gas = graph.snapshot.gas().swapNativeOut(e.pool, q.ticksCrossed(), extraHop);
+        } else {
+            gas = graph.snapshot.gas().swap(e.pool, q.ticksCrossed(), extraHop);
+        }
         return new RouteStep(StepKind.SWAP, e.provider, from.chain(), from.chain(), to.chain(), from, to, amountIn,
                 q.amountOut(), q.lpFee(), BigInteger.ZERO, gas, e.seconds, e.p90Seconds, e.pool, null, e.poolIn,
                 e.poolOut);
@@ -110,8 +123,11 @@ final class PathEvaluator {
                 break;
             }
         }
-        boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE);
-        boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE);
+        // a first / last step moving native itself (NativeSteps) already counts what the wrap / unwrap would cost
+        boolean nativeIn = steps.getFirst().fromToken().address().equals(Address.NATIVE)
+                && !NativeSteps.nativeIn(steps, 0);
+        boolean nativeOut = !bridged && steps.getLast().toToken().address().equals(Address.NATIVE)
+                && !NativeSteps.nativeOut(steps, steps.size() - 1);
         long fixed = graph.snapshot.gas().route(nativeIn, nativeOut, integratorFee.signum() > 0);
         if (steps.getFirst().leg() != null) {
             // the source segment's legs (a split after the bridge runs on the destination chain, paid by the filler)

@@ -20,12 +20,13 @@ class RouterGasTest {
 
     static final String TABLE = """
             {"base": 50000, "steps": {"uniswap-v2": {"first": 60000, "later": 55000},
-             "uniswap-v3": {"first": 90000, "later": 91000}, "uniswap-v4": {"first": 80000, "later": 85000}, "curve": {"first": 100000, "later": 88000},
+             "uniswap-v3": {"first": 90000, "later": 91000}, "uniswap-v4": {"first": 80000, "later": 85000},
+             "uniswap-v4-native-out": {"first": 78000, "later": 82000}, "curve": {"first": 100000, "later": 88000},
              "balancer-v2": {"first": 95000, "later": 80000},
              "balancer-v2-stable": {"first": 125000, "later": 123000},
              "across": {"first": 70000, "later": 60000}},
              "v3TickCrossed": 40000, "integratorFee": 12000, "wrapNative": 3000, "unwrapNative": 14000,
-             "permitWitness": 41000, "split": 15000, "splitLeg": 500, "tolerancePercent": 3}
+             "permitWitness": 41000, "v4NativeIn": 70000, "split": 15000, "splitLeg": 500, "tolerancePercent": 3}
             """;
 
     static InputStream json(String text) {
@@ -55,6 +56,13 @@ class RouterGasTest {
         assertThat(g.swap(v4("uniswap-v4"), 0, false)).isEqualTo(80_000);
         assertThat(g.swap(v4("uniswap-v4"), 1, true)).as("V4: the row plus each tick crossed")
                 .isEqualTo(85_000 + 40_000);
+        assertThat(g.swapNativeIn(v4("uniswap-v4"), 1)).as("a native V4 pool spending the native input: its row")
+                .isEqualTo(70_000 + 40_000);
+        assertThat(g.swapNativeOut(v4("uniswap-v4"), 0, false)).isEqualTo(78_000);
+        assertThat(g.swapNativeOut(v4("uniswap-v4"), 2, true)).isEqualTo(82_000 + 2 * 40_000);
+        assertThat(g.swapNativeIn(v3("uniswap-v3"), 0)).as("no native row: the step's row plus the wrap")
+                .isEqualTo(90_000 + 3_000);
+        assertThat(g.swapNativeOut(v3("uniswap-v3"), 0, true)).isEqualTo(91_000 + 14_000);
         assertThat(g.swap(curve("curve"), 0, false)).isEqualTo(100_000);
         assertThat(g.swap(curve("curve"), 0, true)).isEqualTo(88_000);
         assertThat(g.swap(weighted("balancer-v2"), 0, false)).as("Balancer: a row per pool kind").isEqualTo(95_000);

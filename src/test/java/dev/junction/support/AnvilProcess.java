@@ -127,6 +127,13 @@ public final class AnvilProcess implements AutoCloseable {
         return new BigInteger(receipt.path("blockNumber").asString().substring(2), 16).longValueExact();
     }
 
+    /** {@link #send(Address, Address, String)} with {@code value} wei. */
+    public long send(Address from, Address to, String data, BigInteger value) {
+        JsonNode receipt = mined(Map.of("from", from.lower(), "to", to.lower(), "data", data, "gas", GAS,
+                "value", "0x" + value.toString(16)), "transaction to " + to);
+        return new BigInteger(receipt.path("blockNumber").asString().substring(2), 16).longValueExact();
+    }
+
     /** Deploys {@code initCode} from an unlocked dev account; answers the new contract's address. */
     public Address deploy(Address from, String initCode) {
         JsonNode receipt = mined(Map.of("from", from.lower(), "data", initCode, "gas", GAS), "deployment");

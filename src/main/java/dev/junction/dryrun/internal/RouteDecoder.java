@@ -19,6 +19,7 @@ import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.market.Provider;
 import dev.junction.market.SwapQuote;
+import dev.junction.market.UniswapV4Pool;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -122,7 +123,14 @@ final class RouteDecoder {
             String provider = provider(m, stepChain, adapter);
             Amount min = Amount.of(s.minAmountOut.getValue());
             if (stepKind == KIND_SWAP) {
-                Pool pool = pool(m, at, provider, tokenIn, tokenOut, stepIn);
+                // a step naming NATIVE moves native itself: on chain only a Uniswap V4 pool holding native ETH takes
+                // it (the router sends value only to a payable adapter); the plan trades the pool's market tokens
+                boolean nativeStep = tokenIn.equals(Address.NATIVE) || tokenOut.equals(Address.NATIVE);
+                if (nativeStep) {
+                    tokenIn = marketToken(stepChain, tokenIn);
+                    tokenOut = marketToken(stepChain, tokenOut);
+                }
+                Pool pool = pool(m, at, provider, tokenIn, tokenOut, stepIn, nativeStep);
                 planned.add(new PlanStep.Swap(at, pool.id(), tokenIn, tokenOut, Amount.of(stepIn), min));
                 firstSwapProvider = firstSwapProvider == null ? provider : firstSwapProvider;
             } else if (stepKind == KIND_BRIDGE) {
@@ -164,14 +172,37 @@ final class RouteDecoder {
                 .orElseThrow(() -> new Undecodable("UnknownAdapter(" + adapter.lower() + ")"));
     }
 
+    /** The market's token for a step's token: the chain's wrapped native token for {@link Address#NATIVE}. */
+    private static Address marketToken(Chain chain, Address token) {
+        if (!token.equals(Address.NATIVE)) {
+            return token;
+        }
+        if (chain.wrappedNative() == null) {
+            throw new Undecodable("a step names the native token on chain " + chain.id()
+                    + ", which has no wrapped native token");
+        }
+        return chain.wrappedNative();
+    }
+
+    /**
+     * The provider's best pool of the pair; {@code nativeStep}: only a Uniswap V4 pool holding native ETH as the
+     * wrapped token's currency.
+     */
     private static Pool pool(MarketSnapshot m, ChainId chain, String provider, Address in, Address out,
-            BigInteger amount) {
+            BigInteger amount, boolean nativeStep) {
         Optional<Pool> best = m.pools(chain).stream()
                 .filter(p -> p.provider().equalsIgnoreCase(provider) && p.tokens().contains(in)
-                        && p.tokens().contains(out))
+                        && p.tokens().contains(out) && (!nativeStep || holdsNative(m, chain, p)))
                 .max(Comparator.comparing(p -> quoteOrZero(p, in, out, amount)));
-        return best.orElseThrow(() -> new Undecodable("no " + provider + " pool for " + in + " -> " + out + " on chain "
-                + chain));
+        String kind = nativeStep ? " pool holding native ETH" : " pool";
+        return best.orElseThrow(() -> new Undecodable("no " + provider + kind + " for " + in + " -> " + out
+                + " on chain " + chain));
+    }
+
+    private static boolean holdsNative(MarketSnapshot m, ChainId chain, Pool p) {
+        Address wrapped = m.chain(chain).map(Chain::wrappedNative).orElse(null);
+        return p instanceof UniswapV4Pool v4 && wrapped != null && v4.tokens().contains(wrapped)
+                && v4.nativeCurrency(v4.tokens().indexOf(wrapped));
     }
 
     private static BigInteger quoteOrZero(Pool p, Address in, Address out, BigInteger amount) {

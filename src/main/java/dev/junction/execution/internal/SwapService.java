@@ -157,8 +157,13 @@ public final class SwapService implements Swaps {
                 }
             }
         }
-        if (!token.equals(plan.toToken())) {
-            throw new InvalidPlanException("the steps end with " + token + ", not with toToken " + plan.toToken());
+        Address last = token;
+        // native output ends in the chain's wrapped token: the router unwraps it (or a Uniswap V4 native pool's step
+        // pays native itself, which the plan names by the pool's market token)
+        boolean unwrapped = plan.toToken().equals(Address.NATIVE) && m.chain(plan.toChain())
+                .map(c -> last.equals(c.wrappedNative())).orElse(false);
+        if (!last.equals(plan.toToken()) && !unwrapped) {
+            throw new InvalidPlanException("the steps end with " + last + ", not with toToken " + plan.toToken());
         }
     }
 

@@ -56,6 +56,10 @@ public final class UniswapV4 implements DexProtocol {
 
     /** Router gas table row of a V4 step through the adapter, before ticks crossed. */
     static final String GAS_ROW = "uniswap-v4";
+    /** Router gas table figure of a native-currency pool's step spending the route's native input (a first step). */
+    static final String GAS_NATIVE_IN = "v4NativeIn";
+    /** Router gas table row of a native-currency pool's step paying native, sent on to the receiver. */
+    static final String GAS_NATIVE_OUT_ROW = "uniswap-v4-native-out";
     /** Router gas table figure of each initialized tick a concentrated-liquidity step crosses. */
     static final String GAS_TICK_CROSSED = "v3TickCrossed";
 
@@ -226,5 +230,18 @@ public final class UniswapV4 implements DexProtocol {
         StepGas row = table.step(GAS_ROW);
         long tick = table.figure(GAS_TICK_CROSSED);
         return (ticksCrossed, afterSwap) -> row.units(afterSwap) + tick * ticksCrossed;
+    }
+
+    /**
+     * A native-currency pool's steps moving native themselves: {@code v4NativeIn} (a first step, so there is no
+     * "later") and the row {@code uniswap-v4-native-out}, each plus {@code v3TickCrossed} per tick crossed.
+     */
+    @Override
+    public Optional<NativeSwapGas> nativeSwapGas(RouterGasTable table) {
+        long in = table.figure(GAS_NATIVE_IN);
+        StepGas out = table.step(GAS_NATIVE_OUT_ROW);
+        long tick = table.figure(GAS_TICK_CROSSED);
+        return Optional.of(new NativeSwapGas((ticksCrossed, afterSwap) -> in + tick * ticksCrossed,
+                (ticksCrossed, afterSwap) -> out.units(afterSwap) + tick * ticksCrossed));
     }
 }
