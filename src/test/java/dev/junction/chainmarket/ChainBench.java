@@ -31,6 +31,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,8 +48,10 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link ChainMarket} loaded cold from it (wall time and HTTP requests), then {@code chainbench.blocks} blocks each
  * with {@code chainbench.swaps} swaps in random pools, the follower polled once per block: HTTP requests per block and
  * the time from the block's logs arriving to the new snapshot. Prints one summary; asserts only request counts.
- * System properties: {@code chainbench.v2}, {@code chainbench.v3}, {@code chainbench.blocks},
- * {@code chainbench.swaps}, {@code chainbench.multicall} (false: JSON-RPC batches only).
+ * System properties: {@code chainbench.v2}, {@code chainbench.v3}, {@code chainbench.v4} and
+ * {@code chainbench.balancer} (Uniswap V4 and Balancer V2 weighted pools, default 0; the blocks' swaps then spread over
+ * every kind), {@code chainbench.blocks}, {@code chainbench.swaps}, {@code chainbench.multicall} (false: JSON-RPC
+ * batches only).
  */
 class ChainBench {
 
@@ -62,10 +65,12 @@ class ChainBench {
         int blocks = Integer.getInteger("chainbench.blocks", 200);
         int swaps = Integer.getInteger("chainbench.swaps", 100);
         boolean multicall = Boolean.parseBoolean(System.getProperty("chainbench.multicall", "true"));
-        Result r = run(v2, v3, blocks, swaps, multicall);
+        int v4 = Integer.getInteger("chainbench.v4", 0);
+        int balancer = Integer.getInteger("chainbench.balancer", 0);
+        Result r = run(v2, v3, v4, balancer, blocks, swaps, multicall);
         System.out.println(r.summary());
         Files.writeString(Path.of("target", "chain-bench.txt"), r.summary() + "\n");
-        assertThat(r.pools()).isEqualTo(v2 + v3);
+        assertThat(r.pools()).isEqualTo(v2 + v3 + v4 + balancer);
     }
 
     /** What one run measured. */
@@ -133,10 +138,16 @@ class ChainBench {
 
     /** Builds the market on a fresh anvil, loads it cold, follows {@code blocks} blocks of swaps. */
     static Result run(int v2, int v3, int blocks, int swaps, boolean multicall) throws Exception {
+        return run(v2, v3, 0, 0, blocks, swaps, multicall);
+    }
+
+    /** The same with {@code v4} Uniswap V4 pools and {@code balancer} Balancer V2 weighted pools (issue 36). */
+    static Result run(int v2, int v3, int v4, int balancer, int blocks, int swaps, boolean multicall)
+            throws Exception {
         AnvilHarness.install();
         try (AnvilProcess anvil = AnvilProcess.start(CHAIN, anvilArgs())) {
             long t0 = System.nanoTime();
-            JsonNode market = market(anvil, v2, v3);
+            JsonNode market = market(anvil, v2, v3, v4, balancer);
             long setup = (System.nanoTime() - t0) / 1_000_000;
             List<Address> tokens = new ArrayList<>();
             market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
@@ -144,9 +155,23 @@ class ChainBench {
                     List.of(), UniswapV2.INIT_CODE_HASH);
             Dex dv3 = new Dex("uniswap-v3", "uniswap-v3", address(market.path("v3").path("factory")),
                     List.of(100, 500, 3000, 10000), List.of(), UniswapV3.INIT_CODE_HASH);
+            Map<String, Dex> dexes = new HashMap<>(Map.of(dv2.key(), dv2, dv3.key(), dv3));
+            if (market.has("v4")) {
+                dexes.put("uniswap-v4", new Dex("uniswap-v4", "uniswap-v4",
+                        address(market.path("v4").path("poolManager")), List.of(), List.of(), null,
+                        address(market.path("v4").path("stateView")), List.of(), null, List.of(), null));
+            }
+            if (market.has("balancer")) {
+                List<Address> balancerPools = new ArrayList<>();
+                market.path("balancerPools").forEach(p -> balancerPools.add(address(p.path("pool"))));
+                JsonNode b = market.path("balancer");
+                dexes.put("balancer-v2", new Dex("balancer-v2", "balancer-v2", null, List.of(), balancerPools, null,
+                        null, List.of(), address(b.path("vault")), List.of(address(b.path("weightedPoolFactory")),
+                        address(b.path("composableStablePoolFactory"))), null));
+            }
             ChainSettings settings = new ChainSettings(ChainId.of(CHAIN), "Bench", "bench", "ETH",
                     List.of(anvil.rpcUrl()), tokens, null, List.of(tokens.getFirst()),
-                    Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
+                    Map.copyOf(dexes), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
                     multicall ? ChainSettings.CANONICAL_MULTICALL3
                             : Address.evm("0x000000000000000000000000000000000000dEaD"),
                     1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(100), 4, Map.of());
@@ -204,6 +229,10 @@ class ChainBench {
             }
             anvil.rpc().call("evm_setAutomine", true);
             assertThat(follower.state().block()).isEqualTo(anvil.blockNumber());
+            for (JsonNode tx : anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("transactions")) {
+                assertThat(anvil.rpc().call("eth_getTransactionReceipt", tx.asString()).path("status").asString())
+                        .as("the last block's swap %s", tx.asString()).isEqualTo("0x1");
+            }
             return new Result(pools, setup, loadMillis, loadRequests, blocks, swaps, requests, apply,
                     (int) follower.reorgs(), multicall ? "Multicall3" : "JSON-RPC batches", loadCpuMillis, pollNanos,
                     pollCpu, applies, firstQuote, secondQuote);
@@ -238,12 +267,16 @@ class ChainBench {
 
     /** The synthetic market on {@code anvil}: read back when reused, else built (and saved beside the state file). */
     static JsonNode market(AnvilProcess anvil, int v2, int v3) throws Exception {
+        return market(anvil, v2, v3, 0, 0);
+    }
+
+    static JsonNode market(AnvilProcess anvil, int v2, int v3, int v4, int balancer) throws Exception {
         String stateFile = System.getProperty("chainbench.state", "");
         Path marketFile = Path.of(stateFile + ".market.json");
         if (reused()) {
             return JsonMapper.builder().build().readTree(Files.readString(marketFile));
         }
-        JsonNode market = synthetic(anvil, v2, v3);
+        JsonNode market = synthetic(anvil, v2, v3, v4, balancer);
         if (!stateFile.isEmpty()) {
             Files.writeString(marketFile, market.toString());
         }
@@ -251,9 +284,10 @@ class ChainBench {
     }
 
     /** Runs chains/bin/synthetic-market.mjs against the anvil; answers its JSON. */
-    static JsonNode synthetic(AnvilProcess anvil, int v2, int v3) throws Exception {
+    static JsonNode synthetic(AnvilProcess anvil, int v2, int v3, int v4, int balancer) throws Exception {
         Process p = new ProcessBuilder("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
-                "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new File("chains"))
+                "--v2", Integer.toString(v2), "--v3", Integer.toString(v3), "--v4", Integer.toString(v4),
+                "--balancer", Integer.toString(balancer)).directory(new File("chains"))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

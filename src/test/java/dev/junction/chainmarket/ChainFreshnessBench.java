@@ -3,8 +3,11 @@ package dev.junction.chainmarket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.abi.Abi;
 import dev.junction.market.LiveMarket;
+import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.ChainsSettings;
@@ -182,7 +185,36 @@ class ChainFreshnessBench {
             BigInteger amount = BigInteger.TEN.pow(16).multiply(BigInteger.valueOf(1 + random.nextInt(500)));
             String to;
             String data;
-            if (random.nextBoolean() && !pairs.isEmpty()) {
+            JsonNode v4 = market.path("v4pools");
+            JsonNode balancer = market.path("balancerPools");
+            int kind = v4.isEmpty() && balancer.isEmpty() ? -1 : random.nextInt(4);
+            if (kind == 2 && !v4.isEmpty()) {
+                // a V4 pool through v4-core's PoolSwapTest, exact input
+                JsonNode p = v4.get(random.nextInt(v4.size()));
+                Address a = ChainBench.address(p.path("a"));
+                Address b = ChainBench.address(p.path("b"));
+                Address in = flip ? b : a;
+                Address out = flip ? a : b;
+                boolean zeroForOne = in.lower().compareTo(out.lower()) < 0;
+                to = market.path("v4").path("swapRouter").asString().toLowerCase(Locale.ROOT);
+                data = Abi.callHex("swap((address,address,uint24,int24,address),(bool,int256,uint160),(bool,bool),"
+                        + "bytes)", Abi.tuple(Abi.address(zeroForOne ? in : out), Abi.address(zeroForOne ? out : in),
+                        Abi.uint256(p.path("fee").asInt()), Abi.int256(p.path("spacing").asInt()),
+                        Abi.address(Address.ZERO)), Abi.tuple(Abi.bool(zeroForOne), Abi.int256(amount.negate()),
+                        Abi.uint256(zeroForOne ? TickMath.MIN_SQRT_RATIO.add(BigInteger.ONE)
+                                : TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE))),
+                        Abi.tuple(Abi.bool(false), Abi.bool(false)), Abi.bytes(new byte[0]));
+            } else if (kind == 3 && !balancer.isEmpty()) {
+                // a Balancer pool through the Vault's single swap
+                JsonNode p = balancer.get(random.nextInt(balancer.size()));
+                to = market.path("balancer").path("vault").asString().toLowerCase(Locale.ROOT);
+                data = Abi.callHex("swap(" + BalancerV2ChainModeAnvilTest.SINGLE_SWAP + ","
+                        + BalancerV2ChainModeAnvilTest.FUNDS + ",uint256,uint256)",
+                        BalancerV2ChainModeAnvilTest.singleSwap(Bytes32.of(p.path("poolId").asString()),
+                                ChainBench.address(p.path(flip ? "b" : "a")), ChainBench.address(p.path(flip ? "a"
+                                        : "b")), amount), BalancerV2ChainModeAnvilTest.funds(DEV0), Abi.uint256(0),
+                        Abi.uint256(BigInteger.ONE.shiftLeft(255)));
+            } else if ((kind < 0 ? random.nextBoolean() : kind == 0) && !pairs.isEmpty()) {
                 JsonNode p = pairs.get(random.nextInt(pairs.size()));
                 to = router02.lower();
                 data = UniswapCalls.swapExactTokensForTokens(amount, DEV0, ChainBench.address(p.path(flip ? "b" : "a")),
