@@ -57,7 +57,6 @@ final class ChainFollower {
     private final Clock clock;
     private final LogReducer.Context context;
     private final ArrayDeque<ChainState> history = new ArrayDeque<>();
-    private final List<Address> configuredPools;
     /** Builds the chain's market part, reusing the pools of the previous block that did not change. */
     private ChainView view;
 
@@ -87,7 +86,6 @@ final class ChainFollower {
         this.clock = clock;
         this.view = new ChainView(settings, loaded.tokens());
         this.context = LogReducer.Context.of(settings.dexes().values(), settings.tokens());
-        this.configuredPools = settings.dexes().values().stream().flatMap(d -> d.pools().stream()).toList();
         this.history.addLast(loaded.state());
         this.published = loaded.state();
         this.nodeHead = loaded.state().block();
@@ -103,7 +101,6 @@ final class ChainFollower {
         this.clock = loaded.clock;
         this.view = loaded.view;
         this.context = loaded.context;
-        this.configuredPools = loaded.configuredPools;
         this.history.addAll(loaded.history);
         this.published = loaded.published;
         this.lastHeadAtMillis = loaded.lastHeadAtMillis;
@@ -382,12 +379,9 @@ final class ChainFollower {
             Map<Address, PoolState> pools = r.pools();
             reload.addAll(r.reload());
             if (h.number() == to) {
-                for (Address a : configuredPools) {
-                    PoolState p = pools.get(a);
-                    if (p != null && p.rereadEachBlock(h.timestamp())) {
-                        reload.add(a); // e.g. a Curve pool's A moves with time while it ramps: read it at this block
-                    }
-                }
+                // e.g. a Curve or Balancer pool's A moves with time while it ramps, a V4 dynamic-fee pool's fee
+                // changes without a log: read it at this block
+                reload.addAll(rereadEachBlock(pools, h.timestamp()));
             }
             List<PoolState> wider = h.number() == to ? wider(pools, reload) : List.of();
             if ((!reload.isEmpty() || !wider.isEmpty()) && h.number() == to) {
@@ -418,6 +412,21 @@ final class ChainFollower {
                 cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0, rereadNanos, rereadPools);
         headToSnapshot(published - arrived);
         syncedAtMillis = clock.millis();
+    }
+
+    /**
+     * The pools to re-read at a range's last block of {@code timestamp} whatever they logged: every pool held, whether
+     * configured, found at the cold load or created by a log since (a Balancer pool from its factory's
+     * {@code PoolCreated} ramps as a configured one does).
+     */
+    static List<Address> rereadEachBlock(Map<Address, PoolState> pools, long timestamp) {
+        List<Address> out = new ArrayList<>();
+        for (PoolState p : pools.values()) {
+            if (p.rereadEachBlock(timestamp)) {
+                out.add(p.address());
+            }
+        }
+        return out;
     }
 
     /** The pools (not re-read anyway) whose loaded window quotes reached: read more of them at this round. */

@@ -26,9 +26,11 @@ import dev.junction.protocol.TokenPair;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -122,8 +124,13 @@ final class ChainLoader {
                 found.add(lookups.get(k).found().apply(pool));
             }
         }
+        Set<Address> seen = new HashSet<>(found.stream().map(PoolState::address).toList());
         for (Dex dex : settings.dexes().values()) {
-            found.addAll(Protocols.dex(dex.kind()).configuredPools(dex));
+            for (PoolState p : Protocols.dex(dex.kind()).configuredPools(dex)) {
+                if (seen.add(p.address())) {
+                    found.add(p); // a configured pool the lookups found too is read once
+                }
+            }
         }
         Map<Address, PoolState> pools = new LinkedHashMap<>();
         for (PoolState p : read(found, block)) {

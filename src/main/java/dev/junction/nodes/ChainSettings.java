@@ -81,17 +81,27 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
      * code hash, a state lens ({@code stateView}) and the hooks whose pools may be routed, a vault (Balancer V2: the
      * contract every swap goes through) and pool factories (Balancer V2: the factories whose pools it serves) (absent:
      * null or empty), and the chain's wrapped native token (for a DEX whose pools hold native currency; set from the
-     * chain's {@code wrapped-native}, null when it has none).
+     * chain's {@code wrapped-native}, null when it has none), and the pool keys configured (Uniswap V4's pools,
+     * named by key rather than address).
      */
     public record Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
             Bytes32 initCodeHash, Address stateView, List<Address> hooksAllowlist, Address vault,
-            List<Address> factories, Address wrappedNative) {
+            List<Address> factories, Address wrappedNative, List<PoolKey> poolKeys) {
 
         public Dex {
             feeTiers = List.copyOf(feeTiers);
             pools = List.copyOf(pools);
             hooksAllowlist = List.copyOf(hooksAllowlist);
             factories = List.copyOf(factories);
+            poolKeys = List.copyOf(poolKeys);
+        }
+
+        /** A DEX without configured pool keys. */
+        public Dex(String key, String kind, Address factory, List<Integer> feeTiers, List<Address> pools,
+                Bytes32 initCodeHash, Address stateView, List<Address> hooksAllowlist, Address vault,
+                List<Address> factories, Address wrappedNative) {
+            this(key, kind, factory, feeTiers, pools, initCodeHash, stateView, hooksAllowlist, vault, factories,
+                    wrappedNative, List.of());
         }
 
         /** A DEX without a state lens, hooks, a vault or pool factories. */
@@ -103,8 +113,15 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
         /** This DEX on a chain whose wrapped native token is {@code wrapped}. */
         public Dex withWrappedNative(Address wrapped) {
             return new Dex(key, kind, factory, feeTiers, pools, initCodeHash, stateView, hooksAllowlist, vault,
-                    factories, wrapped);
+                    factories, wrapped, poolKeys);
         }
+    }
+
+    /**
+     * A pool key a DEX names under {@code pools} (Uniswap V4: {@code currency0/currency1/fee/tickSpacing/hooks}),
+     * checked by its room when the settings are read.
+     */
+    public record PoolKey(Address currency0, Address currency1, int fee, int tickSpacing, Address hooks) {
     }
 
     /**

@@ -25,8 +25,8 @@ public final class DexSettings {
     /** A kind that finds its pools through a factory: {@code pools} must be absent. */
     public static void noPools(String at, DexProperties d) {
         if (d.pools() != null && !d.pools().isEmpty()) {
-            throw new ChainConfigException(at + "pools applies to kind curve only (Uniswap pools are found through "
-                    + "the factory)");
+            throw new ChainConfigException(at + "pools applies to kinds curve, uniswap-v4 and balancer-v2 only (Uniswap"
+                    + " V2 and V3 pools are found through the factory)");
         }
     }
 

@@ -23,6 +23,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Chain mode with a {@code balancer-v2} DEX against the real Vault, factories and BalancerQueries of
  * {@code @balancer-labs/v2-deployments@3.2.0} on anvil (deployed by the chains harness): every {@code /quote} through
  * Balancer equals {@code BalancerQueries.querySwap} at the route's block, to the wei, for a weighted and a composable
- * stable pool, and stays so after another wallet's swap and join mined in one block.
+ * stable pool, and stays so after another wallet's swaps, joins and exits mined in one block, through reorgs, and
+ * block by block through the pool owner's amplification ramp.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -53,6 +55,8 @@ class BalancerV2ChainModeAnvilTest {
     static final long CHAIN = 31_337;
     static final Address TRADER = Address.evm("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
     static final Address SENDER = Address.evm("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    /** The deployer (the harness's first dev key): every pool's owner. */
+    static final Address OWNER = Address.evm("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     static final String SINGLE_SWAP = "(bytes32,uint8,address,address,uint256,bytes)";
     static final String FUNDS = "(address,bool,address,bool)";
 
@@ -220,6 +224,180 @@ class BalancerV2ChainModeAnvilTest {
         }
         awaitBlock(block);
         assertRandomQuotes(37);
+    }
+
+    /** The pool's tokens as the Vault registers them (a composable stable pool's BPT included). */
+    List<Address> poolTokens(Bytes32 poolId) {
+        String r = anvil.call(vault, Abi.callHex("getPoolTokens(bytes32)", bytes32(poolId)), anvil.blockNumber());
+        int at = AbiDecoder.uint(r, 0).intValueExact() / 32;
+        int n = AbiDecoder.uint(r, at).intValueExact();
+        List<Address> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(AbiDecoder.address(r, at + 1 + i));
+        }
+        return out;
+    }
+
+    BigInteger balanceOf(Address token, Address who) {
+        return AbiDecoder.uint(anvil.call(token, Abi.callHex("balanceOf(address)", address(who)),
+                anvil.blockNumber()), 0);
+    }
+
+    static Address pool(Bytes32 poolId) {
+        return Address.evm(poolId.value().substring(0, 42));
+    }
+
+    static String exit(Bytes32 poolId, List<Address> assets, byte[] userData) {
+        return Abi.callHex("exitPool(bytes32,address,address,(address[],uint256[],bytes,bool))", bytes32(poolId),
+                address(TRADER), address(TRADER), tuple(Abi.addressArray(assets),
+                        Abi.uint256Array(assets.stream().map(a -> BigInteger.ZERO).toList()), Abi.bytes(userData),
+                        bool(false)));
+    }
+
+    /** The stable pool's amplification at {@code block}: {@code getAmplificationParameter()}'s value and flag. */
+    BigInteger[] amplification(long block) {
+        String r = anvil.call(pool(stable), Abi.callHex("getAmplificationParameter()"), block);
+        return new BigInteger[] {AbiDecoder.uint(r, 0), AbiDecoder.uint(r, 1)};
+    }
+
+    @Test
+    @Order(3)
+    void anotherWalletsExitsAndAStableJoinAreFollowedWithinOneBlock() throws Exception {
+        List<Address> stableTokens = poolTokens(stable);
+        List<Address> weightedTokens = poolTokens(weighted);
+        BigInteger weightedBpt = balanceOf(pool(weighted), TRADER);
+        assertThat(weightedBpt).as("BPT of the join before").isPositive();
+        // A stable join (EXACT_TOKENS_IN_FOR_BPT_OUT: amounts without the BPT) and the weighted pool's proportional
+        // exit (EXACT_BPT_IN_FOR_TOKENS_OUT) in one block.
+        List<BigInteger> amountsIn = stableTokens.stream().filter(t -> !t.equals(pool(stable)))
+                .map(t -> t.equals(usdc) ? units("150000", 6) : units("20000", 18)).toList();
+        List<BigInteger> maxIn = stableTokens.stream()
+                .map(t -> t.equals(pool(stable)) ? BigInteger.ZERO : BigInteger.TWO.pow(200)).toList();
+        anvil.rpc().call("evm_setAutomine", false);
+        try {
+            send(vault, Abi.callHex("joinPool(bytes32,address,address,(address[],uint256[],bytes,bool))",
+                    bytes32(stable), address(TRADER), address(TRADER), tuple(Abi.addressArray(stableTokens),
+                            Abi.uint256Array(maxIn), Abi.bytes(Abi.encode(uint256(1), Abi.uint256Array(amountsIn),
+                                    uint256(0))), bool(false))));
+            send(vault, exit(weighted, weightedTokens, Abi.encode(uint256(1), uint256(weightedBpt.shiftRight(1)))));
+            anvil.rpc().call("evm_mine");
+        } finally {
+            anvil.rpc().call("evm_setAutomine", true);
+        }
+        assertMinedOk(2);
+        awaitBlock(anvil.blockNumber());
+        assertRandomQuotes(38);
+        // The stable pool's exit to one token (EXACT_BPT_IN_FOR_ONE_TOKEN_OUT, index without the BPT) and the rest of
+        // the weighted BPT, one block.
+        BigInteger stableBpt = balanceOf(pool(stable), TRADER);
+        assertThat(stableBpt).isPositive();
+        anvil.rpc().call("evm_setAutomine", false);
+        try {
+            send(vault, exit(stable, stableTokens, Abi.encode(uint256(0), uint256(stableBpt.shiftRight(1)),
+                    uint256(0))));
+            send(vault, exit(weighted, weightedTokens, Abi.encode(uint256(1),
+                    uint256(balanceOf(pool(weighted), TRADER)))));
+            anvil.rpc().call("evm_mine");
+        } finally {
+            anvil.rpc().call("evm_setAutomine", true);
+        }
+        assertMinedOk(2);
+        awaitBlock(anvil.blockNumber());
+        assertRandomQuotes(39);
+    }
+
+    @Test
+    @Order(4)
+    void aReorgIsFollowed() throws Exception {
+        String snapshot = anvil.rpc().call("evm_snapshot").asString();
+        awaitBlock(anvil.send(TRADER, vault, Abi.callHex("swap(" + SINGLE_SWAP + "," + FUNDS + ",uint256,uint256)",
+                singleSwap(weighted, usdc, weth, units("30000", 6)), funds(TRADER), uint256(0),
+                uint256(BigInteger.ONE.shiftLeft(255)))));
+        assertQuote(weighted, weth, usdc, units("7", 18));
+        // evm_revert drops the swap; the next blocks are another fork at the same heights.
+        assertThat(anvil.rpc().call("evm_revert", snapshot).asBoolean()).isTrue();
+        anvil.rpc().call("anvil_mine", "0x2");
+        awaitNodeHead();
+        assertRandomQuotes(40);
+        // anvil_reorg: the last block (a stable swap) replaced by an empty one.
+        awaitBlock(anvil.send(TRADER, vault, Abi.callHex("swap(" + SINGLE_SWAP + "," + FUNDS + ",uint256,uint256)",
+                singleSwap(stable, usdc, dai, units("300000", 6)), funds(TRADER), uint256(0),
+                uint256(BigInteger.ONE.shiftLeft(255)))));
+        assertQuote(stable, dai, usdc, units("1000", 18));
+        anvil.rpc().call("anvil_reorg", 1, List.of());
+        awaitNodeHead();
+        assertThat(quote(dai, usdc, units("1000", 18)).path("blockNumber").asLong()).isEqualTo(anvil.blockNumber());
+        assertRandomQuotes(41);
+    }
+
+    @Test
+    @Order(5)
+    void anAmplificationRampIsFollowedBlockByBlock() throws Exception {
+        long start = anvil.blockNumber();
+        BigInteger[] before = amplification(start);
+        assertThat(before[1]).as("not ramping yet").isZero();
+        long now = Long.decode(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("timestamp")
+                .asString());
+        // The pool's owner (the deployer, set at creation) ramps A from 200 to 350 over two days (at most 2x a day).
+        long end = now + 2 * 86_400 + 60;
+        long ramped = anvil.send(OWNER, pool(stable), Abi.callHex("startAmplificationParameterUpdate(uint256,uint256)",
+                uint256(350), uint256(end)));
+        assertThat(amplification(ramped)[1]).as("ramping").isEqualTo(BigInteger.ONE);
+        awaitBlock(ramped);
+        assertStableQuotes(new Random(42));
+        BigInteger last = amplification(ramped)[0];
+        for (int i = 0; i < 4; i++) {
+            anvil.rpc().call("evm_increaseTime", 9_000 + 1_000 * i);
+            anvil.rpc().call("evm_mine");
+            long block = anvil.blockNumber();
+            BigInteger amp = amplification(block)[0];
+            assertThat(amp).as("A moved at block %d", block).isGreaterThan(last);
+            last = amp;
+            awaitBlock(block);
+            assertStableQuotes(new Random(43 + i));
+        }
+        // Past the ramp's end: A stays at 350 and the pool is no longer re-read each block.
+        anvil.rpc().call("evm_increaseTime", 3 * 86_400);
+        anvil.rpc().call("evm_mine");
+        BigInteger[] after = amplification(anvil.blockNumber());
+        assertThat(after[0]).isEqualTo(BigInteger.valueOf(350_000));
+        assertThat(after[1]).isZero();
+        awaitBlock(anvil.blockNumber());
+        assertStableQuotes(new Random(47));
+        anvil.rpc().call("evm_mine");
+        awaitBlock(anvil.blockNumber());
+        assertStableQuotes(new Random(48));
+    }
+
+    void assertStableQuotes(Random random) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            assertQuote(stable, usdc, dai, units(String.format("%.2f", 1 + random.nextDouble() * 600_000), 6));
+            assertQuote(stable, dai, usdc, units(String.format("%.6f", 1 + random.nextDouble() * 600_000), 18));
+        }
+    }
+
+    /** The last block holds {@code count} transactions, each successful. */
+    void assertMinedOk(int count) {
+        JsonNode mined = anvil.rpc().call("eth_getBlockByNumber", "latest", false);
+        assertThat(mined.path("transactions")).hasSize(count);
+        for (JsonNode tx : mined.path("transactions")) {
+            JsonNode receipt = anvil.rpc().call("eth_getTransactionReceipt", tx.asString());
+            assertThat(receipt.path("status").asString()).as(tx.asString()).isEqualTo("0x1");
+        }
+    }
+
+    /** Waits until the market's head is the node's head, hash included (after a reorg). */
+    void awaitNodeHead() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            Bytes32 node = Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash")
+                    .asString());
+            if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the market did not reach the node's head");
     }
 
     void send(Address to, String data) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.abi.Abi;
 import dev.junction.market.Pool;
 import dev.junction.market.Token;
 import dev.junction.market.math.TickMath;
@@ -13,9 +14,12 @@ import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.PoolState;
+import dev.junction.protocol.balancerv2.BalancerV2State;
 import dev.junction.protocol.curve.CurveState;
 import dev.junction.protocol.uniswapv2.UniswapV2State;
 import dev.junction.protocol.uniswapv3.UniswapV3State;
+import dev.junction.protocol.uniswapv4.UniswapV4;
+import dev.junction.protocol.uniswapv4.UniswapV4State;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
@@ -31,7 +35,8 @@ import net.jqwik.api.Property;
 /**
  * The incremental view (one {@link ChainView} fed block after block, reusing the pools and prices that did not change)
  * equals a full rebuild of the same state, after random sequences of logs through {@link LogReducer}: V2 syncs, V3
- * swaps, mints, burns and initializations, pools created by the factories, Curve pools re-read, and reorgs (an older
+ * swaps, mints, burns and initializations, V4 swaps, liquidity changes and initializations, Balancer swaps and joins
+ * (weighted and composable stable pools), pools created by the factories, Curve pools re-read, and reorgs (an older
  * state fed again). The prices and pool depths also equal the pricing as first written (a reference copy below, over
  * BigInteger states and address-keyed maps), to the bit, in the blocks without price feeds; with one, the fed token's
  * price is its answer.
@@ -40,7 +45,12 @@ class ChainViewProperties {
 
     static final Address V2_FACTORY = Address.evm("0x5000000000000000000000000000000000000005");
     static final Address V3_FACTORY = Address.evm("0x6000000000000000000000000000000000000006");
+    static final Address V4_MANAGER = Address.evm("0x8000000000000000000000000000000000000008");
+    static final Address STATE_VIEW = Address.evm("0x9000000000000000000000000000000000000009");
+    static final Address VAULT = Address.evm("0xBA12222222228d8Ba445958a75a0704d566BF2C8");
+    static final Address BALANCER_FACTORY = Address.evm("0xf00000000000000000000000000000000000000f");
     static final BigInteger Q96 = BigInteger.ONE.shiftLeft(96);
+    static final BigInteger E18 = BigInteger.TEN.pow(18);
     /** How long before a block a stale feed answer was last updated. */
     static final Duration STALE = ChainSettings.DEFAULT_PRICE_FEED_MAX_AGE.plusHours(1);
     /** Served tokens: the first is the stablecoin; varied decimals. The last one is not served. */
@@ -54,7 +64,11 @@ class ChainViewProperties {
             List.of(URI.create("http://127.0.0.1:1")), TOKENS, TOKENS.get(1), List.of(TOKENS.getFirst()),
             Map.of("v2", new Dex("v2", "uniswap-v2", V2_FACTORY, List.of(), List.of(), Bytes32.ZERO),
                     "v3", new Dex("v3", "uniswap-v3", V3_FACTORY, List.of(3000), List.of(),
-                            Bytes32.ZERO)),
+                            Bytes32.ZERO),
+                    "v4", new Dex("v4", "uniswap-v4", V4_MANAGER, List.of(), List.of(), null, STATE_VIEW, List.of(),
+                            null, List.of(), null),
+                    "bal", new Dex("bal", "balancer-v2", null, List.of(), List.of(), null, null, List.of(), VAULT,
+                            List.of(BALANCER_FACTORY), null)),
             Map.of(), null, ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1,
             Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMillis(100), 4, Map.of());
     static final LogReducer.Context CONTEXT = LogReducer.Context.of(SETTINGS.dexes().values(), TOKENS);
@@ -145,6 +159,20 @@ class ChainViewProperties {
                     active.put(a, liquidity);
                 }
             }
+            for (int i = 0; i < random.nextInt(4); i++) {
+                Address[] pair = pair();
+                BigInteger price = random.nextInt(6) == 0 ? BigInteger.ZERO : sqrtPrice();
+                BigInteger liquidity = price.signum() == 0 ? BigInteger.ZERO : liquidity();
+                UniswapV4State.Key key = v4Key(pair, 3000, 60);
+                pools.put(UniswapV4State.addressOf(key.poolId()), new UniswapV4State(key, price, 0, 0, 3000,
+                        liquidity, new TreeMap<>(), TickMath.MIN_TICK, TickMath.MAX_TICK, null));
+                positions.put(UniswapV4State.addressOf(key.poolId()), new ArrayList<>());
+                active.put(UniswapV4State.addressOf(key.poolId()), liquidity);
+            }
+            for (int i = 0; i < random.nextInt(4); i++) {
+                Address a = newAddress();
+                pools.put(a, balancer(a, pair()));
+            }
             for (int i = 0; i < random.nextInt(3); i++) {
                 Address a = newAddress();
                 List<Address> coins = switch (random.nextInt(4)) {
@@ -180,8 +208,40 @@ class ChainViewProperties {
                 if (p instanceof UniswapV3State v3) {
                     positions.put(p.address(), new ArrayList<>());
                     active.put(p.address(), v3.liquidity());
+                } else if (p instanceof UniswapV4State v4) {
+                    positions.put(p.address(), new ArrayList<>());
+                    active.put(p.address(), v4.liquidity());
                 }
             }
+        }
+
+        /** A V4 key of a served pair, no hooks. */
+        UniswapV4State.Key v4Key(Address[] pair, int fee, int spacing) {
+            Bytes32 id = Bytes32.of(Abi.keccak(Abi.encode(Abi.address(pair[0]), Abi.address(pair[1]),
+                    Abi.uint256(fee), Abi.int256(spacing), Abi.address(Address.ZERO))));
+            return new UniswapV4State.Key("v4", id, pair[0], pair[1], fee, spacing, Address.ZERO, pair[0], pair[1],
+                    STATE_VIEW, List.of());
+        }
+
+        /** A read Balancer pool: weighted, or composable stable with its BPT between its two tokens. */
+        BalancerV2State balancer(Address a, Address[] pair) {
+            Bytes32 id = Bytes32.of("0x" + a.value().substring(2).toLowerCase() + "0000"
+                    + String.format("%020x", random.nextInt(1000)));
+            BigInteger fee = BigInteger.TEN.pow(12 + random.nextInt(5));
+            List<BigInteger> factors = new ArrayList<>();
+            for (Address t : pair) {
+                factors.add(E18.multiply(BigInteger.TEN.pow(18 - DECIMALS.get(TOKENS.indexOf(t)))));
+            }
+            if (random.nextBoolean()) {
+                BigInteger w0 = E18.multiply(BigInteger.valueOf(1 + random.nextInt(98))).divide(BigInteger.valueOf(100));
+                return new BalancerV2State("bal", a, VAULT, BalancerV2State.Kind.WEIGHTED, id, List.of(pair),
+                        List.of(amount(), amount()), factors, List.of(w0, E18.subtract(w0)), BigInteger.ZERO, false,
+                        fee, -1);
+            }
+            return new BalancerV2State("bal", a, VAULT, BalancerV2State.Kind.COMPOSABLE_STABLE, id,
+                    List.of(pair[0], a, pair[1]), List.of(amount(), amount(), amount()),
+                    List.of(factors.get(0), E18, factors.get(1)), List.of(),
+                    BigInteger.valueOf(1_000 * (1 + random.nextInt(5_000))), random.nextInt(4) == 0, fee, 1);
         }
 
         CurveState curve(Address a, List<Address> coins) {
@@ -220,6 +280,25 @@ class ChainViewProperties {
             int count = random.nextInt(6);
             for (int i = 0; i < count; i++) {
                 int kind = random.nextInt(10);
+                if (kind == 0 && random.nextInt(3) == 0) {
+                    Address[] pair = pair();
+                    if (random.nextBoolean()) {
+                        // a V4 pool initialized (a new key, or one already followed: then nothing changes)
+                        UniswapV4State.Key key = v4Key(pair, 100 * (1 + random.nextInt(60)), 10);
+                        Address a = UniswapV4State.addressOf(key.poolId());
+                        if (!positions.containsKey(a)) {
+                            positions.put(a, new ArrayList<>());
+                            active.put(a, BigInteger.ZERO);
+                        }
+                        logs.add(log(V4_MANAGER, List.of(UniswapV4.INITIALIZE, key.poolId(), topic(pair[0]),
+                                topic(pair[1])), word(key.fee()), word(10), word(Address.ZERO), word(sqrtPrice()),
+                                word(0)));
+                    } else {
+                        // a Balancer pool created: not read yet, so not usable
+                        logs.add(log(BALANCER_FACTORY, List.of(BalancerV2State.POOL_CREATED, topic(newAddress()))));
+                    }
+                    continue;
+                }
                 if (kind == 0) {
                     Address[] pair = pair();
                     Address a = newAddress();
@@ -276,6 +355,68 @@ class ChainViewProperties {
                         logs.add(log(p.address(), List.of(UniswapV3State.SWAP, topic(Address.ZERO), topic(Address.ZERO)),
                                 word(1), word(BigInteger.ONE.negate()), word(price),
                                 word(active.get(p.address())), word(0)));
+                    }
+                } else if (p instanceof UniswapV4State v4) {
+                    Bytes32 id = v4.key().poolId();
+                    List<int[]> minted = positions.get(p.address());
+                    int op = random.nextInt(4);
+                    int spacing = v4.key().tickSpacing();
+                    if (!v4.usable()) {
+                        logs.add(log(V4_MANAGER, List.of(UniswapV4.INITIALIZE, id, topic(v4.key().currency0()),
+                                topic(v4.key().currency1())), word(v4.key().fee()), word(spacing),
+                                word(Address.ZERO), word(sqrtPrice()), word(0)));
+                    } else if (op == 0) {
+                        int lower = spacing * (random.nextInt(40) - 20);
+                        int upper = lower + spacing * (1 + random.nextInt(20));
+                        int amount = 1 + random.nextInt(1_000_000);
+                        minted.add(new int[] {lower, upper, amount});
+                        if (lower <= 0 && 0 < upper) {
+                            active.merge(p.address(), BigInteger.valueOf(amount), BigInteger::add);
+                        }
+                        logs.add(log(V4_MANAGER, List.of(UniswapV4.MODIFY_LIQUIDITY, id, topic(Address.ZERO)),
+                                word(lower), word(upper), word(amount), word(0)));
+                    } else if (op == 1 && !minted.isEmpty()) {
+                        int[] position = minted.remove(random.nextInt(minted.size()));
+                        if (position[0] <= 0 && 0 < position[1]) {
+                            active.merge(p.address(), BigInteger.valueOf(position[2]), BigInteger::subtract);
+                        }
+                        logs.add(log(V4_MANAGER, List.of(UniswapV4.MODIFY_LIQUIDITY, id, topic(Address.ZERO)),
+                                word(position[0]), word(position[1]), word(-position[2]), word(0)));
+                    } else {
+                        logs.add(log(V4_MANAGER, List.of(UniswapV4.SWAP, id, topic(Address.ZERO)), word(1),
+                                word(BigInteger.ONE.negate()), word(sqrtPrice()), word(active.get(p.address())),
+                                word(0), word(v4.key().fee())));
+                    }
+                } else if (p instanceof BalancerV2State bal && bal.kind() != BalancerV2State.Kind.UNREAD) {
+                    List<Address> swappable = bal.swapTokens();
+                    int in = bal.tokens().indexOf(swappable.get(random.nextInt(2)));
+                    int out = bal.tokens().indexOf(swappable.get(0)) == in ? bal.tokens().indexOf(swappable.get(1))
+                            : bal.tokens().indexOf(swappable.get(0));
+                    BigInteger held = bal.balances().get(out);
+                    if (random.nextBoolean() && held.signum() > 0) {
+                        BigInteger amountOut = held.multiply(BigInteger.valueOf(random.nextInt(100)))
+                                .divide(BigInteger.valueOf(100));
+                        logs.add(log(VAULT, List.of(BalancerV2State.SWAP, bal.poolId(), topic(bal.tokens().get(in)),
+                                topic(bal.tokens().get(out))), word(amount()), word(amountOut)));
+                    } else {
+                        // a join (positive deltas, a protocol fee on the first) through the Vault
+                        int n = bal.tokens().size();
+                        List<String> words = new ArrayList<>(List.of(word(96), word(96 + 32 * (n + 1)),
+                                word(96 + 64 * (n + 1)), word(n)));
+                        bal.tokens().forEach(t -> words.add(word(t)));
+                        words.add(word(n));
+                        BigInteger first = amount().add(BigInteger.ONE);
+                        words.add(word(first));
+                        for (int k = 1; k < n; k++) {
+                            words.add(word(amount()));
+                        }
+                        words.add(word(n));
+                        words.add(word(first.subtract(BigInteger.ONE)));
+                        for (int k = 1; k < n; k++) {
+                            words.add(word(0));
+                        }
+                        logs.add(log(VAULT, List.of(BalancerV2State.POOL_BALANCE_CHANGED, bal.poolId(),
+                                topic(Address.ZERO)), words.toArray(String[]::new)));
                     }
                 }
             }
@@ -352,6 +493,15 @@ class ChainViewProperties {
                 }
                 return usd;
             }
+            if (p instanceof BalancerV2State b) {
+                double usd = 0;
+                List<Address> swappable = b.swapTokens();
+                for (Address t : swappable) {
+                    usd += b.balances().get(b.tokens().indexOf(t)).doubleValue() / Math.pow(10, decimals(t))
+                            * prices.getOrDefault(t, 0.0);
+                }
+                return usd;
+            }
             double[] amounts = wholeAmounts(p);
             return amounts[0] * prices.getOrDefault(p.token0(), 0.0) + amounts[1] * prices.getOrDefault(p.token1(),
                     0.0);
@@ -379,6 +529,16 @@ class ChainViewProperties {
                     raw0 = l / sqrt;
                     raw1 = l * sqrt;
                 }
+                case UniswapV4State v4 -> {
+                    double sqrt = v4.sqrtPriceX96().doubleValue() / Q96D;
+                    double l = v4.liquidity().doubleValue();
+                    raw0 = l / sqrt;
+                    raw1 = l * sqrt;
+                }
+                case BalancerV2State b -> {
+                    raw0 = b.balances().get(b.tokens().indexOf(b.token0())).doubleValue();
+                    raw1 = b.balances().get(b.tokens().indexOf(b.token1())).doubleValue();
+                }
                 default -> throw new IllegalArgumentException(p.toString());
             }
             return new double[] {raw0 / Math.pow(10, decimals(p.token0())), raw1 / Math.pow(10, decimals(p.token1()))};
@@ -390,6 +550,12 @@ class ChainViewProperties {
             double raw1PerRaw0 = switch (p) {
                 case UniswapV2State v2 -> v2.reserve1().doubleValue() / v2.reserve0().doubleValue();
                 case UniswapV3State v3 -> Math.pow(v3.sqrtPriceX96().doubleValue() / Q96D, 2);
+                case UniswapV4State v4 -> Math.pow(v4.sqrtPriceX96().doubleValue() / Q96D, 2);
+                case BalancerV2State b when b.kind() == BalancerV2State.Kind.WEIGHTED ->
+                        (b.balances().get(1).doubleValue() / b.weights().get(1).doubleValue())
+                                / (b.balances().get(0).doubleValue() / b.weights().get(0).doubleValue());
+                case BalancerV2State b -> b.scalingFactors().get(0).doubleValue()
+                        / b.scalingFactors().get(2).doubleValue();
                 case CurveState c -> Math.pow(10, d1 - d0);
                 default -> throw new IllegalArgumentException(p.toString());
             };

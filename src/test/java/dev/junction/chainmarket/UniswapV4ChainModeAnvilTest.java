@@ -16,6 +16,7 @@ import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.market.Market;
 import dev.junction.market.math.TickMath;
+import dev.junction.protocol.uniswapv4.UniswapV4State;
 import dev.junction.support.AnvilProcess;
 import java.io.File;
 import java.math.BigInteger;
@@ -27,7 +28,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -41,9 +45,12 @@ import tools.jackson.databind.json.JsonMapper;
  * 1.0.3's StateView, V4Quoter and MockERC20, v4-core's test routers, from npm): the hookless pool is found at the
  * cold load, {@code /quote} restricted to {@code uniswap-v4} equals {@code V4Quoter.quoteExactInputSingle} at the
  * route's block for random amounts both ways, and another wallet's swap and liquidity change are followed within one
- * block.
+ * block, and so are reorgs (a pool initialized on the dropped fork is gone). Pools named by key under {@code pools}
+ * are found too: a hooked dynamic-fee pool (re-read each block: its hook changes the fee without a log), one of a
+ * non-standard fee and spacing, and a key initialized after the start.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class UniswapV4ChainModeAnvilTest {
 
     static final long CHAIN = 31_337;
@@ -55,17 +62,26 @@ class UniswapV4ChainModeAnvilTest {
     static final BigInteger MAX = BigInteger.TWO.pow(256).subtract(BigInteger.ONE);
 
     static AnvilProcess anvil;
+    static Address poolManager;
     static Address quoter;
     static Address liquidityRouter;
     static Address swapRouter;
     static Address token0;
     static Address token1;
+    /** v4-core's DynamicFeesTestHook placed where its address's permission bits are afterInitialize (bit 12) only. */
+    static final Address HOOK = Address.evm("0x00000000000000000000000000000000000f1000");
+    static V4Key dynamicKey;
+    static V4Key otherKey;
+    static V4Key laterKey;
 
     @LocalServerPort
     int port;
 
     @Autowired
     Market market;
+
+    @Autowired
+    ChainMarket chainMarket;
 
     final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
@@ -77,7 +93,7 @@ class UniswapV4ChainModeAnvilTest {
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
         anvil = AnvilProcess.start(CHAIN);
-        Address poolManager = anvil.deploy(DEV, bytecode(CORE + "PoolManager.sol/PoolManager.json")
+        poolManager = anvil.deploy(DEV, bytecode(CORE + "PoolManager.sol/PoolManager.json")
                 + args(address(DEV)));
         Address stateView = anvil.deploy(DEV, bytecode(PERIPHERY + "StateView.sol/StateView.json")
                 + args(address(poolManager)));
@@ -101,12 +117,41 @@ class UniswapV4ChainModeAnvilTest {
         for (int[] p : new int[][] {{-1_200, 1_200, 22}, {-6_000, 600, 21}, {-887_220, 887_220, 20}}) {
             addLiquidity(p[0], p[1], BigInteger.TEN.pow(p[2]));
         }
+        // Pools the standard hookless keys do not find, named under pools: a dynamic-fee pool of v4-core's
+        // DynamicFeesTestHook (its runtime put at an address whose permissions are afterInitialize only, allowlisted),
+        // a hookless pool of fee 2500 and spacing 50, both initialized before the start, and a key initialized later.
+        anvil.rpc().call("anvil_setCode", HOOK.lower(), deployedBytecode(CORE
+                + "DynamicFeesTestHook.sol/DynamicFeesTestHook.json"));
+        anvil.send(DEV, HOOK, Abi.callHex("setManager(address)", address(poolManager)));
+        anvil.send(DEV, HOOK, Abi.callHex("setFee(uint24)", uint256(2_000)));
+        Address c = token("Token C", "TKC");
+        Address d = token("Token D", "TKD");
+        Address e = token("Token E", "TKE");
+        dynamicKey = V4Key.of(token0, c, 0x800000, 60, HOOK);
+        otherKey = V4Key.of(token0, d, 2_500, 50, Address.ZERO);
+        laterKey = V4Key.of(token0, e, 700, 14, Address.ZERO);
+        for (Address t : List.of(c, d, e)) {
+            for (Address spender : List.of(liquidityRouter, swapRouter)) {
+                anvil.send(DEV, t, Abi.callHex("approve(address,uint256)", address(spender), uint256(MAX)));
+            }
+        }
+        for (V4Key k : List.of(dynamicKey, otherKey)) {
+            anvil.send(DEV, poolManager, Abi.callHex("initialize(" + KEY + ",uint160)", k.value(),
+                    uint256(TickMath.getSqrtRatioAtTick(300))));
+            int s = k.spacing();
+            addLiquidity(k, -200 * s, 200 * s, BigInteger.TEN.pow(22));
+            addLiquidity(k, -20 * s, 40 * s, BigInteger.TEN.pow(21));
+        }
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil One");
         registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> token0.value() + "," + token1.value());
-        registry.add(at + "stablecoins", () -> token0.value() + "," + token1.value());
+        String tokens = String.join(",", token0.value(), token1.value(), c.value(), d.value(), e.value());
+        registry.add(at + "tokens", () -> tokens);
+        registry.add(at + "stablecoins", () -> tokens);
+        registry.add(at + "dexes.uniswap-v4.hooks-allowlist", () -> HOOK.value());
+        registry.add(at + "dexes.uniswap-v4.pools", () -> dynamicKey.text() + "," + otherKey.text() + "/"
+                + otherKey.id() + "," + laterKey.text());
         registry.add(at + "dexes.uniswap-v4.kind", () -> "uniswap-v4");
         registry.add(at + "dexes.uniswap-v4.pool-manager", () -> poolManager.value());
         registry.add(at + "dexes.uniswap-v4.state-view", () -> stateView.value());
@@ -132,9 +177,82 @@ class UniswapV4ChainModeAnvilTest {
     }
 
     static void addLiquidity(int lower, int upper, BigInteger liquidity) {
+        addLiquidity(null, lower, upper, liquidity);
+    }
+
+    /** Liquidity in the pool of {@code k} (null: the standard pool). */
+    static void addLiquidity(V4Key k, int lower, int upper, BigInteger liquidity) {
         anvil.send(DEV, liquidityRouter, Abi.callHex("modifyLiquidity(" + KEY + ",(int24,int24,int256,bytes32),bytes)",
-                key(), tuple(int256(lower), int256(upper), int256(liquidity), bytes32(Bytes32.ZERO)),
-                bytes(new byte[0])));
+                k == null ? key() : k.value(), tuple(int256(lower), int256(upper), int256(liquidity),
+                        bytes32(Bytes32.ZERO)), bytes(new byte[0])));
+    }
+
+    /** A pool key of the test: currencies sorted. */
+    record V4Key(Address currency0, Address currency1, int fee, int spacing, Address hooks) {
+
+        static V4Key of(Address a, Address b, int fee, int spacing, Address hooks) {
+            boolean aFirst = a.lower().compareTo(b.lower()) < 0;
+            return new V4Key(aFirst ? a : b, aFirst ? b : a, fee, spacing, hooks);
+        }
+
+        Abi.Value value() {
+            return tuple(address(currency0), address(currency1), uint256(fee), int256(spacing), address(hooks));
+        }
+
+        /** As the DEX's {@code pools} names it. */
+        String text() {
+            return currency0.value() + "/" + currency1.value() + "/" + fee + "/" + spacing + "/" + hooks.value();
+        }
+
+        Bytes32 id() {
+            return Bytes32.of(Abi.keccak(Abi.encode(address(currency0), address(currency1), uint256(fee),
+                    int256(spacing), address(hooks))));
+        }
+    }
+
+    BigInteger v4Quoter(V4Key k, boolean zeroForOne, BigInteger amount, long block) {
+        return AbiDecoder.uint(anvil.call(quoter, Abi.callHex("quoteExactInputSingle((" + KEY + ",bool,uint128,bytes))",
+                tuple(k.value(), bool(zeroForOne), uint256(amount), bytes(new byte[0]))), block), 0);
+    }
+
+    /** Random amounts both ways through the one pool of {@code k}'s pair: /quote equals V4Quoter at its block. */
+    void checkRandomQuotes(V4Key k, Random random, int count) throws Exception {
+        for (int i = 0; i < count; i++) {
+            boolean zeroForOne = random.nextBoolean();
+            BigInteger amount = BigInteger.TEN.pow(12 + random.nextInt(7))
+                    .multiply(BigInteger.valueOf(1 + random.nextInt(999)));
+            JsonNode route = quote(zeroForOne ? k.currency0() : k.currency1(), zeroForOne ? k.currency1()
+                    : k.currency0(), amount);
+            long block = route.path("blockNumber").asLong();
+            assertThat(new BigInteger(route.path("amountOut").asString()))
+                    .as("%s %s %s in at block %d", k, zeroForOne ? "0->1" : "1->0", amount, block)
+                    .isEqualTo(v4Quoter(k, zeroForOne, amount, block));
+        }
+    }
+
+    @Test
+    @Order(3)
+    void configuredKeysFindAHookedDynamicFeePoolAndANonStandardOneAndFollowAKeyInitializedLater() throws Exception {
+        caughtUp();
+        assertThat(followed().pools()).containsKeys(UniswapV4State.addressOf(dynamicKey.id()),
+                UniswapV4State.addressOf(otherKey.id()), UniswapV4State.addressOf(laterKey.id()));
+        checkRandomQuotes(dynamicKey, new Random(0x5eed_0010L), 8);
+        checkRandomQuotes(otherKey, new Random(0x5eed_0011L), 8);
+        // The hook changes the dynamic LP fee (updateDynamicLPFee logs nothing): the pool is re-read each block.
+        BigInteger before = v4Quoter(dynamicKey, true, BigInteger.TEN.pow(18), anvil.blockNumber());
+        anvil.send(DEV, HOOK, Abi.callHex("forcePoolFeeUpdate(" + KEY + ",uint24)", dynamicKey.value(),
+                uint256(9_000)));
+        caughtUp();
+        assertThat(v4Quoter(dynamicKey, true, BigInteger.TEN.pow(18), anvil.blockNumber())).as("the fee moved")
+                .isLessThan(before);
+        checkRandomQuotes(dynamicKey, new Random(0x5eed_0012L), 8);
+        // The later key: initialized and given liquidity now, followed from its Initialize.
+        anvil.send(DEV, poolManager, Abi.callHex("initialize(" + KEY + ",uint160)", laterKey.value(),
+                uint256(TickMath.getSqrtRatioAtTick(-70))));
+        addLiquidity(laterKey, -1_400, 1_400, BigInteger.TEN.pow(22));
+        addLiquidity(laterKey, -140, 0, BigInteger.TEN.pow(21));
+        caughtUp();
+        checkRandomQuotes(laterKey, new Random(0x5eed_0013L), 10);
     }
 
     JsonNode quote(Address from, Address to, BigInteger amount) throws Exception {
@@ -173,6 +291,7 @@ class UniswapV4ChainModeAnvilTest {
     }
 
     @Test
+    @Order(1)
     void quotesEqualV4QuoterAndFollowAnotherWalletsSwapWithinOneBlock() throws Exception {
         caughtUp();
         Random random = new Random(0x5eed_0007L);
@@ -187,6 +306,69 @@ class UniswapV4ChainModeAnvilTest {
         assertThat(v4Quoter(true, BigInteger.TEN.pow(18), anvil.blockNumber())).as("the pool moved")
                 .isNotEqualTo(before);
         checkRandomQuotes(random, 15);
+    }
+
+    /** Waits until the market's head is the node's head, hash included (after a reorg). */
+    void awaitNodeHead() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            Bytes32 node = Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash")
+                    .asString());
+            if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the market did not reach the node's head");
+    }
+
+    void swap(boolean zeroForOne, BigInteger amountIn) {
+        anvil.send(DEV, swapRouter, Abi.callHex("swap(" + KEY + ",(bool,int256,uint160),(bool,bool),bytes)",
+                key(), tuple(bool(zeroForOne), int256(amountIn.negate()), uint256(zeroForOne
+                        ? TickMath.MIN_SQRT_RATIO.add(BigInteger.ONE) : TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE))),
+                tuple(bool(false), bool(false)), bytes(new byte[0])));
+    }
+
+    @Test
+    @Order(2)
+    void aReorgIsFollowedAndAPoolInitializedOnTheDroppedForkIsGone() throws Exception {
+        caughtUp();
+        String snapshot = anvil.rpc().call("evm_snapshot").asString();
+        // Fork A: another wallet's swap and liquidity, and a new pool (fee 500, spacing 10) initialized.
+        swap(true, BigInteger.TEN.pow(21));
+        addLiquidity(-600, 600, BigInteger.TEN.pow(21));
+        Abi.Value other = tuple(address(token0), address(token1), uint256(500), int256(10), address(Address.ZERO));
+        anvil.send(DEV, poolManager, Abi.callHex("initialize(" + KEY + ",uint160)", other,
+                uint256(TickMath.getSqrtRatioAtTick(50))));
+        Address created = UniswapV4State.addressOf(Bytes32.of(Abi.keccak(Abi.encode(address(token0),
+                address(token1), uint256(500), int256(10), address(Address.ZERO)))));
+        caughtUp();
+        assertThat(followed().pools()).containsKey(created);
+        checkRandomQuotes(new Random(0x5eed_0008L), 6);
+        // evm_revert drops fork A; the next blocks are another fork at the same heights.
+        assertThat(anvil.rpc().call("evm_revert", snapshot).asBoolean()).isTrue();
+        anvil.rpc().call("anvil_mine", "0x4");
+        awaitNodeHead();
+        assertThat(followed().pools()).doesNotContainKey(created);
+        checkRandomQuotes(new Random(0x5eed_0009L), 8);
+        // anvil_reorg: the last block (a swap) replaced by an empty one.
+        swap(false, BigInteger.TEN.pow(20));
+        caughtUp();
+        checkRandomQuotes(new Random(0x5eed_000aL), 4);
+        anvil.rpc().call("anvil_reorg", 1, List.of());
+        awaitNodeHead();
+        assertThat(quote(token0, token1, BigInteger.TEN.pow(15)).path("blockNumber").asLong())
+                .isEqualTo(anvil.blockNumber());
+        checkRandomQuotes(new Random(0x5eed_000bL), 8);
+    }
+
+    ChainState followed() {
+        return chainMarket.followers().get(ChainId.of(CHAIN)).state();
+    }
+
+    static String deployedBytecode(String path) throws Exception {
+        return JsonMapper.builder().build().readTree(new File(path)).path("deployedBytecode").path("object")
+                .asString();
     }
 
     static String bytecode(String path) throws Exception {

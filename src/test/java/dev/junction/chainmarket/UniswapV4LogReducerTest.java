@@ -9,9 +9,11 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
 import dev.junction.market.UniswapV4Pool;
 import dev.junction.market.math.TickMath;
+import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.PoolFacts;
+import dev.junction.protocol.PoolRead;
 import dev.junction.protocol.PoolState;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.uniswapv4.UniswapV4;
@@ -170,6 +172,49 @@ class UniswapV4LogReducerTest {
         p = pool(pools, id);
         assertThat(p.protocolFee()).isEqualTo(100 | (200 << 12));
         assertThat(p.lpFee()).isEqualTo(4_321);
+    }
+
+    @Test
+    void configuredKeysAreReadAtTheColdLoadAndAKeyReadUninitializedIsFollowedFromItsInitialize() {
+        int dynamic = UniswapV4Pool.DYNAMIC_FEE_FLAG;
+        Dex dex = new Dex("v4", "uniswap-v4", MANAGER, List.of(), List.of(), null, STATE_VIEW,
+                List.of(AFTER_SWAP_HOOK), null, List.of(), null, List.of(
+                        new ChainSettings.PoolKey(T0, T1, dynamic, 60, AFTER_SWAP_HOOK),
+                        new ChainSettings.PoolKey(T0, T1, 2_500, 50, Address.ZERO),
+                        new ChainSettings.PoolKey(Address.ZERO, T1, 500, 10, Address.ZERO)));
+        List<PoolState> configured = Protocols.dex("uniswap-v4").configuredPools(dex);
+        assertThat(configured).as("native ETH without a wrapped native token is left out").hasSize(2);
+        assertThat(configured.stream().map(PoolState::address)).containsExactly(
+                UniswapV4State.addressOf(id(T0, T1, dynamic, 60, AFTER_SWAP_HOOK)),
+                UniswapV4State.addressOf(id(T0, T1, 2_500, 50, Address.ZERO)));
+        Address weth = Address.evm("0x0000000000000000000000000000000000000001");
+        assertThat(Protocols.dex("uniswap-v4").configuredPools(dex.withWrappedNative(weth))).hasSize(3)
+                .last().satisfies(p -> assertThat(p.token0()).isEqualTo(weth));
+        // Read before the pool is initialized: slot0 all zero, no bitmap words, no ticks.
+        PoolState unread = configured.get(1);
+        PoolRead read = unread.read(V4AndBalancerReorgTest.SETTINGS);
+        assertThat(read.calls()).hasSize(2).allMatch(c -> c.target().equals(STATE_VIEW));
+        PoolRead bitmap = read.answer(List.of(word(0) + word(0) + word(0) + word(0), word(0)));
+        assertThat(bitmap.calls()).isEmpty();
+        PoolRead ticks = bitmap.answer(List.of());
+        PoolRead done = ticks.answer(List.of());
+        assertThat(done.finished()).isTrue();
+        UniswapV4State uninitialized = (UniswapV4State) done.state();
+        assertThat(uninitialized.usable()).isFalse();
+        Bytes32 id = id(T0, T1, 2_500, 50, Address.ZERO);
+        Map<Address, PoolState> pools = reduce(Map.of(uninitialized.address(), uninitialized),
+                initialize(T0, T1, 2_500, 50, Address.ZERO, Q96, 0), modify(id, -500, 500, 7_000));
+        UniswapV4State followed = pool(pools, id);
+        assertThat(followed.usable()).isTrue();
+        assertThat(followed.fullWindow()).isTrue();
+        assertThat(followed.liquidity()).isEqualTo(7_000);
+        assertThat(followed.lpFee()).isEqualTo(2_500);
+        assertThat(followed.ticks().keySet()).containsExactly(-500, 500);
+        assertThat(followed.facts(Map.of(T0, 18, T1, 6))).isPresent();
+        assertThat(followed.facts(Map.of(T0, 18))).as("a token not served").isEmpty();
+        // An Initialize of a pool already followed changes nothing (the PoolManager initializes a pool once).
+        assertThat(pool(reduce(pools, initialize(T0, T1, 2_500, 50, Address.ZERO, Q96.shiftLeft(1), 5)), id))
+                .isSameAs(followed);
     }
 
     @Test

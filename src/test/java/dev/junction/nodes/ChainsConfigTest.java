@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.Abi;
+import dev.junction.market.UniswapV4Pool;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.uniswapv2.UniswapV2;
 import dev.junction.protocol.uniswapv3.UniswapV3;
@@ -166,7 +169,8 @@ class ChainsConfigTest {
         v2.put("dexes.u.factory", FACTORY);
         assertThat(fail(v2, "dexes.u.fee-tiers[0]", "500")).isEqualTo(at + "fee-tiers applies to uniswap-v3 only");
         assertThat(fail(v2, "dexes.u.pools[0]", WETH)).isEqualTo(at
-                + "pools applies to kind curve only (Uniswap pools are found through the factory)");
+                + "pools applies to kinds curve, uniswap-v4 and balancer-v2 only (Uniswap V2 and V3 pools are found through"
+                + " the factory)");
         assertThat(fail(v2, "dexes.u.init-code-hash", "0x12"))
                 .isEqualTo(at + "init-code-hash must be 0x followed by 64 hex digits");
         Map<String, String> v3 = new HashMap<>(base);
@@ -246,6 +250,47 @@ class ChainsConfigTest {
         assertThat(dex.stateView()).isEqualTo(Address.evm("0x00000000000000000000000000000000000000F2"));
         assertThat(dex.hooksAllowlist()).containsExactly(Address.evm("0x0000000000000000000000000000000000000040"));
         assertThat(dex.wrappedNative()).isEqualTo(Address.evm(WETH));
+        assertThat(dex.poolKeys()).isEmpty();
+    }
+
+    @Test
+    void uniswapV4PoolsAreKeysCheckedAsThePoolManagerAndTheHookRulesWouldCheckThem() {
+        String c0 = "0x0000000000000000000000000000000000000000"; // native ETH
+        String c1 = "0x00000000000000000000000000000000000000c1";
+        String hook = "0x0000000000000000000000000000000000001040"; // afterSwap and afterInitialize
+        Map<String, String> v4 = new HashMap<>(Map.of("rpc-url", "http://n", "tokens[0]", USDC, "tokens[1]", WETH,
+                "wrapped-native", WETH, "dexes.u.kind", "uniswap-v4", "dexes.u.pool-manager", FACTORY,
+                "dexes.u.state-view", "0x00000000000000000000000000000000000000F2", "dexes.u.hooks-allowlist[0]", hook));
+        String at = "junction.chains.5.dexes.u.";
+        String key = c0 + "/" + c1 + "/3000/60/" + hook;
+        Bytes32 id = Bytes32.of(Abi.keccak(Abi.encode(Abi.address(Address.evm(c0)), Abi.address(Address.evm(c1)),
+                Abi.uint256(3000), Abi.int256(60), Abi.address(Address.evm(hook)))));
+        assertThat(fail(v4, "dexes.u.pools[0]", c0 + "/" + c1 + "/3000/60")).isEqualTo(at + "pools[0] '" + c0 + "/"
+                + c1 + "/3000/60' is not a V4 pool key: expected currency0/currency1/fee/tickSpacing/hooks, optionally"
+                + " /poolId");
+        assertThat(fail(v4, "dexes.u.pools[0]", c1 + "/" + c0 + "/3000/60/" + hook)).isEqualTo(at + "pools[0]"
+                + " currency0 " + Address.evm(c1) + " must be below currency1 " + Address.evm(c0)
+                + " (the PoolManager sorts a key's currencies)");
+        assertThat(fail(v4, "dexes.u.pools[0]", c0 + "/" + c1 + "/1000001/60/" + hook)).isEqualTo(at + "pools[0]"
+                + " fee 1000001 must be 0 to 1000000 pips, or 8388608 (0x800000) for a dynamic fee");
+        assertThat(fail(v4, "dexes.u.pools[0]", c0 + "/" + c1 + "/3000/0/" + hook))
+                .isEqualTo(at + "pools[0] tickSpacing 0 must be 1 to 32767");
+        assertThat(fail(v4, "dexes.u.pools[0]", c0 + "/" + c1 + "/x/60/" + hook))
+                .isEqualTo(at + "pools[0] fee 'x' is not an integer");
+        assertThat(fail(v4, "dexes.u.pools[0]", c0 + "/" + c1 + "/3000/60/0x0000000000000000000000000000000000002040"))
+                .isEqualTo(at + "pools[0] cannot be routed: hooks 0x0000000000000000000000000000000000002040 are not"
+                        + " in hooks-allowlist");
+        assertThat(fail(v4, "dexes.u.pools[0]", key + "/0x" + "0".repeat(63) + "1")).isEqualTo(at + "pools[0] poolId 0x"
+                + "0".repeat(63) + "1 is not the key's id " + id + " (keccak256(abi.encode(key)))");
+        v4.put("dexes.u.pools[0]", key + "/" + id);
+        assertThat(fail(v4, "dexes.u.pools[1]", key)).isEqualTo(at + "pools[1] names the same pool key twice");
+        v4.put("dexes.u.pools[1]", c0 + "/" + c1 + "/8388608/1/" + c0);
+        ChainSettings.Dex dex = bind(binder(v4)).all().getFirst().dexes().get("u");
+        assertThat(dex.poolKeys()).containsExactly(
+                new ChainSettings.PoolKey(Address.evm(c0), Address.evm(c1), 3000, 60, Address.evm(hook)),
+                new ChainSettings.PoolKey(Address.evm(c0), Address.evm(c1), UniswapV4Pool.DYNAMIC_FEE_FLAG, 1,
+                        Address.ZERO));
+        assertThat(dex.pools()).isEmpty();
     }
 
     private static Binder binder(Map<String, String> chain) {

@@ -54,6 +54,9 @@ public final class UniswapV4 implements DexProtocol {
     static final List<int[]> STANDARD_KEYS = List.of(new int[] {100, 1}, new int[] {500, 10},
             new int[] {3000, 60}, new int[] {10000, 200});
 
+    /** {@code LPFeeLibrary.MAX_LP_FEE}: 100% in pips. */
+    static final int MAX_LP_FEE = 1_000_000;
+
     /** Router gas table row of a V4 step through the adapter, before ticks crossed. */
     static final String GAS_ROW = "uniswap-v4";
     /** Router gas table figure of a native-currency pool's step spending the route's native input (a first step). */
@@ -81,12 +84,12 @@ public final class UniswapV4 implements DexProtocol {
 
     /**
      * {@code pool-manager} (the chain's PoolManager, kept as the DEX's {@code factory}), {@code state-view} (its
-     * StateView lens) and {@code hooks-allowlist} (default none); no factory, fee tiers, pools or init code hash.
+     * StateView lens), {@code hooks-allowlist} (default none) and {@code pools} (pool keys, {@link #poolKeys}); no
+     * factory, fee tiers or init code hash.
      */
     @Override
     public ChainSettings.Dex settings(String at, String key, DexProperties d) {
         DexSettings.noFeeTiers(at, d);
-        DexSettings.noPools(at, d);
         if (d.factory() != null || d.initCodeHash() != null) {
             throw new ChainConfigException(at + "factory and init-code-hash do not apply to kind " + kind()
                     + " (its pools live in the pool-manager)");
@@ -109,8 +112,81 @@ public final class UniswapV4 implements DexProtocol {
                         + " (beforeSwap or a returns-delta flag) can change a swap's amounts or fee"));
             }
         }
+        List<ChainSettings.PoolKey> keys = poolKeys(at, d.pools() == null ? List.of() : d.pools(), hooks);
         return new ChainSettings.Dex(key, kind(), poolManager, List.of(), List.of(), null, stateView, hooks, null,
-                List.of(), null);
+                List.of(), null, keys);
+    }
+
+    /**
+     * The configured {@code pools}: each {@code currency0/currency1/fee/tickSpacing/hooks}, optionally followed by
+     * {@code /poolId}, as the PoolManager takes a key: currency0 below currency1 ({@code address(0)} for native ETH),
+     * fee in pips up to 1,000,000 or the dynamic-fee flag 8388608 ({@code 0x800000}), tick spacing 1 to 32767, hooks
+     * {@code address(0)} or routed by {@link UniswapV4Hooks} with the DEX's allowlist; a given id must be
+     * {@code keccak256(abi.encode(key))}.
+     */
+    static List<ChainSettings.PoolKey> poolKeys(String at, List<String> texts, List<Address> allowlist) {
+        List<ChainSettings.PoolKey> out = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            String where = at + "pools[" + i + "]";
+            String text = texts.get(i) == null ? "" : texts.get(i).trim();
+            String[] parts = text.split("/", -1);
+            if (parts.length != 5 && parts.length != 6) {
+                throw new ChainConfigException(where + " '" + text + "' is not a V4 pool key: expected"
+                        + " currency0/currency1/fee/tickSpacing/hooks, optionally /poolId");
+            }
+            Address c0 = addressOrZero(where + " currency0", parts[0]);
+            Address c1 = addressOrZero(where + " currency1", parts[1]);
+            if (c0.lower().compareTo(c1.lower()) >= 0) {
+                throw new ChainConfigException(where + " currency0 " + c0 + " must be below currency1 " + c1
+                        + " (the PoolManager sorts a key's currencies)");
+            }
+            int fee = integer(where + " fee", parts[2]);
+            if (fee != UniswapV4Pool.DYNAMIC_FEE_FLAG && (fee < 0 || fee > MAX_LP_FEE)) {
+                throw new ChainConfigException(where + " fee " + fee + " must be 0 to " + MAX_LP_FEE
+                        + " pips, or " + UniswapV4Pool.DYNAMIC_FEE_FLAG + " (0x800000) for a dynamic fee");
+            }
+            int spacing = integer(where + " tickSpacing", parts[3]);
+            if (spacing < 1 || spacing > Short.MAX_VALUE) {
+                throw new ChainConfigException(where + " tickSpacing " + spacing + " must be 1 to " + Short.MAX_VALUE);
+            }
+            Address hooks = addressOrZero(where + " hooks", parts[4]);
+            Optional<String> refused = UniswapV4Hooks.refusal(hooks, allowlist);
+            if (refused.isPresent()) {
+                throw new ChainConfigException(where + " cannot be routed: " + refused.get());
+            }
+            Bytes32 id = UniswapV4State.Key.idOf(c0, c1, fee, spacing, hooks);
+            if (parts.length == 6) {
+                Bytes32 given;
+                try {
+                    given = Bytes32.of(parts[5].trim());
+                } catch (IllegalArgumentException e) {
+                    throw new ChainConfigException(where + " poolId '" + parts[5].trim() + "' is not 32 bytes of hex");
+                }
+                if (!given.equals(id)) {
+                    throw new ChainConfigException(where + " poolId " + given + " is not the key's id " + id
+                            + " (keccak256(abi.encode(key)))");
+                }
+            }
+            ChainSettings.PoolKey key = new ChainSettings.PoolKey(c0, c1, fee, spacing, hooks);
+            if (out.contains(key)) {
+                throw new ChainConfigException(where + " names the same pool key twice");
+            }
+            out.add(key);
+        }
+        return List.copyOf(out);
+    }
+
+    /** A key's address: {@code address(0)} stands for native ETH (a currency) or no hooks. */
+    private static Address addressOrZero(String at, String text) {
+        return text.trim().equalsIgnoreCase(Address.ZERO.value()) ? Address.ZERO : ConfigValues.address(at, text);
+    }
+
+    private static int integer(String at, String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new ChainConfigException(at + " '" + text.trim() + "' is not an integer");
+        }
     }
 
     @Override
@@ -156,6 +232,23 @@ public final class UniswapV4 implements DexProtocol {
                 UniswapV4State.Key key = key(dex, c[0], c[1], fs[0], fs[1], Address.ZERO);
                 out.add(new PoolLookup(new ContractCall(dex.stateView(), Abi.callHex("getSlot0(bytes32)",
                         Abi.bytes32(key.poolId()))), found -> UniswapV4State.found(key)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The configured {@code pools} keys (pools initialized before the node is followed that the standard lookups do
+     * not find: hooked or of another fee or spacing), read at the cold load as the lookups' pools are; a key of native
+     * ETH on a chain without a wrapped native token is left out.
+     */
+    @Override
+    public List<PoolState> configuredPools(ChainSettings.Dex dex) {
+        List<PoolState> out = new ArrayList<>();
+        for (ChainSettings.PoolKey k : dex.poolKeys()) {
+            UniswapV4State.Key key = key(dex, k.currency0(), k.currency1(), k.fee(), k.tickSpacing(), k.hooks());
+            if (key.token0() != null) {
+                out.add(UniswapV4State.found(key));
             }
         }
         return out;

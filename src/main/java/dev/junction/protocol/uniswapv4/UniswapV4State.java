@@ -154,7 +154,8 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
      * {@code Swap} sets sqrtPrice, liquidity and tick, and for a dynamic-fee pool without protocol fee its LP fee (the
      * log's fee is the swap fee: the LP fee only when the protocol fee is 0); {@code ModifyLiquidity} changes the
      * ticks' gross and net liquidity (and the active liquidity when the range holds the current tick);
-     * {@code ProtocolFeeUpdated} the protocol fee; {@code Donate} changes nothing a quote uses.
+     * {@code ProtocolFeeUpdated} the protocol fee; {@code Donate} changes nothing a quote uses; {@code Initialize}
+     * of a pool read uninitialized (a configured key) starts it.
      */
     @Override
     public PoolState apply(LogEntry log) {
@@ -167,6 +168,10 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
         }
         if (t0.equals(UniswapV4.MODIFY_LIQUIDITY)) {
             return withPosition(int256(d, 0).intValueExact(), int256(d, 1).intValueExact(), int256(d, 2));
+        }
+        if (t0.equals(UniswapV4.INITIALIZE) && !usable()) {
+            // a configured key read before its pool was initialized: followed from here, every tick known (none)
+            return initialized(key, uint(d, 3), int256(d, 4).intValueExact());
         }
         if (t0.equals(PROTOCOL_FEE_UPDATED)) {
             return with(sqrtPriceX96, tick, uint(d, 0).intValueExact(), lpFee, liquidity, ticks, window());
@@ -248,16 +253,20 @@ public record UniswapV4State(Key key, BigInteger sqrtPriceX96, int tick, int pro
         return new ContractCall(key.stateView(), Abi.callHex(signature, args));
     }
 
-    /** The market's {@link UniswapV4Pool}; empty when its hooks are not routed ({@link UniswapV4Hooks}). */
+    /**
+     * The market's {@link UniswapV4Pool}; empty when its hooks are not routed ({@link UniswapV4Hooks}) or a token is
+     * not served (its decimals unknown: a configured key's).
+     */
     @Override
     public Optional<PoolFacts> facts(Map<Address, Integer> decimals) {
-        if (UniswapV4Hooks.refusal(key.hooks(), key.hooksAllowlist()).isPresent()) {
-            return Optional.empty();
-        }
         Address token0 = key.token0();
         Address token1 = key.token1();
-        int d0 = decimals.getOrDefault(token0, 18);
-        int d1 = decimals.getOrDefault(token1, 18);
+        if (UniswapV4Hooks.refusal(key.hooks(), key.hooksAllowlist()).isPresent() || !decimals.containsKey(token0)
+                || !decimals.containsKey(token1)) {
+            return Optional.empty();
+        }
+        int d0 = decimals.get(token0);
+        int d1 = decimals.get(token1);
         double sqrt = sqrtPriceX96.doubleValue() / Q96;
         double l = liquidity.doubleValue();
         double[] amounts = {l / sqrt / Math.pow(10, d0), l * sqrt / Math.pow(10, d1)};
