@@ -10,6 +10,7 @@
 # Options as system properties, e.g.:
 #   bench/chain-bench.sh -Dchainbench.v2=1000 -Dchainbench.v3=1000 -Dchainbench.blocks=200 -Dchainbench.swaps=100
 #   bench/chain-bench.sh -Dchainbench.multicall=false      # JSON-RPC batches instead of Multicall3
+#   bench/chain-bench.sh -Dchainbench.v4=200 -Dchainbench.balancer=100  # plus Uniswap V4 and Balancer V2 pools (issue 36)
 #   CHAIN_BENCH=ChainFreshnessBench bench/chain-bench.sh -Dchainbench.state=/tmp/cb-state.json  # freshness only
 set -euo pipefail
 cd "$(dirname "$0")/.."

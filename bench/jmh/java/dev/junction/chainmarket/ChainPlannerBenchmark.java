@@ -8,12 +8,9 @@ import dev.junction.routing.PlannedRoute;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
-import dev.junction.protocol.uniswapv2.UniswapV2;
-import dev.junction.protocol.uniswapv3.UniswapV3;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import java.io.File;
@@ -55,7 +52,8 @@ import tools.jackson.databind.json.JsonMapper;
  * market) and {@code SyntheticPlannerBenchmark} in the same run:
  * {@code bench/run-jmh.sh -wi 2 -i 3 'PlannerBenchmark|ChainPlannerBenchmark'}. Sizes and a reusable anvil state
  * (anvil's --dump-state/--load-state, as ChainBench's chainbench.state) by system properties of the fork:
- * {@code -jvmArgsAppend "-Dchainjmh.v2=200 -Dchainjmh.v3=200 -Dchainjmh.state=/tmp/chainjmh.json"}.
+ * {@code -jvmArgsAppend "-Dchainjmh.v2=200 -Dchainjmh.v3=200 -Dchainjmh.state=/tmp/chainjmh.json"}; issue 36's
+ * Uniswap V4 and Balancer V2 pools as ChainBench's: {@code -Dchainjmh.v4=200 -Dchainjmh.balancer=100} (default 0).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -85,8 +83,7 @@ public class ChainPlannerBenchmark {
     }
 
     private void start() throws Exception {
-        int v2 = Integer.getInteger("chainjmh.v2", 1000);
-        int v3 = Integer.getInteger("chainjmh.v3", 1000);
+        ChainBench.Sizes sizes = ChainBench.Sizes.of("chainjmh");
         String state = System.getProperty("chainjmh.state", "");
         Path marketFile = Path.of(state + ".market.json");
         boolean reuse = !state.isEmpty() && Files.isRegularFile(Path.of(state)) && Files.isRegularFile(marketFile);
@@ -97,26 +94,23 @@ public class ChainPlannerBenchmark {
         if (reuse) {
             market = JsonMapper.builder().build().readTree(Files.readString(marketFile));
         } else {
-            market = synthetic(anvil, v2, v3);
+            market = synthetic(anvil, sizes);
             if (!state.isEmpty()) {
                 Files.writeString(marketFile, market.toString());
             }
         }
-        List<Address> tokens = new ArrayList<>();
-        market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
-        Dex dv2 = new Dex("uniswap-v2", "uniswap-v2", Address.evm(market.path("v2").path("factory").asString()),
-                List.of(), List.of(), UniswapV2.INIT_CODE_HASH);
-        Dex dv3 = new Dex("uniswap-v3", "uniswap-v3", Address.evm(market.path("v3").path("factory").asString()),
-                List.of(3000), List.of(), UniswapV3.INIT_CODE_HASH);
+        List<Address> tokens = ChainBench.tokens(market);
         ChainSettings settings = new ChainSettings(ChainId.of(CHAIN), "Bench", "bench", "ETH", List.of(anvil.rpcUrl()),
-                tokens, null, List.of(tokens.getFirst()), Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null,
+                tokens, ChainBench.wrappedNative(market), List.of(tokens.getFirst()),
+                ChainBench.dexes(market, List.of(3000)), Map.of(), null,
                 ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1, Duration.ofSeconds(1),
                 Duration.ofSeconds(30), Duration.ofMillis(100), 4, Map.of());
         try (ChainMarket chains = new ChainMarket(new Nodes(new ChainsSettings(List.of(settings)),
                 RpcSettings.DEFAULT.withTimeout(Duration.ofSeconds(60))), Clock.systemUTC())) {
             snapshot = chains.load();
         }
-        System.out.printf("live market: %d pools, %d tokens, gas model %s, block %s%n", snapshot.pools().size(),
+        System.out.printf("live market (%s): %d pools, %d tokens, gas model %s, block %s%n", sizes.describe(),
+                snapshot.pools().size(),
                 snapshot.tokens().size(), snapshot.gas(), snapshot.head(ChainId.of(CHAIN)).orElseThrow().blockNumber());
         requests = new ArrayList<>();
         List<Token> listed = snapshot.tokens(ChainId.of(CHAIN)).stream().filter(t -> t.priceUsd() > 0).toList();
@@ -159,11 +153,10 @@ public class ChainPlannerBenchmark {
      * Runs chains/bin/synthetic-market.mjs with its stdout in a file (Node writes files synchronously; its JSON of
      * 2,000 pools read through a pipe came back truncated in the JMH fork).
      */
-    static JsonNode synthetic(AnvilProcess anvil, int v2, int v3) throws Exception {
+    static JsonNode synthetic(AnvilProcess anvil, ChainBench.Sizes sizes) throws Exception {
         Path out = Files.createTempFile("synthetic-market", ".json");
         try {
-            Process p = new ProcessBuilder("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
-                    "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new File("chains"))
+            Process p = new ProcessBuilder(ChainBench.command(anvil, sizes)).directory(new File("chains"))
                     .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(out.toFile()).start();
             p.getOutputStream().close();
             if (!p.waitFor(1200, TimeUnit.SECONDS) || p.exitValue() != 0) {

@@ -31,6 +31,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,7 +49,9 @@ import tools.jackson.databind.json.JsonMapper;
  * with {@code chainbench.swaps} swaps in random pools, the follower polled once per block: HTTP requests per block and
  * the time from the block's logs arriving to the new snapshot. Prints one summary; asserts only request counts.
  * System properties: {@code chainbench.v2}, {@code chainbench.v3}, {@code chainbench.blocks},
- * {@code chainbench.swaps}, {@code chainbench.multicall} (false: JSON-RPC batches only).
+ * {@code chainbench.swaps}, {@code chainbench.multicall} (false: JSON-RPC batches only), and (issue 36)
+ * {@code chainbench.v4} Uniswap V4 pools and {@code chainbench.balancer} Balancer V2 pools (default 0 each): the
+ * market gains them, the chain a {@code uniswap-v4} and a {@code balancer-v2} DEX, the blocks their swaps.
  */
 class ChainBench {
 
@@ -57,19 +60,32 @@ class ChainBench {
 
     @Test
     void coldLoadAndFollowing() throws Exception {
-        int v2 = Integer.getInteger("chainbench.v2", 1000);
-        int v3 = Integer.getInteger("chainbench.v3", 1000);
+        Sizes sizes = Sizes.of("chainbench");
         int blocks = Integer.getInteger("chainbench.blocks", 200);
         int swaps = Integer.getInteger("chainbench.swaps", 100);
         boolean multicall = Boolean.parseBoolean(System.getProperty("chainbench.multicall", "true"));
-        Result r = run(v2, v3, blocks, swaps, multicall);
+        Result r = run(sizes, blocks, swaps, multicall);
         System.out.println(r.summary());
         Files.writeString(Path.of("target", "chain-bench.txt"), r.summary() + "\n");
-        assertThat(r.pools()).isEqualTo(v2 + v3);
+        assertThat(r.pools()).isEqualTo(sizes.v2() + sizes.v3() + sizes.v4() + sizes.balancer());
+    }
+
+    /** The synthetic market's pools of each kind. */
+    record Sizes(int v2, int v3, int v4, int balancer) {
+
+        /** {@code chainbench.*} (or another prefix's) sizes: 1,000 V2 and V3 by default, no V4 or Balancer. */
+        static Sizes of(String prefix) {
+            return new Sizes(Integer.getInteger(prefix + ".v2", 1000), Integer.getInteger(prefix + ".v3", 1000),
+                    Integer.getInteger(prefix + ".v4", 0), Integer.getInteger(prefix + ".balancer", 0));
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "V2 %d, V3 %d, V4 %d, Balancer %d", v2, v3, v4, balancer);
+        }
     }
 
     /** What one run measured. */
-    record Result(int pools, long setupMillis, long loadMillis, long loadRequests, int blocks, int swapsPerBlock,
+    record Result(Sizes sizes, int pools, long setupMillis, long loadMillis, long loadRequests, int blocks, int swapsPerBlock,
             long[] requestsPerBlock, long[] applyNanos, int reorgs, String load, long loadCpuMillis,
             long[] pollNanos, long[] pollCpuNanos, List<ChainFollower.ApplyTimes> applies, long[] firstQuoteNanos,
             long[] secondQuoteNanos) {
@@ -81,12 +97,12 @@ class ChainBench {
             double meanRequests = Arrays.stream(requestsPerBlock).average().orElse(0);
             long over2 = Arrays.stream(requestsPerBlock).filter(n -> n > 2).count();
             return String.format(Locale.ROOT, """
-                    chain bench: %d pools (%s), market built in %.1f s
+                    chain bench: %d pools (%s; %s), market built in %.1f s
                       cold load: %d ms, %d HTTP requests
                       %d blocks x %d swaps: HTTP requests per block mean %.2f, max %d, blocks above 2: %d
                         logs -> snapshot: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms
                       cold load CPU (this JVM, all threads): %d ms
-                    %s""", pools, load,
+                    %s""", pools, sizes.describe(), load,
                     setupMillis / 1000.0, loadMillis, loadRequests, blocks, swapsPerBlock, meanRequests, maxRequests,
                     over2, pct(sorted, 0.50), pct(sorted, 0.90), pct(sorted, 0.99),
                     sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6, loadCpuMillis, split());
@@ -132,21 +148,16 @@ class ChainBench {
     }
 
     /** Builds the market on a fresh anvil, loads it cold, follows {@code blocks} blocks of swaps. */
-    static Result run(int v2, int v3, int blocks, int swaps, boolean multicall) throws Exception {
+    static Result run(Sizes sizes, int blocks, int swaps, boolean multicall) throws Exception {
         AnvilHarness.install();
         try (AnvilProcess anvil = AnvilProcess.start(CHAIN, anvilArgs())) {
             long t0 = System.nanoTime();
-            JsonNode market = market(anvil, v2, v3);
+            JsonNode market = market(anvil, sizes);
             long setup = (System.nanoTime() - t0) / 1_000_000;
-            List<Address> tokens = new ArrayList<>();
-            market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
-            Dex dv2 = new Dex("uniswap-v2", "uniswap-v2", address(market.path("v2").path("factory")), List.of(),
-                    List.of(), UniswapV2.INIT_CODE_HASH);
-            Dex dv3 = new Dex("uniswap-v3", "uniswap-v3", address(market.path("v3").path("factory")),
-                    List.of(100, 500, 3000, 10000), List.of(), UniswapV3.INIT_CODE_HASH);
+            List<Address> tokens = tokens(market);
             ChainSettings settings = new ChainSettings(ChainId.of(CHAIN), "Bench", "bench", "ETH",
-                    List.of(anvil.rpcUrl()), tokens, null, List.of(tokens.getFirst()),
-                    Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
+                    List.of(anvil.rpcUrl()), tokens, wrappedNative(market), List.of(tokens.getFirst()),
+                    dexes(market, List.of(100, 500, 3000, 10000)), Map.of(), null, ChainSettings.CANONICAL_PERMIT2,
                     multicall ? ChainSettings.CANONICAL_MULTICALL3
                             : Address.evm("0x000000000000000000000000000000000000dEaD"),
                     1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(100), 4, Map.of());
@@ -204,7 +215,7 @@ class ChainBench {
             }
             anvil.rpc().call("evm_setAutomine", true);
             assertThat(follower.state().block()).isEqualTo(anvil.blockNumber());
-            return new Result(pools, setup, loadMillis, loadRequests, blocks, swaps, requests, apply,
+            return new Result(sizes, pools, setup, loadMillis, loadRequests, blocks, swaps, requests, apply,
                     (int) follower.reorgs(), multicall ? "Multicall3" : "JSON-RPC batches", loadCpuMillis, pollNanos,
                     pollCpu, applies, firstQuote, secondQuote);
         }
@@ -217,6 +228,46 @@ class ChainBench {
 
     static Address address(JsonNode n) {
         return Address.evm(n.asString());
+    }
+
+    /** The market's listed tokens (WETH last when it has native ETH V4 pools). */
+    static List<Address> tokens(JsonNode market) {
+        List<Address> tokens = new ArrayList<>();
+        market.path("tokens").forEach(t -> tokens.add(address(t)));
+        return tokens;
+    }
+
+    /** The chain's wrapped native token when the market has native ETH V4 pools, else null. */
+    static Address wrappedNative(JsonNode market) {
+        return market.has("wrappedNative") ? address(market.path("wrappedNative")) : null;
+    }
+
+    /**
+     * The chain-mode DEXes of the synthetic market: Uniswap V2 and V3 ({@code v3Fees} looked up per pair), and when
+     * it has them a {@code uniswap-v4} DEX (its PoolManager and StateView; pools found at the cold load by the
+     * customary keys) and a {@code balancer-v2} DEX (its Vault and factories, its pools listed).
+     */
+    static Map<String, Dex> dexes(JsonNode market, List<Integer> v3Fees) {
+        Map<String, Dex> dexes = new LinkedHashMap<>();
+        dexes.put("uniswap-v2", new Dex("uniswap-v2", "uniswap-v2", address(market.path("v2").path("factory")),
+                List.of(), List.of(), UniswapV2.INIT_CODE_HASH));
+        dexes.put("uniswap-v3", new Dex("uniswap-v3", "uniswap-v3", address(market.path("v3").path("factory")),
+                v3Fees, List.of(), UniswapV3.INIT_CODE_HASH));
+        if (market.has("v4")) {
+            JsonNode v4 = market.path("v4");
+            dexes.put("uniswap-v4", new Dex("uniswap-v4", "uniswap-v4", address(v4.path("poolManager")), List.of(),
+                    List.of(), null, address(v4.path("stateView")), List.of(), null, List.of(),
+                    wrappedNative(market)));
+        }
+        if (market.has("balancer")) {
+            JsonNode b = market.path("balancer");
+            List<Address> pools = new ArrayList<>();
+            market.path("balancerPools").forEach(p -> pools.add(address(p.path("pool"))));
+            dexes.put("balancer-v2", new Dex("balancer-v2", "balancer-v2", null, List.of(), pools, null, null,
+                    List.of(), address(b.path("vault")), List.of(address(b.path("weightedPoolFactory")),
+                    address(b.path("composableStablePoolFactory"))), wrappedNative(market)));
+        }
+        return dexes;
     }
 
     /**
@@ -237,13 +288,13 @@ class ChainBench {
     }
 
     /** The synthetic market on {@code anvil}: read back when reused, else built (and saved beside the state file). */
-    static JsonNode market(AnvilProcess anvil, int v2, int v3) throws Exception {
+    static JsonNode market(AnvilProcess anvil, Sizes sizes) throws Exception {
         String stateFile = System.getProperty("chainbench.state", "");
         Path marketFile = Path.of(stateFile + ".market.json");
         if (reused()) {
             return JsonMapper.builder().build().readTree(Files.readString(marketFile));
         }
-        JsonNode market = synthetic(anvil, v2, v3);
+        JsonNode market = synthetic(anvil, sizes);
         if (!stateFile.isEmpty()) {
             Files.writeString(marketFile, market.toString());
         }
@@ -251,9 +302,8 @@ class ChainBench {
     }
 
     /** Runs chains/bin/synthetic-market.mjs against the anvil; answers its JSON. */
-    static JsonNode synthetic(AnvilProcess anvil, int v2, int v3) throws Exception {
-        Process p = new ProcessBuilder("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
-                "--v2", Integer.toString(v2), "--v3", Integer.toString(v3)).directory(new File("chains"))
+    static JsonNode synthetic(AnvilProcess anvil, Sizes sizes) throws Exception {
+        Process p = new ProcessBuilder(command(anvil, sizes)).directory(new File("chains"))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -262,5 +312,12 @@ class ChainBench {
             throw new IllegalStateException("synthetic-market.mjs failed: " + out);
         }
         return JsonMapper.builder().build().readTree(out);
+    }
+
+    /** The synthetic-market.mjs command line for {@code sizes}. */
+    static List<String> command(AnvilProcess anvil, Sizes sizes) {
+        return List.of("node", "bin/synthetic-market.mjs", "--rpc", anvil.rpcUrl().toString(),
+                "--v2", Integer.toString(sizes.v2()), "--v3", Integer.toString(sizes.v3()),
+                "--v4", Integer.toString(sizes.v4()), "--balancer", Integer.toString(sizes.balancer()));
     }
 }

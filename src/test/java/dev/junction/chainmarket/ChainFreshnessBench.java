@@ -1,22 +1,29 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.chain.abi.Abi.address;
+import static dev.junction.chain.abi.Abi.bool;
+import static dev.junction.chain.abi.Abi.bytes;
+import static dev.junction.chain.abi.Abi.bytes32;
+import static dev.junction.chain.abi.Abi.int256;
+import static dev.junction.chain.abi.Abi.tuple;
+import static dev.junction.chain.abi.Abi.uint256;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.GcInfo;
 import com.sun.management.ThreadMXBean;
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
+import dev.junction.chain.abi.Abi;
 import dev.junction.chain.ChainId;
 import dev.junction.market.LiveMarket;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.market.math.TickMath;
 import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcCall;
 import dev.junction.nodes.RpcSettings;
-import dev.junction.protocol.uniswapv2.UniswapV2;
-import dev.junction.protocol.uniswapv3.UniswapV3;
 import dev.junction.routing.RoutePlanner;
 import dev.junction.routing.RouteRequest;
 import dev.junction.support.AnvilHarness;
@@ -31,6 +38,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,22 +72,17 @@ class ChainFreshnessBench {
 
     @Test
     void headToSnapshotAndQuotesWhileBlocksApply() throws Exception {
-        int v2 = Integer.getInteger("chainbench.v2", 1000);
-        int v3 = Integer.getInteger("chainbench.v3", 1000);
+        ChainBench.Sizes sizes = ChainBench.Sizes.of("chainbench");
         int swaps = Integer.getInteger("chainbench.swaps", 100);
         int seconds = Integer.getInteger("chainfresh.seconds", 30);
         long blockMillis = Long.getLong("chainfresh.block-ms", 250);
         AnvilHarness.install();
         try (AnvilProcess anvil = AnvilProcess.start(CHAIN, ChainBench.anvilArgs())) {
-            JsonNode market = ChainBench.market(anvil, v2, v3);
-            List<Address> tokens = new ArrayList<>();
-            market.path("tokens").forEach(t -> tokens.add(Address.evm(t.asString())));
-            Dex dv2 = new Dex("uniswap-v2", "uniswap-v2", ChainBench.address(market.path("v2").path("factory")),
-                    List.of(), List.of(), UniswapV2.INIT_CODE_HASH);
-            Dex dv3 = new Dex("uniswap-v3", "uniswap-v3", ChainBench.address(market.path("v3").path("factory")),
-                    List.of(100, 500, 3000, 10000), List.of(), UniswapV3.INIT_CODE_HASH);
+            JsonNode market = ChainBench.market(anvil, sizes);
+            List<Address> tokens = ChainBench.tokens(market);
             ChainSettings settings = new ChainSettings(ID, "Bench", "bench", "ETH", List.of(anvil.rpcUrl()), tokens,
-                    null, List.of(tokens.getFirst()), Map.of(dv2.key(), dv2, dv3.key(), dv3), Map.of(), null,
+                    ChainBench.wrappedNative(market), List.of(tokens.getFirst()),
+                    ChainBench.dexes(market, List.of(100, 500, 3000, 10000)), Map.of(), null,
                     ChainSettings.CANONICAL_PERMIT2, ChainSettings.CANONICAL_MULTICALL3, 1,
                     Duration.ofMillis(blockMillis), Duration.ofMinutes(10), Duration.ofMinutes(10), 4, Map.of())
                     .withWsUrls(List.of(URI.create("ws://127.0.0.1:" + anvil.port())));
@@ -187,7 +190,7 @@ class ChainFreshnessBench {
                 long[] r = sorted(reflected);
                 long[] rs = sorted(reflectedFromSent);
                 String summary = String.format(Locale.ROOT, """
-                        chain freshness bench: %d pools, heads pushed over WebSocket (polling every 10 min)
+                        chain freshness bench: %d pools (%s), heads pushed over WebSocket (polling every 10 min)
                           %d blocks of %d swaps in %d s (target one per %d ms; %d blocks late), blocks %d..%d
                           head arrival -> snapshot published (%d heads applied): p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms
                             of which logs answered -> snapshot published: p50 %.1f ms, p99 %.1f ms (the rest: the node's answer)
@@ -196,7 +199,7 @@ class ChainFreshnessBench {
                           quotes, blocks applying (%d): p50 %.3f ms, p99 %.3f ms
                           p99 blocks / frozen: %.2f (target <= 1.2); p50: %.2f
                           load average before %s, after %s (%d cores)
-                        """, follower.state().pools().size(), blocks, swaps, seconds, blockMillis, late, firstBlock + 1,
+                        """, follower.state().pools().size(), sizes.describe(), blocks, swaps, seconds, blockMillis, late, firstBlock + 1,
                         anvil.blockNumber(), h.length, pct(h, 0.5), pct(h, 0.9), pct(h, 0.99), pct(h, 1.0), pct(l, 0.5), pct(l, 0.99), r.length,
                         pct(r, 0.5), pct(rs, 0.5), pct(r, 0.9), pct(rs, 0.9), pct(r, 0.99), pct(rs, 0.99), pct(r, 1.0),
                         pct(rs, 1.0), f.length,
@@ -340,10 +343,18 @@ class ChainFreshnessBench {
                 slow.stream().mapToLong(f).average().orElse(0) / 1e6));
     }
 
-    /** {@code n} random V2 and V3 swaps from the dev account, as eth_sendTransaction calls. */
+    /**
+     * {@code n} random swaps from the dev account, as eth_sendTransaction calls: V2 or V3 with even odds in a V2/V3
+     * market (as before issue 36); with V4 or Balancer pools, a pool drawn uniformly from all of them (V4 through
+     * v4-core's PoolSwapTest, native ETH in paid as value; Balancer through {@code Vault.swap}).
+     */
     static List<RpcCall> swaps(JsonNode market, int n, Random random, AnvilProcess anvil) {
         JsonNode pairs = market.path("pairs");
         JsonNode pools = market.path("pools");
+        JsonNode v4pools = market.path("v4pools");
+        JsonNode balancerPools = market.path("balancerPools");
+        int total = pairs.size() + pools.size() + v4pools.size() + balancerPools.size();
+        boolean mixed = !v4pools.isEmpty() || !balancerPools.isEmpty();
         Address router02 = ChainBench.address(market.path("v2").path("router02"));
         Address swapRouter = ChainBench.address(market.path("v3").path("swapRouter"));
         long nonce = Long.decode(anvil.rpc().call("eth_getTransactionCount", DEV0.lower(), "pending").asString());
@@ -353,21 +364,64 @@ class ChainFreshnessBench {
             BigInteger amount = BigInteger.TEN.pow(16).multiply(BigInteger.valueOf(1 + random.nextInt(500)));
             String to;
             String data;
-            if (random.nextBoolean() && !pairs.isEmpty()) {
+            BigInteger value = BigInteger.ZERO;
+            int pick = mixed ? random.nextInt(total) : -1;
+            if (mixed && pick >= pairs.size() + pools.size()) {
+                int i = pick - pairs.size() - pools.size();
+                if (i < v4pools.size()) {
+                    JsonNode p = v4pools.get(i);
+                    to = market.path("v4").path("swapTest").asString();
+                    data = v4Swap(p, !flip, amount);
+                    if (!flip && p.path("native").asBoolean()) {
+                        value = amount;
+                    }
+                } else {
+                    JsonNode p = balancerPools.get(i - v4pools.size());
+                    JsonNode held = p.path("tokens");
+                    int a = random.nextInt(held.size());
+                    int b = (a + 1 + random.nextInt(held.size() - 1)) % held.size();
+                    to = market.path("balancer").path("vault").asString();
+                    data = balancerSwap(p, ChainBench.address(held.get(a)), ChainBench.address(held.get(b)), amount);
+                }
+            } else if (mixed ? pick < pairs.size() : random.nextBoolean() && !pairs.isEmpty()) {
                 JsonNode p = pairs.get(random.nextInt(pairs.size()));
                 to = router02.lower();
                 data = UniswapCalls.swapExactTokensForTokens(amount, DEV0, ChainBench.address(p.path(flip ? "b" : "a")),
                         ChainBench.address(p.path(flip ? "a" : "b")));
             } else {
-                JsonNode p = pools.get(random.nextInt(pools.size()));
+                JsonNode p = pools.get(mixed ? pick - pairs.size() : random.nextInt(pools.size()));
                 to = swapRouter.lower();
                 data = UniswapCalls.exactInputSingle(ChainBench.address(p.path(flip ? "b" : "a")),
                         ChainBench.address(p.path(flip ? "a" : "b")), p.path("fee").asInt(), DEV0, amount);
             }
-            txs.add(RpcCall.of("eth_sendTransaction", Map.of("from", DEV0.lower(), "to", to, "data", data,
-                    "gas", "0x1e8480", "nonce", "0x" + Long.toHexString(nonce++))));
+            Map<String, String> tx = new LinkedHashMap<>(Map.of("from", DEV0.lower(), "to", to, "data", data,
+                    "gas", "0x1e8480", "nonce", "0x" + Long.toHexString(nonce++)));
+            if (value.signum() > 0) {
+                tx.put("value", "0x" + value.toString(16));
+            }
+            txs.add(RpcCall.of("eth_sendTransaction", tx));
         }
         return txs;
+    }
+
+    /** PoolSwapTest.swap(key, (zeroForOne, -amount: exact input, price limit), (no claims, no burn), no hook data). */
+    static String v4Swap(JsonNode pool, boolean zeroForOne, BigInteger amount) {
+        return Abi.callHex("swap((address,address,uint24,int24,address),(bool,int256,uint160),(bool,bool),bytes)",
+                tuple(address(ChainBench.address(pool.path("currency0"))),
+                        address(ChainBench.address(pool.path("currency1"))), uint256(pool.path("fee").asInt()),
+                        int256(pool.path("tickSpacing").asInt()), address(Address.ZERO)),
+                tuple(bool(zeroForOne), int256(amount.negate()), uint256(zeroForOne
+                        ? TickMath.MIN_SQRT_RATIO.add(BigInteger.ONE) : TickMath.MAX_SQRT_RATIO.subtract(BigInteger.ONE))),
+                tuple(bool(false), bool(false)), bytes(new byte[0]));
+    }
+
+    /** Vault.swap(GIVEN_IN single swap of {@code amount}, the dev account's funds, no limit, a far deadline). */
+    static String balancerSwap(JsonNode pool, Address in, Address out, BigInteger amount) {
+        return Abi.callHex("swap((bytes32,uint8,address,address,uint256,bytes),(address,bool,address,bool),uint256,"
+                + "uint256)", tuple(bytes32(Bytes32.of(pool.path("poolId").asString())), uint256(0), address(in),
+                        address(out), uint256(amount), bytes(new byte[0])),
+                tuple(address(DEV0), bool(false), address(DEV0), bool(false)), uint256(0),
+                uint256(UniswapCalls.DEADLINE));
     }
 
     static long[] sorted(ConcurrentLinkedQueue<Long> nanos) {
