@@ -74,12 +74,10 @@ public class BuildService {
         QuoteRequest q = request.quote();
         freshness.requireAtHead(q.fromChain());
         StoredQuote quote = quotes.quoteAndStore(q);
-        StoredQuote.Route chosen = choose(quote, q.allowedPriceImpact(), request.minOutputAmount(), q.priorityProvider());
-        PlannedRoute plan = chosen.plan();
-        Transaction tx = build(quote, plan, q.sender(), q.receiver(), q.slippage(), q.integrator(),
-                q.acquisitionMode(), q.destinationCallData(), q.destinationGasLimit(), q.fallbackAddress(),
-                request.minOutputAmount());
-        tx = checked(tx, quote, q.simulation());
+        Asked asked = new Asked(q.sender(), q.receiver(), q.slippage(), q.integrator(), q.acquisitionMode(),
+                q.destinationCallData(), q.destinationGasLimit(), q.fallbackAddress(), request.minOutputAmount());
+        StoredQuote.Route chosen = choose(quote, q.allowedPriceImpact(), q.priorityProvider(), asked);
+        Transaction tx = checked(build(quote, chosen.plan(), asked), quote, q.simulation());
         return new BuildBestPathResult(TransactionResponse.of(tx), request.includeRoute() ? quote.view(chosen) : null);
     }
 
@@ -92,10 +90,11 @@ public class BuildService {
                     body.destinationGasLimit(), null, false, false, body.acquisitionMode(), body.fallbackAddress());
             freshness.requireAtHead(q.fromChain());
             StoredQuote quote = quotes.quoteAndStore(q);
-            PlannedRoute plan = choose(quote, null, body.minOutputAmount(), null).plan();
-            return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(), body.slippage(),
-                    body.integrator(), body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
-                    body.fallbackAddress(), body.minOutputAmount()), quote, false));
+            Asked asked = new Asked(body.sender(), body.receiver(), body.slippage(), body.integrator(),
+                    body.acquisitionMode(), body.destinationCallData(), body.destinationGasLimit(),
+                    body.fallbackAddress(), body.minOutputAmount());
+            PlannedRoute plan = choose(quote, null, null, asked).plan();
+            return TransactionResponse.of(checked(build(quote, plan, asked), quote, false));
         }
         StoredQuote quote = store.byPathId(body.pathId()).orElseThrow(() -> new ApiException(ErrorCode.QUOTE_NOT_FOUND,
                 "pathId " + body.pathId() + " is not a route of any quote", "pathId"));
@@ -127,43 +126,59 @@ public class BuildService {
                     "minOutputAmount is " + min + " but the route of pathId " + body.pathId() + " reaches "
                             + plan.amountOut() + " (toToken smallest units)", plan.amountOut());
         }
-        return TransactionResponse.of(checked(build(quote, plan, body.sender(), body.receiver(),
+        return TransactionResponse.of(checked(build(quote, plan, new Asked(body.sender(), body.receiver(),
                 body.slippage() != null ? body.slippage() : q.slippage(),
                 body.integrator() != null ? body.integrator() : q.integrator(),
                 body.acquisitionMode() != null ? body.acquisitionMode() : q.acquisitionMode(),
-                body.destinationCallData(), body.destinationGasLimit(), body.fallbackAddress(), min), quote, false));
+                body.destinationCallData(), body.destinationGasLimit(), body.fallbackAddress(), min)), quote, false));
     }
 
-    private static StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, Amount minOutputAmount,
-            String priorityProvider) {
+    /**
+     * The terms a build of a route was asked with (besides the route itself).
+     *
+     * @param minOutputAmount the caller's floor on the output, or null
+     */
+    private record Asked(Address sender, Address receiver, Double slippage, String integrator, AcquisitionMode mode,
+            String destinationCallData, Amount destinationGasLimit, Address fallbackAddress, Amount minOutputAmount) {
+    }
+
+    /**
+     * The route to build: {@link RouteChoice} over the quote's ranking, among the routes Junction can build on these
+     * chains ({@link TransactionBuilder#notExecutable}, checked on each candidate's call without encoding it; only the
+     * chosen one is built). When none can, the choice without that rule, whose build answers 3008.
+     */
+    private StoredQuote.Route choose(StoredQuote quote, Double allowedPriceImpact, String priorityProvider,
+            Asked asked) {
         List<StoredQuote.Route> routes = quote.routes();
         List<PlannedRoute> plans = routes.stream().map(StoredQuote.Route::plan).toList();
-        PlannedRoute chosen = RouteChoice.choose(plans, allowedPriceImpact,
-                minOutputAmount == null ? null : minOutputAmount.value(), priorityProvider);
+        Amount min = asked.minOutputAmount();
+        MarketSnapshot snapshot = market.current();
+        PlannedRoute chosen = RouteChoice.choose(plans, allowedPriceImpact, min == null ? null : min.value(),
+                priorityProvider, plan -> builder.notExecutable(call(quote, plan, asked, snapshot)).isEmpty());
         return routes.get(plans.indexOf(chosen));
     }
 
-    private Transaction build(StoredQuote quote, PlannedRoute plan, Address sender, Address receiver, Double slippage,
-            String integrator, AcquisitionMode mode, String destinationCallData, Amount destinationGasLimit,
-            Address fallbackAddress, Amount minOutputAmount) {
-        Slippage s = slippage == null ? Slippage.DEFAULT : Slippage.ofPercent(slippage);
+    private Transaction build(StoredQuote quote, PlannedRoute plan, Asked asked) {
+        return builder.build(call(quote, plan, asked, market.current()));
+    }
+
+    private RouteCall call(StoredQuote quote, PlannedRoute plan, Asked asked, MarketSnapshot market) {
+        Slippage s = asked.slippage() == null ? Slippage.DEFAULT : Slippage.ofPercent(asked.slippage());
         BigInteger min = s.minAmountOut(plan.amountOut());
-        if (minOutputAmount != null) {
-            min = min.max(minOutputAmount.value());
+        if (asked.minOutputAmount() != null) {
+            min = min.max(asked.minOutputAmount().value());
         }
         int feeBps = quote.request().feeBps() == null ? 0 : quote.request().feeBps();
-        MarketSnapshot market = this.market.current();
         // A bridge's quote time (Across quoteTimestamp) must not be after the source chain's block time: on a real
         // chain it is the head block's timestamp when that is older than the quote (a chain with 12 s blocks).
         long quotedAt = quote.createdAt().getEpochSecond();
         quotedAt = market.head(plan.fromToken().chain()).map(h -> Math.min(h.blockTimestamp(), quote.createdAt()
                 .getEpochSecond())).orElse(quotedAt);
-        var terms = new RouteCalls.Terms(quote.quoteId(), sender, receiver, Amount.of(min), s, feeBps, integrator,
-                mode, destinationCallData,
-                destinationGasLimit == null ? null : destinationGasLimit.value(), quotedAt,
-                quote.expiresAt().getEpochSecond(), operatorFeeRecipient, fallbackAddress);
-        RouteCall call = RouteCalls.of(plan, terms, market);
-        return builder.build(call);
+        var terms = new RouteCalls.Terms(quote.quoteId(), asked.sender(), asked.receiver(), Amount.of(min), s, feeBps,
+                asked.integrator(), asked.mode(), asked.destinationCallData(),
+                asked.destinationGasLimit() == null ? null : asked.destinationGasLimit().value(), quotedAt,
+                quote.expiresAt().getEpochSecond(), operatorFeeRecipient, asked.fallbackAddress());
+        return RouteCalls.of(plan, terms, market);
     }
 
     /**

@@ -6,12 +6,15 @@ import java.math.BigInteger;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * Which planned route {@code GET /build-best-path} (and {@code POST /build-path} without a pathId) builds: from the
  * routes ranked by routeMode, drop those whose price impact exceeds {@code allowedPriceImpact}, then those whose
  * amountOut is below {@code minOutputAmount}, then take the best left - or, with {@code priorityProvider}, the best
- * left that uses that provider among those within 0.5% of the best net value.
+ * left that uses that provider among those within 0.5% of the best net value. With a buildability predicate (the
+ * chains' {@link TransactionBuilder#notExecutable} rule) only routes Junction can build there compete; when none can,
+ * the choice is the one without it (its build answers 3008 naming why).
  */
 public final class RouteChoice {
 
@@ -41,6 +44,17 @@ public final class RouteChoice {
      */
     public static PlannedRoute choose(List<PlannedRoute> ranked, Double allowedPriceImpact, BigInteger minOutputAmount,
             String priorityProvider) {
+        return choose(ranked, allowedPriceImpact, minOutputAmount, priorityProvider, r -> true);
+    }
+
+    /**
+     * {@link #choose(List, Double, BigInteger, String)} among the routes {@code buildable} accepts, tested best first
+     * and only as far as needed (without priorityProvider: until the first buildable one).
+     *
+     * @param buildable whether Junction can build a route on these chains
+     */
+    public static PlannedRoute choose(List<PlannedRoute> ranked, Double allowedPriceImpact, BigInteger minOutputAmount,
+            String priorityProvider, Predicate<PlannedRoute> buildable) {
         List<PlannedRoute> left = ranked;
         if (allowedPriceImpact != null) {
             left = left.stream().filter(r -> priceImpactPercent(r) <= allowedPriceImpact).toList();
@@ -62,7 +76,12 @@ public final class RouteChoice {
         }
         PlannedRoute first = left.get(0);
         if (priorityProvider == null || priorityProvider.isBlank()) {
-            return first;
+            return left.stream().filter(buildable).findFirst().orElse(first);
+        }
+        List<PlannedRoute> executable = left.stream().filter(buildable).toList();
+        if (!executable.isEmpty()) {
+            left = executable;
+            first = left.get(0);
         }
         double bestNet = left.stream().mapToDouble(PlannedRoute::netValueUsd).max().orElseThrow();
         double floor = bestNet - Math.abs(bestNet) * PRIORITY_WINDOW;

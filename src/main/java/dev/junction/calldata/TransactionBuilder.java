@@ -22,6 +22,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Turns a {@link RouteCall} into the {@link Transaction} a wallet sends: a call of the router's
@@ -167,6 +168,45 @@ public final class TransactionBuilder {
         return mode;
     }
 
+    /**
+     * Why Junction cannot build this route on these chains (3008), or empty when it can. The one rule {@link #build}
+     * applies, without encoding anything: a step whose provider has no adapter on its chain, or a bridge that carries
+     * no message (CCTP) followed by a destination leg or call on a chain with deployed contracts (nothing runs them
+     * there yet). The first such step gives the reason.
+     */
+    public Optional<ProviderNotExecutableException> notExecutable(RouteCall call) {
+        for (int i = 0; i < call.steps().size(); i++) {
+            Optional<ProviderNotExecutableException> why = notExecutable(call, i);
+            if (why.isPresent()) {
+                return why;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<ProviderNotExecutableException> notExecutable(RouteCall call, int index) {
+        StepCall step = call.steps().get(index);
+        if (step instanceof LegCall) {
+            return Optional.empty();
+        }
+        if (adapters.adapter(step.chain(), step.router(), step.provider()).isEmpty()) {
+            return Optional.of(new ProviderNotExecutableException(step.provider(), step.chain()));
+        }
+        if (step instanceof BridgeCall b && continuesAfter(call, index)
+                && !Protocols.bridge(b.provider()).carriesMessage() && adapters.deployedOn(b.toChain())) {
+            // the mint would wait in the destination router with nothing to run the rest (issue 39, not built)
+            return Optional.of(new ProviderNotExecutableException(b.provider(), b.toChain(), "which carries no message,"
+                    + " and nothing runs a destination swap or destinationCallData after it on chain " + b.toChain()
+                    + " yet"));
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the route goes on after the step at {@code index}: more steps or a destination call. */
+    private static boolean continuesAfter(RouteCall call, int index) {
+        return index < call.steps().size() - 1 || call.hasDestinationCall();
+    }
+
     /** The Step tuples from index {@code from} to the end; a bridge's message carries the steps after it. */
     private List<Abi.Value> steps(RouteCall call, int from, byte[] quoteId) {
         List<Abi.Value> out = new ArrayList<>();
@@ -179,10 +219,12 @@ public final class TransactionBuilder {
                         bytes(Abi.encode(uint256(BigInteger.valueOf(leg.shareBps()))))));
                 continue;
             }
+            notExecutable(call, i).ifPresent(e -> {
+                throw e;
+            });
             byte[] data = stepData(call, step, i, quoteId);
             int kind = step instanceof SwapCall ? RouterAbi.KIND_SWAP : RouterAbi.KIND_BRIDGE;
-            Address adapter = adapters.adapter(step.chain(), step.router(), step.provider())
-                    .orElseThrow(() -> new ProviderNotExecutableException(step.provider(), step.chain()));
+            Address adapter = adapters.adapter(step.chain(), step.router(), step.provider()).orElseThrow();
             // a swap moving native itself names NATIVE (the router sends or takes native); else the pool's tokens
             Address tokenIn = step instanceof SwapCall s ? s.stepTokenIn() : step.tokenIn();
             Address tokenOut = step instanceof SwapCall s ? s.stepTokenOut() : step.tokenOut();
@@ -212,7 +254,7 @@ public final class TransactionBuilder {
     }
 
     private byte[] bridgeData(RouteCall call, BridgeCall b, int index, byte[] quoteId) {
-        boolean destinationLeg = index < call.steps().size() - 1 || call.hasDestinationCall();
+        boolean destinationLeg = continuesAfter(call, index);
         Address recipient = call.receiver();
         byte[] message = new byte[0];
         if (destinationLeg) {
@@ -223,12 +265,7 @@ public final class TransactionBuilder {
             recipient = b.destinationRouter();
             if (Protocols.bridge(b.provider()).carriesMessage()) {
                 message = destinationMessage(call, b, index, quoteId);
-            } else if (adapters.deployedOn(b.toChain())) {
-                // the mint would wait in the destination router with nothing to run the rest (issue 39, not built)
-                throw new ProviderNotExecutableException(b.provider(), b.toChain(), "which carries no message, and"
-                        + " nothing runs a destination swap or destinationCallData after it on chain " + b.toChain()
-                        + " yet");
-            }
+            } // else the route is executable only where nothing needs to run the rest (notExecutable)
         }
         return Protocols.bridge(b.provider()).stepData(new BridgeStep(b.lane(), b.amountIn(), b.quotedOut(),
                 b.minAmountOut(), call.sender(), recipient, message, call.quotedAt(), call.deadline(), quoteId,

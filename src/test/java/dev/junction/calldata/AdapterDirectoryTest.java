@@ -64,6 +64,28 @@ class AdapterDirectoryTest {
     }
 
     @Test
+    void notExecutableIsTheBuildsOwnRuleWithoutBuilding() {
+        Address cctp = Address.evm("0x2222222222222222222222222222222222222222");
+        Address sushi = Address.evm("0x3333333333333333333333333333333333333333");
+        var deployed = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ETH, Map.of("cctp", cctp, "across",
+                cctp, "uniswap-v2", DEPLOYED_V2), ARB, Map.of("sushiswap", sushi))));
+        List<RouteCall> refused = List.of(v2Route("camelot"),
+                TransactionBuilderTest.crossChainWithDestinationSwap("cctp", "0x"),
+                TransactionBuilderTest.crossChainWithDestinationSwap("cctp", "0xcafe"));
+        for (RouteCall call : refused) {
+            var why = deployed.notExecutable(call);
+            assertThat(why).isPresent();
+            assertThatThrownBy(() -> deployed.build(call)).isInstanceOf(ProviderNotExecutableException.class)
+                    .hasMessage(why.get().getMessage());
+        }
+        for (RouteCall call : List.of(v2Route("uniswap-v2"),
+                TransactionBuilderTest.crossChainWithDestinationSwap("across", "0xcafe"))) {
+            assertThat(deployed.notExecutable(call)).isEmpty();
+            assertThat(deployed.build(call).data()).startsWith("0x");
+        }
+    }
+
+    @Test
     void chainsWithoutDeploymentsKeepTheDerivedAdapters() {
         var builder = new TransactionBuilder(AdapterDirectory.deployed(Map.of(ChainId.of(42161), Map.of())));
         var exec = Decoded.executeRoute(Hex.decode(builder.build(v2Route("camelot")).data()));

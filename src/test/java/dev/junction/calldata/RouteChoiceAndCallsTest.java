@@ -21,6 +21,7 @@ import dev.junction.routing.RouteStep;
 import dev.junction.routing.Slippage;
 import dev.junction.routing.StepKind;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -93,6 +94,23 @@ class RouteChoiceAndCallsTest {
                     assertThat(e.bestReachable()).isEqualTo(BigInteger.valueOf(420));
                     assertThat(e.getMessage()).contains("420").contains("minOutputAmount");
                 });
+    }
+
+    @Test
+    void onlyBuildableRoutesCompeteAndTheBestOfThemIsChosen() {
+        var best = route("400", 1000, 1000, 0, "uniswap-v3");
+        var near = route("399", 1000, 996, 0, "sushiswap");
+        var far = route("390", 1000, 990, 0, "curve");
+        List<PlannedRoute> ranked = List.of(best, near, far);
+        List<PlannedRoute> tested = new ArrayList<>();
+        assertThat(RouteChoice.choose(ranked, null, null, null, r -> tested.add(r) && r != best)).isSameAs(near);
+        assertThat(tested).as("tested best first, only until one can be built").containsExactly(best, near);
+        // the priority provider's route competes only when it can be built
+        assertThat(RouteChoice.choose(ranked, null, null, "uniswap-v3", r -> r != best)).isSameAs(near);
+        assertThat(RouteChoice.choose(ranked, null, null, "sushiswap", r -> r != near)).isSameAs(best);
+        // none can: the choice without the rule (its build says why)
+        assertThat(RouteChoice.choose(ranked, null, null, null, r -> false)).isSameAs(best);
+        assertThat(RouteChoice.choose(ranked, null, null, "sushiswap", r -> false)).isSameAs(near);
     }
 
     static Chain chain(ChainId id, Address router) {
