@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.deploy.Deployer;
-import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.RpcSettings;
-import dev.junction.protocol.Protocols;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
@@ -25,11 +22,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -99,30 +93,14 @@ class CrossChainSplitAnvilTest {
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
         properties.put("junction.rate-limit.enabled", "false");
-        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
-        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
-            Side s = settings.id().equals(A) ? a : b;
-            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
-                    .deploy(Optional.empty());
-            contracts.put(s.id(), deployed);
-            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
-        }
+        contracts.putAll(TwoChainAcross.deployRouters(properties, a, b));
         properties.forEach((k, v) -> registry.add(k, () -> v));
-        relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
-                A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
-                B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
+        relayer = TwoChainAcross.startRelayer(a, b);
     }
 
     @AfterAll
     static void stop() {
-        if (relayer != null) {
-            relayer.close();
-        }
-        for (Side s : new Side[] {a, b}) {
-            if (s != null) {
-                s.anvil().close();
-            }
-        }
+        TwoChainAcross.stop(relayer, a, b);
     }
 
     @Test

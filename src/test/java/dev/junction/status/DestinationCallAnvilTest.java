@@ -11,9 +11,6 @@ import dev.junction.chain.abi.Abi;
 import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.market.Token;
-import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainsSettings;
-import dev.junction.protocol.Protocols;
 import dev.junction.routing.DestinationCallGas;
 import dev.junction.support.AnvilHarness;
 import dev.junction.status.ChainStatusAnvilTest.Side;
@@ -31,15 +28,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -94,20 +88,13 @@ class DestinationCallAnvilTest {
         ChainStatusAnvilTest.chain(properties, b, a, 1);
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
-        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
+        contracts.putAll(TwoChainAcross.deployRouters(properties, a, b));
         JsonNode vault = TestContracts.artifact("test/support/TestOnlyVault.sol", "TestOnlyVault");
-        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
-            Side s = settings.id().equals(A) ? a : b;
-            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
-                    .deploy(Optional.empty());
-            contracts.put(s.id(), deployed);
-            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
+        for (Side s : List.of(a, b)) {
             vaults.put(s.id(), deploy(s, vault.path("bytecode").asString()));
         }
         properties.forEach((k, v) -> registry.add(k, () -> v));
-        relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
-                A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
-                B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
+        relayer = TwoChainAcross.startRelayer(a, b);
     }
 
     static Address deploy(Side s, String bytecode) {
@@ -118,14 +105,7 @@ class DestinationCallAnvilTest {
 
     @AfterAll
     static void stop() {
-        if (relayer != null) {
-            relayer.close();
-        }
-        for (Side s : new Side[] {a, b}) {
-            if (s != null) {
-                s.anvil().close();
-            }
-        }
+        TwoChainAcross.stop(relayer, a, b);
     }
 
     // --- the tests ---
