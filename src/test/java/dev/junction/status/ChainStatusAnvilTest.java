@@ -25,6 +25,7 @@ import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.support.JunctionHttp;
 import dev.junction.webhooks.PushChecks;
 import dev.junction.webhooks.WebhookReceiver;
 import java.math.BigInteger;
@@ -598,11 +599,7 @@ class ChainStatusAnvilTest {
     // --- HTTP ---
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     JsonNode post(String path, JsonNode body) throws Exception {

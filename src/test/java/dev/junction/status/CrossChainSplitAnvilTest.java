@@ -10,12 +10,9 @@ import dev.junction.nodes.RpcSettings;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -59,7 +56,6 @@ class CrossChainSplitAnvilTest {
     @LocalServerPort
     int port;
 
-    final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
 
     /** A chain with two WETH/USDC pools (0.05% and 0.3%) of 200 WETH each at $3000, Across, the wallet funded. */
@@ -157,11 +153,7 @@ class CrossChainSplitAnvilTest {
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     /** Polls /status every 100 ms until DONE, mining a block on each chain each time; 60 s at most. */

@@ -13,15 +13,12 @@ import dev.junction.deploy.Deployer;
 import dev.junction.market.Token;
 import dev.junction.routing.DestinationCallGas;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.JunctionHttp;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,7 +70,6 @@ class DestinationCallAnvilTest {
     @LocalServerPort
     int port;
 
-    final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
 
     @DynamicPropertySource
@@ -311,11 +307,7 @@ class DestinationCallAnvilTest {
     // --- HTTP ---
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     /** Polls /status every 100 ms until {@code until} holds, mining a block each time (confirmations); 60 s at most. */
