@@ -8,7 +8,6 @@ import dev.junction.calldata.Transaction;
 import dev.junction.calldata.TransactionChecks;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
-import dev.junction.deploy.DeployCommand;
 import dev.junction.market.Market;
 import dev.junction.protocol.RouterGas;
 import dev.junction.nodes.JsonRpcClient;
@@ -16,16 +15,8 @@ import dev.junction.nodes.RpcException;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -73,7 +64,6 @@ class ChainBuildAnvilTest {
     static AnvilProcess anvil;
     static JsonNode market;
     static JsonNode deployment;
-    static Path yaml;
     static String weth;
     static String usdc;
     static String dai;
@@ -86,8 +76,6 @@ class ChainBuildAnvilTest {
 
     @Autowired
     TransactionChecks checks;
-
-    final HttpClient http = HttpClient.newHttpClient();
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -107,21 +95,10 @@ class ChainBuildAnvilTest {
         dai = market.path("tokens").path("DAI").asString();
         String v2 = market.path("uniswapV2").path("factory").asString();
         String v3 = market.path("uniswapV3").path("factory").asString();
-        yaml = Files.createTempFile("chainbuild", ".yml");
-        Files.writeString(yaml, """
-                junction:
-                  chains:
-                    %d:
-                      rpc-url: "%s"
-                      tokens: ["%s", "%s", "%s"]
-                      wrapped-native: "%s"
-                      stablecoins: ["%s", "%s"]
-                      dexes:
-                        uniswap-v2: {kind: uniswap-v2, factory: "%s"}
-                        uniswap-v3: {kind: uniswap-v3, factory: "%s", fee-tiers: [500, 3000]}
-                """.formatted(CHAIN, anvil.rpcUrl(), weth, usdc, dai, weth, usdc, dai, v2, v3));
-        deployment = JSON.readTree(deploy("--spring.config.additional-location=file:" + yaml,
-                "--junction.deployer.private-key=" + AnvilHarness.DEV_KEYS.get(0)));
+        deployment = ChainBuildAnvil.deployJunction(anvil, CHAIN, List.of(weth, usdc, dai), weth, List.of(usdc, dai),
+                List.of("uniswap-v2: {kind: uniswap-v2, factory: \"%s\"}".formatted(v2),
+                        "uniswap-v3: {kind: uniswap-v3, factory: \"%s\", fee-tiers: [500, 3000]}".formatted(v3)),
+                AnvilHarness.DEV_KEYS.get(0));
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil");
@@ -145,7 +122,6 @@ class ChainBuildAnvilTest {
         if (anvil != null) {
             anvil.close();
         }
-        Files.deleteIfExists(yaml);
     }
 
     @Test
@@ -318,20 +294,6 @@ class ChainBuildAnvilTest {
     }
 
     /** {@code junction deploy} as the jar runs it; its stdout is the deployment's JSON object. */
-    static String deploy(String... args) {
-        PrintStream out = System.out;
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            exit = DeployCommand.run(args);
-        } finally {
-            System.setOut(out);
-        }
-        assertThat(exit).as("junction deploy's exit code").isZero();
-        return buffer.toString(StandardCharsets.UTF_8).strip();
-    }
-
     void traderBuysWethWithUsdc(BigInteger amount) throws Exception {
         String swapRouter = market.path("uniswapV3").path("swapRouter").asString();
         rpc().call("anvil_impersonateAccount", TRADER.lower());
@@ -418,8 +380,7 @@ class ChainBuildAnvilTest {
     }
 
     BigInteger gasPrice(JsonNode sent) {
-        JsonNode receipt = rpc().call("eth_getTransactionReceipt", sent.path("hash").asString());
-        return new BigInteger(receipt.path("effectiveGasPrice").asString().substring(2), 16);
+        return ChainBuildAnvil.gasPrice(anvil, sent);
     }
 
     JsonRpcClient rpc() {
@@ -427,23 +388,11 @@ class ChainBuildAnvilTest {
     }
 
     void awaitNodeHead() throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            String node = rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString();
-            if (live.current().head(ChainId.of(CHAIN)).map(h -> h.blockHash().value()).orElse("").equals(node)) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach the node's head");
+        ChainBuildAnvil.awaitNodeHead(anvil, live, CHAIN);
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = JSON.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     /** Runs chains/bin/send-built-tx.mjs (ethers v6) with the request on stdin. */

@@ -7,9 +7,8 @@ import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
 import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +37,6 @@ class FreshBuildAnvilTest {
 
     static AnvilProcess anvil;
     static JsonNode deployment;
-    static Path yaml;
     static String weth;
     static String usdc;
 
@@ -58,20 +56,9 @@ class FreshBuildAnvilTest {
         weth = market.path("tokens").path("WETH").asString();
         usdc = market.path("tokens").path("USDC").asString();
         String v3 = market.path("uniswapV3").path("factory").asString();
-        yaml = Files.createTempFile("freshbuild", ".yml");
-        Files.writeString(yaml, """
-                junction:
-                  chains:
-                    %d:
-                      rpc-url: "%s"
-                      tokens: ["%s", "%s"]
-                      wrapped-native: "%s"
-                      stablecoins: ["%s"]
-                      dexes:
-                        uniswap-v3: {kind: uniswap-v3, factory: "%s", fee-tiers: [3000]}
-                """.formatted(CHAIN, anvil.rpcUrl(), weth, usdc, weth, usdc, v3));
-        deployment = JSON.readTree(ChainBuildAnvilTest.deploy("--spring.config.additional-location=file:" + yaml,
-                "--junction.deployer.private-key=" + AnvilHarness.DEV_KEYS.get(0)));
+        deployment = ChainBuildAnvil.deployJunction(anvil, CHAIN, List.of(weth, usdc), weth, List.of(usdc),
+                List.of("uniswap-v3: {kind: uniswap-v3, factory: \"%s\", fee-tiers: [3000]}".formatted(v3)),
+                AnvilHarness.DEV_KEYS.get(0));
         Map<String, String> chain = new LinkedHashMap<>();
         chain.put("name", "Anvil");
         chain.put("rpc-url", anvil.rpcUrl().toString());
@@ -96,7 +83,6 @@ class FreshBuildAnvilTest {
         if (anvil != null) {
             anvil.close();
         }
-        Files.deleteIfExists(yaml);
     }
 
     @Test

@@ -12,25 +12,15 @@ import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterCallDecoder;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
-import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
-import dev.junction.deploy.DeployCommand;
 import dev.junction.market.Market;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import java.io.ByteArrayOutputStream;
+import dev.junction.support.JunctionHttp;
 import java.io.File;
-import java.io.PrintStream;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -70,7 +60,6 @@ class UniswapV4NativeBuildAnvilTest {
 
     static AnvilProcess anvil;
     static JsonNode deployment;
-    static Path yaml;
     static String weth;
     static String usdc;
 
@@ -79,8 +68,6 @@ class UniswapV4NativeBuildAnvilTest {
 
     @Autowired
     Market live;
-
-    final HttpClient http = HttpClient.newHttpClient();
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -108,20 +95,9 @@ class UniswapV4NativeBuildAnvilTest {
         anvil.send(DEV, liquidityRouter, Abi.callHex("modifyLiquidity(" + KEY + ",(int24,int24,int256,bytes32),bytes)",
                 key(), tuple(int256(-887_270), int256(887_270), int256(BigInteger.TEN.pow(16)),
                         bytes32(Bytes32.ZERO)), bytes(new byte[0])), BigInteger.TEN.pow(21));
-        yaml = Files.createTempFile("v4native", ".yml");
-        Files.writeString(yaml, """
-                junction:
-                  chains:
-                    %d:
-                      rpc-url: "%s"
-                      tokens: ["%s", "%s"]
-                      wrapped-native: "%s"
-                      stablecoins: ["%s"]
-                      dexes:
-                        uniswap-v4: {kind: uniswap-v4, pool-manager: "%s", state-view: "%s"}
-                """.formatted(CHAIN, anvil.rpcUrl(), weth, usdc, weth, usdc, poolManager, stateView));
-        deployment = JSON.readTree(deploy("--spring.config.additional-location=file:" + yaml,
-                "--junction.deployer.private-key=" + DEV_KEY));
+        deployment = ChainBuildAnvil.deployJunction(anvil, CHAIN, List.of(weth, usdc), weth, List.of(usdc),
+                List.of("uniswap-v4: {kind: uniswap-v4, pool-manager: \"%s\", state-view: \"%s\"}"
+                        .formatted(poolManager, stateView)), DEV_KEY);
         String at = "junction.chains." + CHAIN + ".";
         registry.add("junction.market.source", () -> "chain");
         registry.add(at + "name", () -> "Anvil");
@@ -148,7 +124,6 @@ class UniswapV4NativeBuildAnvilTest {
         if (anvil != null) {
             anvil.close();
         }
-        Files.deleteIfExists(yaml);
     }
 
     @Test
@@ -233,42 +208,15 @@ class UniswapV4NativeBuildAnvilTest {
     }
 
     BigInteger gasPrice(JsonNode sent) {
-        JsonNode receipt = anvil.rpc().call("eth_getTransactionReceipt", sent.path("hash").asString());
-        return new BigInteger(receipt.path("effectiveGasPrice").asString().substring(2), 16);
+        return ChainBuildAnvil.gasPrice(anvil, sent);
     }
 
     void awaitNodeHead() throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            String node = anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString();
-            if (live.current().head(ChainId.of(CHAIN)).map(h -> h.blockHash().value()).orElse("").equals(node)) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach the node's head");
+        ChainBuildAnvil.awaitNodeHead(anvil, live, CHAIN);
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = JSON.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
-    }
-
-    static String deploy(String... args) {
-        PrintStream out = System.out;
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            exit = DeployCommand.run(args);
-        } finally {
-            System.setOut(out);
-        }
-        assertThat(exit).as("junction deploy's exit code").isZero();
-        return buffer.toString(StandardCharsets.UTF_8).strip();
+        return JunctionHttp.get(port, path);
     }
 
     static String bytecode(String path) throws Exception {

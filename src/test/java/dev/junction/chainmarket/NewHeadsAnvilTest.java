@@ -51,25 +51,13 @@ class NewHeadsAnvilTest {
         state = Files.createTempFile("newheads-anvil", ".json");
         Files.delete(state);
         anvil = AnvilProcess.start(CHAIN, "--state", state.toString(), "--state-interval", "1");
-        JsonNode deployed = ChainCatchUpAnvilTest.wethUsdcPair(anvil);
-        weth = Address.evm(deployed.path("tokens").path("WETH").asString());
-        usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
-        router02 = Address.evm(deployed.path("uniswapV2").path("router02").asString());
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil Pushed");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "ws-url", () -> "ws://127.0.0.1:" + anvil.port());
-        registry.add(at + "tokens", () -> weth.value() + "," + usdc.value());
-        registry.add(at + "wrapped-native", () -> weth.value());
-        registry.add(at + "stablecoins", () -> usdc.value());
-        registry.add(at + "dexes.uniswap-v2.kind", () -> "uniswap-v2");
-        registry.add(at + "dexes.uniswap-v2.factory", () -> deployed.path("uniswapV2").path("factory").asString());
-        registry.add(at + "block-time", () -> "1s");
+        WethUsdcV2Chain market = WethUsdcV2Chain.deploy(anvil);
+        weth = market.weth();
+        usdc = market.usdc();
+        router02 = market.router02();
         // polling cannot explain anything this test sees: once in ten minutes, and the chain stays fresh meanwhile
-        registry.add(at + "poll-interval", () -> "10m");
-        registry.add(at + "max-staleness", () -> "30m");
-        registry.add("junction.rate-limit.enabled", () -> "false");
+        market.register(registry, CHAIN, "Anvil Pushed", anvil.rpcUrl().toString(), "ws://127.0.0.1:" + anvil.port(),
+                "10m");
     }
 
     @AfterAll

@@ -45,24 +45,12 @@ class PolledWhileSocketDownAnvilTest {
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
         anvil = AnvilProcess.start(CHAIN);
         proxy = TcpProxy.start(0, anvil.port());
-        JsonNode deployed = ChainCatchUpAnvilTest.wethUsdcPair(anvil);
-        weth = Address.evm(deployed.path("tokens").path("WETH").asString());
-        usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
-        router02 = Address.evm(deployed.path("uniswapV2").path("router02").asString());
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil Socket Down");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "ws-url", () -> "ws://127.0.0.1:" + proxy.port());
-        registry.add(at + "tokens", () -> weth.value() + "," + usdc.value());
-        registry.add(at + "wrapped-native", () -> weth.value());
-        registry.add(at + "stablecoins", () -> usdc.value());
-        registry.add(at + "dexes.uniswap-v2.kind", () -> "uniswap-v2");
-        registry.add(at + "dexes.uniswap-v2.factory", () -> deployed.path("uniswapV2").path("factory").asString());
-        registry.add(at + "block-time", () -> "1s");
-        registry.add(at + "poll-interval", () -> "500ms");
-        registry.add(at + "max-staleness", () -> "30m");
-        registry.add("junction.rate-limit.enabled", () -> "false");
+        WethUsdcV2Chain market = WethUsdcV2Chain.deploy(anvil);
+        weth = market.weth();
+        usdc = market.usdc();
+        router02 = market.router02();
+        market.register(registry, CHAIN, "Anvil Socket Down", anvil.rpcUrl().toString(),
+                "ws://127.0.0.1:" + proxy.port(), "500ms");
     }
 
     @AfterAll

@@ -19,15 +19,13 @@ import dev.junction.market.Market;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
 import dev.junction.deploy.Deployer;
-import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcSettings;
-import dev.junction.protocol.Protocols;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.support.JunctionHttp;
 import dev.junction.webhooks.PushChecks;
 import dev.junction.webhooks.WebhookReceiver;
 import java.math.BigInteger;
@@ -49,8 +47,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -134,14 +130,7 @@ class ChainStatusAnvilTest {
         properties.put("junction.webhooks.watch-interval", "200ms");
         properties.put("junction.webhooks.poll-interval", "100ms");
         // Junction's router and adapters, by the deploy command's deployer (CREATE2, owner dev account 0).
-        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
-        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
-            Side s = settings.id().equals(A) ? a : b;
-            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
-                    .deploy(Optional.empty());
-            contracts.put(s.id(), deployed);
-            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
-        }
+        contracts.putAll(TwoChainAcross.deployRouters(properties, a, b));
         properties.forEach((k, v) -> registry.add(k, () -> v));
         for (Side s : List.of(a, b)) {
             send(s, TRADER.getAddress(), s.token("USDC"), approve(s.contracts().router()));
@@ -186,14 +175,7 @@ class ChainStatusAnvilTest {
 
     @AfterAll
     static void stop() {
-        if (relayer != null) {
-            relayer.close();
-        }
-        for (Side s : new Side[] {a, b}) {
-            if (s != null) {
-                s.anvil().close();
-            }
-        }
+        TwoChainAcross.stop(relayer, a, b);
     }
 
     // --- the tests ---
@@ -371,9 +353,7 @@ class ChainStatusAnvilTest {
     @Test
     @Order(7)
     void aCrossChainRouteIsDoneWithTheRelayersFillAndItsDeliveredAmount() throws Exception {
-        relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
-                A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
-                B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
+        relayer = TwoChainAcross.startRelayer(a, b);
         BigInteger amount = USDC.multiply(BigInteger.valueOf(2000));
         BigInteger before = balance(b, b.token("WETH"), TRADER.getAddress());
         String hash = sendWeb3j(a, TRADER, builder().build(crossChain("cross-1", amount, BigInteger.ONE, 600)));
@@ -619,11 +599,7 @@ class ChainStatusAnvilTest {
     // --- HTTP ---
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     JsonNode post(String path, JsonNode body) throws Exception {

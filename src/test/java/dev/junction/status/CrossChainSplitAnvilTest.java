@@ -5,31 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.deploy.Deployer;
-import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.RpcSettings;
-import dev.junction.protocol.Protocols;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
+import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -65,7 +56,6 @@ class CrossChainSplitAnvilTest {
     @LocalServerPort
     int port;
 
-    final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
 
     /** A chain with two WETH/USDC pools (0.05% and 0.3%) of 200 WETH each at $3000, Across, the wallet funded. */
@@ -99,30 +89,14 @@ class CrossChainSplitAnvilTest {
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
         properties.put("junction.rate-limit.enabled", "false");
-        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
-        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
-            Side s = settings.id().equals(A) ? a : b;
-            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
-                    .deploy(Optional.empty());
-            contracts.put(s.id(), deployed);
-            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
-        }
+        contracts.putAll(TwoChainAcross.deployRouters(properties, a, b));
         properties.forEach((k, v) -> registry.add(k, () -> v));
-        relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
-                A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
-                B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
+        relayer = TwoChainAcross.startRelayer(a, b);
     }
 
     @AfterAll
     static void stop() {
-        if (relayer != null) {
-            relayer.close();
-        }
-        for (Side s : new Side[] {a, b}) {
-            if (s != null) {
-                s.anvil().close();
-            }
-        }
+        TwoChainAcross.stop(relayer, a, b);
     }
 
     @Test
@@ -179,11 +153,7 @@ class CrossChainSplitAnvilTest {
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     /** Polls /status every 100 ms until DONE, mining a block on each chain each time; 60 s at most. */

@@ -11,35 +11,26 @@ import dev.junction.chain.abi.Abi;
 import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.market.Token;
-import dev.junction.nodes.ChainSettings;
-import dev.junction.nodes.ChainsSettings;
-import dev.junction.protocol.Protocols;
 import dev.junction.routing.DestinationCallGas;
 import dev.junction.support.AnvilHarness;
+import dev.junction.support.JunctionHttp;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -79,7 +70,6 @@ class DestinationCallAnvilTest {
     @LocalServerPort
     int port;
 
-    final HttpClient http = HttpClient.newHttpClient();
     final JsonMapper json = JsonMapper.builder().build();
 
     @DynamicPropertySource
@@ -94,20 +84,13 @@ class DestinationCallAnvilTest {
         ChainStatusAnvilTest.chain(properties, b, a, 1);
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
-        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
+        contracts.putAll(TwoChainAcross.deployRouters(properties, a, b));
         JsonNode vault = TestContracts.artifact("test/support/TestOnlyVault.sol", "TestOnlyVault");
-        for (ChainSettings settings : ChainsSettings.bind(binder, Protocols.dexKinds()).all()) {
-            Side s = settings.id().equals(A) ? a : b;
-            Deployer.Result deployed = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0))
-                    .deploy(Optional.empty());
-            contracts.put(s.id(), deployed);
-            properties.put("junction.chains." + s.id().value() + ".router", deployed.router().value());
+        for (Side s : List.of(a, b)) {
             vaults.put(s.id(), deploy(s, vault.path("bytecode").asString()));
         }
         properties.forEach((k, v) -> registry.add(k, () -> v));
-        relayer = AnvilHarness.startRelayer(AnvilHarness.DEV_KEYS.get(2), List.of(
-                A.value() + "=" + a.anvil().rpcUrl() + "=" + a.spokePool(),
-                B.value() + "=" + b.anvil().rpcUrl() + "=" + b.spokePool()));
+        relayer = TwoChainAcross.startRelayer(a, b);
     }
 
     static Address deploy(Side s, String bytecode) {
@@ -118,14 +101,7 @@ class DestinationCallAnvilTest {
 
     @AfterAll
     static void stop() {
-        if (relayer != null) {
-            relayer.close();
-        }
-        for (Side s : new Side[] {a, b}) {
-            if (s != null) {
-                s.anvil().close();
-            }
-        }
+        TwoChainAcross.stop(relayer, a, b);
     }
 
     // --- the tests ---
@@ -331,11 +307,7 @@ class DestinationCallAnvilTest {
     // --- HTTP ---
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     /** Polls /status every 100 ms until {@code until} holds, mining a block each time (confirmations); 60 s at most. */
