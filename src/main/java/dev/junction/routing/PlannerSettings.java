@@ -5,7 +5,9 @@ package dev.junction.routing;
  *
  * @param maxSteps longest path, in steps (swaps and bridges), >= 1; 4 by default
  * @param maxRoutes routes returned at most, >= 1; 5 by default
- * @param poolsPerPair pools kept per directed token pair, the deepest by {@code liquidityUsd}, >= 1
+ * @param poolsPerPair pools kept per directed token pair, the deepest by {@code liquidityUsd}, >= 1 (beyond them the
+ *     graph keeps each pool cheaper than every deeper one, and a provider filter cuts among its own pools: see
+ *     {@code RouteGraph})
  * @param labelsPerNode partial paths expanded per (chain, token) node in the best-first search, >= 1
  * @param candidates complete candidate paths evaluated exactly per request, >= maxRoutes
  * @param maxExpansions upper bound on partial paths taken off the search queue per request

@@ -18,6 +18,7 @@ import dev.junction.market.WeightedPool;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -28,9 +29,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The route graph of one market snapshot: nodes are (chain, token), edges are pools (both directions, the deepest
- * {@code poolsPerPair} per directed pair) and bridge lanes. A chain's native token shares its wrapped token's pools
- * (the router wraps and unwraps) and counts as the same token for "no token visited twice".
+ * The route graph of one market snapshot: nodes are (chain, token), edges are pools (both directions) and bridge
+ * lanes. A chain's native token shares its wrapped token's pools (the router wraps and unwraps) and counts as the same
+ * token for "no token visited twice". Of a directed pair's pools the graph keeps the {@code poolsPerPair} deepest by
+ * {@code liquidityUsd} and, beyond those, each pool with a lower fee than every deeper one (the fee/depth frontier:
+ * the lowest-fee pool is always kept, and a pool that is both shallower and no cheaper than another is never the best
+ * single pool at the same price). A request with a provider filter plans on a view of the graph
+ * ({@link #forProviders}) that adds the pools the same cut keeps among the pools the filter allows, so a filter never
+ * loses a pool the cut would keep had the other providers' pools not been there.
  */
 final class RouteGraph {
 
@@ -59,7 +65,7 @@ final class RouteGraph {
      * Node by (chain, address): an address's canonical text matches exactly when its lower-case token key does, so a
      * lookup needs no lower-casing.
      */
-    private final Map<NodeKey, Integer> index = new HashMap<>();
+    private final Map<NodeKey, Integer> index;
 
     private record NodeKey(ChainId chain, Address address) {
     }
@@ -78,11 +84,28 @@ final class RouteGraph {
     private record DistanceKey(int target, int sourceGroup, int maxSteps, int maxBridges) {
     }
 
+    /** The directed pairs the cut left pools out of, each pair's pool edges deepest first (for the filtered views). */
+    private final Edge[][] contested;
+    /** Beside {@link #contested}: the pools of each such pair the cut kept. */
+    private final Edge[][] contestedKept;
+    private final int poolsPerPair;
+
+    /**
+     * The views of this graph per provider filter ({@link #forProviders}), built by the first request with that filter
+     * and shared after that (this graph itself when the filter promotes no pool); at most {@link #VIEWS} are kept,
+     * further filters get a view per request. Replaced with the snapshot, like the graph.
+     */
+    private final Map<ProviderFilter, RouteGraph> views = new ConcurrentHashMap<>();
+
+    /** Most filtered views one graph keeps. */
+    static final int VIEWS = 64;
+
     RouteGraph(MarketSnapshot snapshot, int poolsPerPair) {
         this.snapshot = snapshot;
         List<Token> all = snapshot.tokens();
         int n = all.size();
         tokens = all.toArray(Token[]::new);
+        index = new HashMap<>();
         group = new int[n];
         usdPerUnit = new double[n];
         gasUsdPerUnit = new double[n];
@@ -118,6 +141,8 @@ final class RouteGraph {
         }
         Comparator<Edge> deepest = Comparator.comparingDouble((Edge e) -> -e.pool.liquidityUsd())
                 .thenComparing(e -> e.pool.id());
+        List<Edge[]> cut = new ArrayList<>();
+        List<Edge[]> cutKept = new ArrayList<>();
         for (int from = 0; from < n; from++) {
             Map<Integer, List<Edge>> pairs = byPair.get(from);
             if (pairs == null) {
@@ -127,11 +152,25 @@ final class RouteGraph {
                 if (pair.size() > 1) {
                     pair.sort(deepest);
                 }
-                for (int k = 0; k < Math.min(poolsPerPair, pair.size()); k++) {
-                    adjacency.get(from).add(pair.get(k));
+                int rank = 0;
+                double cheapestKeep = Double.NEGATIVE_INFINITY;
+                List<Edge> keptEdges = new ArrayList<>(poolsPerPair + 1);
+                for (Edge e : pair) {
+                    if (kept(rank++, poolsPerPair, e.keep, cheapestKeep)) {
+                        adjacency.get(e.from).add(e);
+                        keptEdges.add(e);
+                    }
+                    cheapestKeep = Math.max(cheapestKeep, e.keep);
+                }
+                if (keptEdges.size() < pair.size()) {
+                    cut.add(pair.toArray(Edge[]::new));
+                    cutKept.add(keptEdges.toArray(Edge[]::new));
                 }
             }
         }
+        contested = cut.toArray(Edge[][]::new);
+        contestedKept = cutKept.toArray(Edge[][]::new);
+        this.poolsPerPair = poolsPerPair;
         for (BridgeLane lane : snapshot.lanes()) {
             Edge e = laneEdge(lane);
             if (e != null) {
@@ -148,10 +187,7 @@ final class RouteGraph {
         }
         for (int i = 0; i < n; i++) {
             out[i] = adjacency.get(i).toArray(Edge[]::new);
-            outHeads[i] = new int[out[i].length];
-            for (int j = 0; j < out[i].length; j++) {
-                outHeads[i][j] = out[i][j].to << 1 | (out[i][j].isBridge() ? 1 : 0);
-            }
+            outHeads[i] = heads(out[i]);
             for (Edge e : out[i]) {
                 (e.isBridge() ? bridgePreds : preds).get(e.to).add(i);
             }
@@ -162,6 +198,117 @@ final class RouteGraph {
             predecessors[i] = preds.get(i).stream().mapToInt(Integer::intValue).toArray();
             bridgePredecessors[i] = bridgePreds.get(i).stream().mapToInt(Integer::intValue).toArray();
         }
+    }
+
+    /**
+     * The view of {@code base} for a provider filter: its edges plus {@code promoted}, the pools the cut among the
+     * filter's pools keeps and the cut among all pools did not. The pools the filter refuses stay (the search skips
+     * them), so only the nodes the promoted edges touch get new arrays.
+     */
+    private RouteGraph(RouteGraph base, List<Edge> promoted) {
+        snapshot = base.snapshot;
+        tokens = base.tokens;
+        group = base.group;
+        usdPerUnit = base.usdPerUnit;
+        gasUsdPerUnit = base.gasUsdPerUnit;
+        index = base.index;
+        contested = base.contested;
+        contestedKept = base.contestedKept;
+        poolsPerPair = base.poolsPerPair;
+        bridgePredecessors = base.bridgePredecessors;
+        out = base.out.clone();
+        outHeads = base.outHeads.clone();
+        predecessors = base.predecessors.clone();
+        for (Edge e : promoted) {
+            Edge[] edges = Arrays.copyOf(out[e.from], out[e.from].length + 1);
+            edges[edges.length - 1] = e;
+            out[e.from] = edges;
+            outHeads[e.from] = heads(edges);
+            int[] preds = predecessors[e.to];
+            if (Arrays.stream(preds).noneMatch(p -> p == e.from)) {
+                preds = Arrays.copyOf(preds, preds.length + 1);
+                preds[preds.length - 1] = e.from;
+                predecessors[e.to] = preds;
+            }
+        }
+    }
+
+    /**
+     * The graph a request with this provider filter plans on: this graph, plus, in a pair whose pools the cut left
+     * out, each pool the same cut keeps among the pools the filter allows (so restricting to a provider whose pools are
+     * not among a pair's deepest still finds them). The search itself skips the edges the filter refuses.
+     */
+    RouteGraph forProviders(ProviderFilter filter) {
+        if (filter.isAll() || contested.length == 0) {
+            return this;
+        }
+        RouteGraph view = views.get(filter);
+        if (view != null) {
+            return view;
+        }
+        view = promoted(filter);
+        if (views.size() < VIEWS) {
+            RouteGraph raced = views.putIfAbsent(filter, view);
+            return raced != null ? raced : view;
+        }
+        return view;
+    }
+
+    private RouteGraph promoted(ProviderFilter filter) {
+        Map<String, Boolean> allowed = new HashMap<>();
+        List<Edge> promoted = new ArrayList<>();
+        for (int k = 0; k < contested.length; k++) {
+            // a pair whose kept pools the filter all allows gains nothing: its cut edges still have as many deeper
+            // pools and a deeper cheapest pool among the allowed ones
+            if (!refusesAny(contestedKept[k], filter, allowed)) {
+                continue;
+            }
+            Edge[] pair = contested[k];
+            int rank = 0;
+            double cheapestKeep = Double.NEGATIVE_INFINITY;
+            int allowedRank = 0;
+            double allowedCheapestKeep = Double.NEGATIVE_INFINITY;
+            for (Edge e : pair) {
+                boolean keptByAll = kept(rank++, poolsPerPair, e.keep, cheapestKeep);
+                cheapestKeep = Math.max(cheapestKeep, e.keep);
+                if (!allowed.computeIfAbsent(e.provider.key(), filter::allows)) {
+                    continue;
+                }
+                if (!keptByAll && kept(allowedRank, poolsPerPair, e.keep, allowedCheapestKeep)) {
+                    promoted.add(e);
+                }
+                allowedRank++;
+                allowedCheapestKeep = Math.max(allowedCheapestKeep, e.keep);
+            }
+        }
+        return promoted.isEmpty() ? this : new RouteGraph(this, promoted);
+    }
+
+    private static boolean refusesAny(Edge[] edges, ProviderFilter filter, Map<String, Boolean> allowed) {
+        for (Edge e : edges) {
+            if (!allowed.computeIfAbsent(e.provider.key(), filter::allows)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the cut keeps a pool: among a directed pair's pools (those a filter allows), deepest first, {@code rank}
+     * is its position and {@code cheapestKeep} the highest {@code 1 - fee} of the pools before it. A pool the cut of
+     * all pools keeps is kept by the cut of any filter's pools too (its rank there is no higher, and fewer pools are
+     * deeper), so a filter's view only adds edges.
+     */
+    static boolean kept(int rank, int poolsPerPair, double keep, double cheapestKeep) {
+        return rank < poolsPerPair || keep > cheapestKeep;
+    }
+
+    private static int[] heads(Edge[] edges) {
+        int[] heads = new int[edges.length];
+        for (int j = 0; j < edges.length; j++) {
+            heads[j] = edges[j].to << 1 | (edges[j].isBridge() ? 1 : 0);
+        }
+        return heads;
     }
 
     /**

@@ -48,7 +48,7 @@ public final class RoutePlanner {
      * @throws NoRouteException when no route delivers anything, with the reason and a message that says why
      */
     public List<PlannedRoute> plan(MarketSnapshot snapshot, RouteRequest request) {
-        RouteGraph graph = graph(snapshot);
+        RouteGraph graph = graph(snapshot).forProviders(request.providers());
         Integer source = graph.node(request.fromChain(), request.fromToken());
         Integer target = graph.node(request.toChain(), request.toToken());
         if (source == null) {
