@@ -56,7 +56,7 @@ final class CrossChainSplit {
         List<RouteStep> source = single.subList(0, bridge);
         List<RouteStep> sourceSplit = source.isEmpty() ? null
                 : segment(crossing.chain(), request.fromToken(), crossing.fromToken().address(),
-                        source.getFirst().fromAmount());
+                        source.getFirst().fromAmount(), source);
         List<RouteStep> out = new ArrayList<>(sourceSplit != null ? sourceSplit : source);
         BigInteger bridgeIn = sourceSplit != null ? PlannedRoute.amountOut(sourceSplit) : crossing.fromAmount();
         RouteStep bridged = sourceSplit != null ? bridge(crossing, bridgeIn) : crossing;
@@ -66,7 +66,8 @@ final class CrossChainSplit {
         out.add(bridged);
         List<RouteStep> destination = single.subList(bridge + 1, single.size());
         List<RouteStep> destinationSplit = destination.isEmpty() ? null
-                : segment(crossing.toChain(), crossing.toToken().address(), request.toToken(), bridged.toAmount());
+                : segment(crossing.toChain(), crossing.toToken().address(), request.toToken(), bridged.toAmount(),
+                        destination);
         if (sourceSplit == null && destinationSplit == null) {
             return null;
         }
@@ -84,9 +85,14 @@ final class CrossChainSplit {
 
     /**
      * The split of one segment planned as a same-chain request of {@code input} from {@code from} to {@code to} on
-     * {@code chain}, or null when it stays single-path.
+     * {@code chain}, or null when it stays single-path. The search runs only when the segment's own path passes the
+     * split gate at this input ({@link SplitPlanner#worthSearching}): most cross-chain trades are small, and their
+     * segments' searches would cost a planner run each for nothing.
+     *
+     * @param existing the route's steps of this segment (single path)
      */
-    private List<RouteStep> segment(ChainId chain, Address from, Address to, BigInteger input) {
+    private List<RouteStep> segment(ChainId chain, Address from, Address to, BigInteger input,
+            List<RouteStep> existing) {
         Integer source = graph.node(chain, from);
         Integer target = graph.node(chain, to);
         if (source == null || target == null || graph.group[source] == graph.group[target]) {
@@ -94,8 +100,12 @@ final class CrossChainSplit {
         }
         RouteRequest sub = new RouteRequest(chain, from, chain, to, input, 0, request.providers(), false,
                 RouteMode.MAX_VALUE);
-        Diagnostics diagnostics = new Diagnostics();
         PathEvaluator evaluator = new PathEvaluator(graph, memo, sub);
+        SplitPlanner splits = new SplitPlanner(graph, memo, evaluator, settings.maxSplits());
+        if (!splits.worthSearching(existing, input)) {
+            return null;
+        }
+        Diagnostics diagnostics = new Diagnostics();
         Map<PathKey, PathEvaluator.Candidate> singles = new LinkedHashMap<>();
         for (Edge[] path : new CandidateSearch(graph, settings, memo).run(source, target, sub, diagnostics)) {
             PathEvaluator.Candidate c = evaluator.evaluate(path, diagnostics);
@@ -103,8 +113,7 @@ final class CrossChainSplit {
                 singles.putIfAbsent(new PathKey(c.steps), c);
             }
         }
-        PathEvaluator.Candidate split = new SplitPlanner(graph, memo, evaluator, settings.maxSplits())
-                .plan(List.copyOf(singles.values()), input);
+        PathEvaluator.Candidate split = splits.plan(List.copyOf(singles.values()), input);
         return split == null ? null : split.steps;
     }
 

@@ -28,6 +28,8 @@ final class SplitPlanner {
     private static final int[] REFINE_BPS = {100, 20, 5, 1};
     /** Improving moves tried per refinement size at most (each a few exact quotes per leg). */
     private static final int MAX_MOVES = 24;
+    /** {@link #worthSearching}'s floor: a path losing less than 10 bp of its output to impact is not searched. */
+    static final int SEARCH_FLOOR_BPS = 10;
 
     private final RouteGraph graph;
     private final QuoteMemo memo;
@@ -103,6 +105,33 @@ final class SplitPlanner {
         PathEvaluator.Candidate split = evaluator.route(steps);
         return split.amountOut().compareTo(best.amountOut()) > 0 && split.netValueUsd > best.netValueUsd ? split
                 : null;
+    }
+
+    /**
+     * {@link #plan}'s gate applied to one path known before any search (a cross-chain route's swap segment, whose
+     * split needs a candidate search of its own): false when the path loses less to price impact at {@code input}
+     * than the gas of one more leg, or less than {@link #SEARCH_FLOOR_BPS} of its output, so the search is not worth
+     * running. The first is the gate's rule, on the path the route already takes instead of the best of a search's
+     * paths; the second matters on rollups, where one more leg's gas is worth a fraction of a cent and the gate alone
+     * would send almost every cross-chain request into two more searches: a split wins back at most the impact, so a
+     * path losing under 0.1% stays within the 99.9% of the optimum that route quality asks for.
+     */
+    boolean worthSearching(List<RouteStep> path, BigInteger input) {
+        if (maxSplits < 2 || path.isEmpty() || !swapsOnly(path)) {
+            return false;
+        }
+        Token out = path.getLast().toToken();
+        Chain chain = graph.snapshot.chain(out.chain()).orElseThrow();
+        double usdPerGas = graph.snapshot.nativeToken(chain).usd(chain.gasPriceWei());
+        Outputs outputs = new Outputs(List.of(path), input);
+        BigInteger linear = outputs.out(0, CHUNK_BPS).multiply(BigInteger.valueOf(Leg.WHOLE / CHUNK_BPS));
+        BigInteger whole = outputs.out(0, Leg.WHOLE);
+        BigInteger impact = linear.subtract(whole).max(BigInteger.ZERO);
+        if (impact.multiply(BigInteger.valueOf(Leg.WHOLE)).compareTo(whole.multiply(BigInteger.valueOf(
+                SEARCH_FLOOR_BPS))) < 0) {
+            return false;
+        }
+        return out.usd(impact) > usdPerGas * (graph.snapshot.gas().split(2) + legGas(path));
     }
 
     /** Greedy in 5% increments to the leg whose output grows most, then refined by smaller moves between legs. */
