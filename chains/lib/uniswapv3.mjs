@@ -78,6 +78,21 @@ function tickOf(sqrtPriceX96) {
 }
 
 /** The positions' shape: [half-width as a price ratio (null = full range), share of the value]. */
+/**
+ * A position's tick range around `tick` on a pool of `spacing`: the full range when `halfWidth` is null, else the
+ * ticks at price x (1 +/- halfWidth) rounded outwards to the spacing (at least one spacing wide). V3 and V4 alike.
+ */
+export function positionTicks(tick, spacing, halfWidth) {
+  if (halfWidth == null) {
+    return { lower: Math.ceil(MIN_TICK / spacing) * spacing, upper: Math.floor(MAX_TICK / spacing) * spacing };
+  }
+  const w = Math.log(1 + halfWidth) / Math.log(1.0001);
+  const lower = Math.floor((tick - w) / spacing) * spacing;
+  let upper = Math.ceil((tick + w) / spacing) * spacing;
+  if (upper === lower) upper += spacing;
+  return { lower, upper };
+}
+
 export const DEFAULT_POSITIONS = [[null, 0.25], [0.30, 0.25], [0.08, 0.25], [0.015, 0.25]];
 
 /**
@@ -107,16 +122,7 @@ export async function createV3Pool(signer, { v3, weth, tokenA, tokenB, fee = 300
   const tick = tickOf(sqrtPriceX96);
   const deadline = Math.floor(Date.now() / 1000) + 3600 * 24 * 365;
   for (const [halfWidth, share] of positions) {
-    let lower, upper;
-    if (halfWidth == null) {
-      lower = Math.ceil(MIN_TICK / spacing) * spacing;
-      upper = Math.floor(MAX_TICK / spacing) * spacing;
-    } else {
-      const w = Math.log(1 + halfWidth) / Math.log(1.0001);
-      lower = Math.floor((tick - w) / spacing) * spacing;
-      upper = Math.ceil((tick + w) / spacing) * spacing;
-      if (upper === lower) upper += spacing;
-    }
+    const { lower, upper } = positionTicks(tick, spacing, halfWidth);
     const bp = BigInt(Math.round(share * 10000));
     const a = (totalA * bp) / 10000n;
     const b = (totalB * bp) / 10000n;

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packedRoot } from "./packed.mjs";
 import { PERMIT2, approveMax, fundToken, mined } from "./core.mjs";
-import { DEFAULT_POSITIONS, decimalFraction, sqrtPriceX96For } from "./uniswapv3.mjs";
+import { DEFAULT_POSITIONS, decimalFraction, positionTicks, sqrtPriceX96For } from "./uniswapv3.mjs";
 
 export const V4_CORE = "@uniswap/v4-core@1.0.2";
 export const V4_PERIPHERY = "@uniswap/v4-periphery@1.0.3";
@@ -21,8 +21,6 @@ export const NATIVE_CURRENCY = ethers.ZeroAddress;
 export const V4_TICK_SPACING = { 100: 1, 500: 10, 3000: 60, 10000: 200 };
 /** PositionManager's unsubscribe gas limit, as Uniswap's deployments set it. */
 const UNSUBSCRIBE_GAS_LIMIT = 300_000n;
-const MIN_TICK = -887272;
-const MAX_TICK = 887272;
 const Q96 = 2n ** 96n;
 const KEY = "(address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks)";
 
@@ -114,16 +112,7 @@ export async function createV4Pool(signer, { v4, weth, tokenA, tokenB, fee, pric
   const spacing = key.tickSpacing;
   const tick = tickOf(sqrtP);
   for (const [halfWidth, share] of positions) {
-    let lower, upper;
-    if (halfWidth == null) {
-      lower = Math.ceil(MIN_TICK / spacing) * spacing;
-      upper = Math.floor(MAX_TICK / spacing) * spacing;
-    } else {
-      const w = Math.log(1 + halfWidth) / Math.log(1.0001);
-      lower = Math.floor((tick - w) / spacing) * spacing;
-      upper = Math.ceil((tick + w) / spacing) * spacing;
-      if (upper === lower) upper += spacing;
-    }
+    const { lower, upper } = positionTicks(tick, spacing, halfWidth);
     const bp = BigInt(Math.round(share * 10000));
     const a0 = (total0 * bp) / 10000n;
     const a1 = (total1 * bp) / 10000n;
