@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Build calldata for the best-ranked route. */
+        /** Build calldata for the best-ranked route Junction can execute. */
         get: operations["buildBestPath"];
         put?: never;
         post?: never;

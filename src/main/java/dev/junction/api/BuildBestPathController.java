@@ -20,7 +20,8 @@ public class BuildBestPathController {
         this.service = service;
     }
 
-    @Operation(operationId = "buildBestPath", summary = "Build calldata for the best-ranked route.")
+    @Operation(operationId = "buildBestPath",
+            summary = "Build calldata for the best-ranked route Junction can execute.")
     @GetMapping(path = {"/build-best-path", "/v1/build-best-path"}, produces = MediaType.APPLICATION_JSON_VALUE)
     public Envelope<BuildBestPathResult> buildBestPath(HttpServletRequest http) {
         BuildBestPathRequest request = parser.buildBestPath(http);
