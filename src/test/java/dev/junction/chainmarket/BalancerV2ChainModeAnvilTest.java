@@ -6,23 +6,17 @@ import static dev.junction.chain.abi.Abi.bytes32;
 import static dev.junction.chain.abi.Abi.tuple;
 import static dev.junction.chain.abi.Abi.uint256;
 import static dev.junction.chain.abi.Abi.uint8;
+import static dev.junction.support.TestMarket.units;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
-import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
-import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -39,7 +33,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Chain mode with a {@code balancer-v2} DEX against the real Vault, factories and BalancerQueries of
@@ -76,9 +69,6 @@ class BalancerV2ChainModeAnvilTest {
     @Autowired
     Market market;
 
-    final HttpClient http = HttpClient.newHttpClient();
-    final JsonMapper json = JsonMapper.builder().build();
-
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
         anvil = AnvilProcess.start(CHAIN);
@@ -101,24 +91,15 @@ class BalancerV2ChainModeAnvilTest {
         for (Address t : List.of(weth, usdc, dai)) {
             anvil.send(TRADER, t, UniswapCalls.approve(vault));
         }
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil One");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), dai.value()));
-        registry.add(at + "wrapped-native", () -> weth.value());
-        registry.add(at + "stablecoins", () -> usdc.value() + "," + dai.value());
+        String at = ChainModeAnvil.registerChain(registry, anvil, CHAIN, "3s");
+        ChainModeAnvil.registerOneShortRpcAttempt(registry);
+        ChainModeAnvil.registerTokens(registry, CHAIN, List.of(weth, usdc, dai), weth, List.of(usdc, dai));
         registry.add(at + "dexes.balancer-v2.kind", () -> "balancer-v2");
         registry.add(at + "dexes.balancer-v2.vault", () -> vault.value());
         registry.add(at + "dexes.balancer-v2.factories", () -> balancer.path("weightedPoolFactory").asString() + ","
                 + balancer.path("composableStablePoolFactory").asString());
         registry.add(at + "dexes.balancer-v2.pools", () -> balancer.path("pools").path("WETH/USDC").path("pool")
                 .asString() + "," + balancer.path("pools").path("USDC/DAI").path("pool").asString());
-        registry.add(at + "block-time", () -> "1s");
-        registry.add(at + "max-staleness", () -> "3s");
-        registry.add(at + "poll-interval", () -> "100ms");
-        registry.add("junction.rpc.timeout", () -> "2s");
-        registry.add("junction.rpc.max-attempts", () -> "1");
     }
 
     @AfterAll
@@ -129,24 +110,11 @@ class BalancerV2ChainModeAnvilTest {
     }
 
     JsonNode quote(Address from, Address to, BigInteger amount) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + from + "&toToken=" + to
-                + "&amount=" + amount + "&sender=" + SENDER + "&includeProvider=balancer-v2")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return json.readTree(r.body()).path("data").get(0);
+        return ChainModeAnvil.quote(port, CHAIN, from, to, amount, SENDER, "balancer-v2");
     }
 
     void awaitBlock(long block) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            ChainHead head = market.current().head(ChainId.of(CHAIN)).orElseThrow();
-            if (head.blockNumber() >= block) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach block " + block);
+        ChainModeAnvil.awaitBlock(market, CHAIN, block);
     }
 
     static Abi.Value singleSwap(Bytes32 poolId, Address in, Address out, BigInteger amount) {
@@ -168,10 +136,6 @@ class BalancerV2ChainModeAnvilTest {
         long block = route.path("blockNumber").asLong();
         assertThat(route.path("amountOut").asString()).as("%s -> %s amount %s at block %d", in, out, amount, block)
                 .isEqualTo(querySwap(poolId, in, out, amount, block).toString());
-    }
-
-    static BigInteger units(String whole, int decimals) {
-        return new BigDecimal(whole).movePointRight(decimals).toBigIntegerExact();
     }
 
     void assertRandomQuotes(long seed) throws Exception {
@@ -386,18 +350,8 @@ class BalancerV2ChainModeAnvilTest {
         }
     }
 
-    /** Waits until the market's head is the node's head, hash included (after a reorg). */
     void awaitNodeHead() throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            Bytes32 node = Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash")
-                    .asString());
-            if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach the node's head");
+        ChainModeAnvil.awaitNodeHead(anvil, market, CHAIN);
     }
 
     void send(Address to, String data) {

@@ -2,6 +2,7 @@ package dev.junction.chainmarket;
 
 import static dev.junction.chain.abi.Abi.int256;
 import static dev.junction.chain.abi.Abi.uint256;
+import static dev.junction.support.TestMarket.units;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
@@ -9,19 +10,14 @@ import dev.junction.chain.Bytes32;
 import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.chain.ChainId;
-import dev.junction.market.ChainHead;
 import dev.junction.market.Market;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.RpcSettings;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import java.math.BigDecimal;
+import dev.junction.support.JunctionHttp;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,8 +33,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Chain mode against real Uniswap V2 and V3 bytecode on anvil (deployed by the chains harness from npm): every
@@ -76,9 +70,6 @@ class ChainModeAnvilTest {
 
     @Autowired
     ChainMarket chainMarket;
-
-    final HttpClient http = HttpClient.newHttpClient();
-    final JsonMapper json = JsonMapper.builder().build();
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -122,26 +113,17 @@ class ChainModeAnvilTest {
         anvil.send(TRADER, frax, UniswapCalls.approve(curve));
         anvil.send(TRADER, curve, Abi.callHex("addLiquidity(uint256,uint256)",
                 uint256(units("1000000", 18)), uint256(units("1300000", 18))));
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil One");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), dai.value(), wbtc.value(),
-                frax.value()));
+        String at = ChainModeAnvil.registerChain(registry, anvil, CHAIN, "3s");
+        ChainModeAnvil.registerOneShortRpcAttempt(registry);
+        ChainModeAnvil.registerTokens(registry, CHAIN, List.of(weth, usdc, dai, wbtc, frax), weth,
+                List.of(usdc, dai));
         registry.add(at + "dexes.curve.kind", () -> "curve");
         registry.add(at + "dexes.curve.pools", () -> curve.value());
-        registry.add(at + "wrapped-native", () -> weth.value());
-        registry.add(at + "stablecoins", () -> usdc.value() + "," + dai.value());
         registry.add(at + "dexes.uniswap-v2.kind", () -> "uniswap-v2");
         registry.add(at + "dexes.uniswap-v2.factory", () -> deployed.path("uniswapV2").path("factory").asString());
         registry.add(at + "dexes.uniswap-v3.kind", () -> "uniswap-v3");
         registry.add(at + "dexes.uniswap-v3.factory", () -> deployed.path("uniswapV3").path("factory").asString());
         registry.add(at + "dexes.uniswap-v3.fee-tiers", () -> "500,3000");
-        registry.add(at + "block-time", () -> "1s");
-        registry.add(at + "max-staleness", () -> "3s");
-        registry.add(at + "poll-interval", () -> "100ms");
-        registry.add("junction.rpc.timeout", () -> "2s");
-        registry.add("junction.rpc.max-attempts", () -> "1");
     }
 
     private static Address address(String group, String name) {
@@ -159,45 +141,20 @@ class ChainModeAnvilTest {
     // --- helpers ---
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode body = json.readTree(r.body());
-        ((ObjectNode) body).put("httpStatus", r.statusCode());
-        return body;
+        return JunctionHttp.get(port, path);
     }
 
     /** The best route of a same-chain quote through one provider. */
     JsonNode quote(Address from, Address to, BigInteger amount, String provider) throws Exception {
-        JsonNode body = get("/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + from + "&toToken="
-                + to + "&amount=" + amount + "&sender=" + SENDER + "&includeProvider=" + provider);
-        assertThat(body.path("httpStatus").asInt()).as(body.toString()).isEqualTo(200);
-        return body.path("data").get(0);
+        return ChainModeAnvil.quote(port, CHAIN, from, to, amount, SENDER, provider);
     }
 
-    /** Waits until the market reflects the node's head (or at least {@code block}). */
     void awaitBlock(long block) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            ChainHead head = market.current().head(ChainId.of(CHAIN)).orElseThrow();
-            if (head.blockNumber() >= block) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach block " + block);
+        ChainModeAnvil.awaitBlock(market, CHAIN, block);
     }
 
-    /** Waits until the market's head is the node's head, hash included (after a reorg). */
     void awaitNodeHead() throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            Bytes32 node = Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash").asString());
-            if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach the node's head");
+        ChainModeAnvil.awaitNodeHead(anvil, market, CHAIN);
     }
 
     BigInteger v3Quote(Address in, Address out, BigInteger amount, int fee, long block) {
@@ -208,10 +165,6 @@ class ChainModeAnvilTest {
     BigInteger v2Quote(Address in, Address out, BigInteger amount, long block) {
         String r = anvil.call(router02, UniswapCalls.getAmountsOut(amount, in, out), block);
         return UniswapCalls.word(r, 3);
-    }
-
-    static BigInteger units(String whole, int decimals) {
-        return new BigDecimal(whole).movePointRight(decimals).toBigIntegerExact();
     }
 
     /** Asserts a one-pool V3 quote equals QuoterV2 at the route's block, and that it crossed ticks somewhere. */

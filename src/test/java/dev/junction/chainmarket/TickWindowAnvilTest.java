@@ -1,5 +1,6 @@
 package dev.junction.chainmarket;
 
+import static dev.junction.support.TestMarket.units;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
@@ -7,12 +8,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.market.Market;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.AnvilProcess;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -22,7 +18,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Large trades through V3 pools in chain mode, on real Uniswap V3 bytecode (the chains harness, from npm) with the
@@ -51,9 +46,6 @@ class TickWindowAnvilTest {
     @Autowired
     Market market;
 
-    final HttpClient http = HttpClient.newHttpClient();
-    final JsonMapper json = JsonMapper.builder().build();
-
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
         anvil = AnvilProcess.start(CHAIN);
@@ -72,22 +64,14 @@ class TickWindowAnvilTest {
         usdc = Address.evm(deployed.path("tokens").path("USDC").asString());
         usdt = Address.evm(deployed.path("tokens").path("USDT").asString());
         quoter = Address.evm(deployed.path("uniswapV3").path("quoterV2").asString());
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
+        String at = ChainModeAnvil.registerChain(registry, anvil, CHAIN, "30s");
         // one pool's exactness against its quoter: a split over the pools would beat it (split routes are proven
         // by their own tests)
         registry.add("junction.routing.max-splits", () -> "1");
-        registry.add(at + "name", () -> "Anvil One");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
-        registry.add(at + "tokens", () -> String.join(",", weth.value(), usdc.value(), usdt.value()));
-        registry.add(at + "wrapped-native", () -> weth.value());
-        registry.add(at + "stablecoins", () -> usdc.value() + "," + usdt.value());
+        ChainModeAnvil.registerTokens(registry, CHAIN, List.of(weth, usdc, usdt), weth, List.of(usdc, usdt));
         registry.add(at + "dexes.uniswap-v3.kind", () -> "uniswap-v3");
         registry.add(at + "dexes.uniswap-v3.factory", () -> deployed.path("uniswapV3").path("factory").asString());
         registry.add(at + "dexes.uniswap-v3.fee-tiers", () -> "100,500,3000");
-        registry.add(at + "block-time", () -> "1s");
-        registry.add(at + "max-staleness", () -> "30s");
-        registry.add(at + "poll-interval", () -> "100ms");
     }
 
     @AfterAll
@@ -98,12 +82,7 @@ class TickWindowAnvilTest {
     }
 
     JsonNode quote(Address from, Address to, BigInteger amount) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + from + "&toToken=" + to
-                + "&amount=" + amount + "&sender=" + SENDER + "&includeProvider=uniswap-v3")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return json.readTree(r.body()).path("data").path(0);
+        return ChainModeAnvil.quote(port, CHAIN, from, to, amount, SENDER, "uniswap-v3");
     }
 
     BigInteger quoterV2(Address in, Address out, BigInteger amount, int fee, long block) {
@@ -144,10 +123,6 @@ class TickWindowAnvilTest {
             nextRound();
         }
         throw new AssertionError("not exact after " + maxRounds + " rounds");
-    }
-
-    static BigInteger units(String whole, int decimals) {
-        return new BigDecimal(whole).movePointRight(decimals).toBigIntegerExact();
     }
 
     @Test

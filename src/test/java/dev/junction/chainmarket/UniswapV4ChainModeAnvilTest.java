@@ -20,10 +20,6 @@ import dev.junction.protocol.uniswapv4.UniswapV4State;
 import dev.junction.support.AnvilProcess;
 import java.io.File;
 import java.math.BigInteger;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
@@ -83,9 +79,6 @@ class UniswapV4ChainModeAnvilTest {
     @Autowired
     ChainMarket chainMarket;
 
-    final HttpClient http = HttpClient.newHttpClient();
-    final JsonMapper json = JsonMapper.builder().build();
-
     static Abi.Value key() {
         return tuple(address(token0), address(token1), uint256(3000), int256(60), address(Address.ZERO));
     }
@@ -142,10 +135,7 @@ class UniswapV4ChainModeAnvilTest {
             addLiquidity(k, -200 * s, 200 * s, BigInteger.TEN.pow(22));
             addLiquidity(k, -20 * s, 40 * s, BigInteger.TEN.pow(21));
         }
-        String at = "junction.chains." + CHAIN + ".";
-        registry.add("junction.market.source", () -> "chain");
-        registry.add(at + "name", () -> "Anvil One");
-        registry.add(at + "rpc-url", () -> anvil.rpcUrl().toString());
+        String at = ChainModeAnvil.registerChain(registry, anvil, CHAIN, "30s");
         String tokens = String.join(",", token0.value(), token1.value(), c.value(), d.value(), e.value());
         registry.add(at + "tokens", () -> tokens);
         registry.add(at + "stablecoins", () -> tokens);
@@ -155,9 +145,6 @@ class UniswapV4ChainModeAnvilTest {
         registry.add(at + "dexes.uniswap-v4.kind", () -> "uniswap-v4");
         registry.add(at + "dexes.uniswap-v4.pool-manager", () -> poolManager.value());
         registry.add(at + "dexes.uniswap-v4.state-view", () -> stateView.value());
-        registry.add(at + "block-time", () -> "1s");
-        registry.add(at + "max-staleness", () -> "30s");
-        registry.add(at + "poll-interval", () -> "100ms");
     }
 
     @AfterAll
@@ -256,12 +243,7 @@ class UniswapV4ChainModeAnvilTest {
     }
 
     JsonNode quote(Address from, Address to, BigInteger amount) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/quote?fromChain=" + CHAIN + "&toChain=" + CHAIN + "&fromToken=" + from + "&toToken=" + to
-                + "&amount=" + amount + "&sender=" + SENDER + "&includeProvider=uniswap-v4")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return json.readTree(r.body()).path("data").path(0);
+        return ChainModeAnvil.quote(port, CHAIN, from, to, amount, SENDER, "uniswap-v4");
     }
 
     BigInteger v4Quoter(boolean zeroForOne, BigInteger amount, long block) {
@@ -308,18 +290,8 @@ class UniswapV4ChainModeAnvilTest {
         checkRandomQuotes(random, 15);
     }
 
-    /** Waits until the market's head is the node's head, hash included (after a reorg). */
     void awaitNodeHead() throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            Bytes32 node = Bytes32.of(anvil.rpc().call("eth_getBlockByNumber", "latest", false).path("hash")
-                    .asString());
-            if (market.current().head(ChainId.of(CHAIN)).orElseThrow().blockHash().equals(node)) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the market did not reach the node's head");
+        ChainModeAnvil.awaitNodeHead(anvil, market, CHAIN);
     }
 
     void swap(boolean zeroForOne, BigInteger amountIn) {
