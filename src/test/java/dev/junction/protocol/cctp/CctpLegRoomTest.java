@@ -9,6 +9,7 @@ import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
 import dev.junction.market.BridgeLane;
 import dev.junction.nodes.ChainSettings;
+import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.LegReceiver;
 import dev.junction.protocol.Protocols;
@@ -78,5 +79,17 @@ class CctpLegRoomTest {
                 Amount.of(BigInteger.ZERO), Amount.of(BigInteger.ZERO), MESSENGER, MESSENGER, leg, 0, 0, new byte[32],
                 BigInteger.ZERO);
         assertThatThrownBy(() -> cctp.stepData(nothingLeft)).isInstanceOf(StepDataException.class);
+    }
+    @Test
+    void everyRoomThatDeliversThroughAReceiverDeclaresOneAndOnlyItsLegsCostARedeem() {
+        for (BridgeProtocol b : Protocols.bridges()) {
+            ChainSettings.Bridge settings = new ChainSettings.Bridge(b.providerKeys().getFirst(), MESSENGER, List.of());
+            BridgeLane eth = lane(b.providerKeys().getFirst(), ETH, ARB);
+            assertThat(b.legReceiver(settings).isPresent()).as(b.name()).isEqualTo(b.deliversThroughReceiver());
+            assertThat(b.legRedeemGas(eth).isPresent()).as(b.name())
+                    .isEqualTo(b.deliversThroughReceiver() && b.carriesMessage(eth));
+        }
+        assertThat(Protocols.bridges().stream().filter(BridgeProtocol::deliversThroughReceiver).map(BridgeProtocol::name))
+                .containsExactly("cctp");
     }
 }
