@@ -37,6 +37,8 @@ final class AcrossTracking implements BridgeTracking {
 
     /** Words of the adapter's step data up to destinationChainId (offset, then six fields of AcrossDeposit). */
     private static final int DESTINATION_WORD = 6;
+    /** The word of the step data holding the message's offset (the struct's last head word). */
+    private static final int MESSAGE_OFFSET_WORD = 11;
 
     @Override
     public Optional<BridgeDeposit> deposit(List<LogEntry> logs, Address contract, ChainId destination) {
@@ -75,13 +77,22 @@ final class AcrossTracking implements BridgeTracking {
                 uint(d, info + 2));
     }
 
-    /** {@code abi.encode(AcrossDeposit)}: an offset word, then depositor, ..., destinationChainId (word 6). */
+    /**
+     * {@code abi.encode(AcrossDeposit)}: an offset word (32), then depositor, ..., destinationChainId (word 6), ...,
+     * the message's offset (word 11: 352, after the struct's eleven head words); data whose offset words differ is not
+     * Across's (CCTP's burn with a message is as long and would otherwise read its fee as a chain).
+     */
     @Override
     public OptionalLong destinationChain(byte[] stepData) {
-        int end = (DESTINATION_WORD + 1) * 32;
-        if (stepData.length < end) {
+        if (stepData.length < (MESSAGE_OFFSET_WORD + 2) * 32 || word(stepData, 0).intValue() != 32
+                || !word(stepData, MESSAGE_OFFSET_WORD).equals(BigInteger.valueOf(11 * 32))) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(new BigInteger(1, Arrays.copyOfRange(stepData, end - 32, end)).longValueExact());
+        BigInteger chain = word(stepData, DESTINATION_WORD);
+        return chain.bitLength() < 63 ? OptionalLong.of(chain.longValue()) : OptionalLong.empty();
+    }
+
+    private static BigInteger word(byte[] data, int index) {
+        return new BigInteger(1, Arrays.copyOfRange(data, index * 32, index * 32 + 32));
     }
 }
