@@ -6,7 +6,7 @@
 //   swap   Uniswap V3 adapter         abi.encode(uint24 fee)
 //   swap   Curve StableSwap adapter   abi.encode(address pool, int128 i, int128 j)
 //   bridge Across adapter             abi.encode(AcrossDeposit)
-//   bridge CCTP adapter               abi.encode(CctpBurn)
+//   bridge CCTP adapter               abi.encode(CctpBurn); a message: abi.encode(uint256 redeemFee, bytes leg)
 // A layout counts only when re-encoding the decoded values gives the data back byte for byte. Providers no Junction
 // adapter executes keep their own router or bridge call in `data` (quotable and simulated, not executable): those
 // are decoded against the signatures of SwapShape/BridgeShape below. A bridge `message` that carries the destination
@@ -25,7 +25,7 @@ const ADAPTER_LAYOUTS = {
         + 'uint256 plannedInput, uint256 destinationChainId, bytes32 exclusiveRelayer, uint32 quoteTimestamp, '
         + 'uint32 fillDeadline, uint32 exclusivityParameter, bytes message) deposit'] },
     { adapter: 'CCTP adapter', struct: 'CctpBurn',
-      params: ['tuple(uint32 destinationDomain, bytes32 mintRecipient, uint256 destinationChainId) burn'] },
+      params: ['tuple(uint32 destinationDomain, bytes32 mintRecipient, uint256 destinationChainId, bytes message) burn'] },
   ],
 };
 for (const layouts of Object.values(ADAPTER_LAYOUTS)) {
@@ -104,16 +104,33 @@ function isStep(param) {
   return names === 'kind,adapter,tokenIn,tokenOut,minAmountOut,data';
 }
 
-/** A provider call, or a bridge message holding the destination leg (RouteParams, Step[]). */
+// A CCTP burn's message: the redeem fee Junction's receiver pays its redeemer, then the destination leg.
+const CCTP_LEG = ['uint256 redeemFee', 'bytes routeMessage'].map((p) => ParamType.from(p));
+
+/**
+ * A provider call, or a bridge message holding the destination leg (RouteParams, Step[]); a CCTP message holds it
+ * after its redeem fee.
+ */
 function decodeBytes(data, depth, name) {
   const call = decodeProviderCall(data, depth);
   if (call) return call;
-  if (name === 'message' || name === 'composeMsg') {
+  if (name === 'message' || name === 'composeMsg' || name === 'routeMessage') {
     try {
       const inputs = router.getFunction('executeRoute').inputs;
       const values = coder.decode(inputs, data);
       return { function: 'destination leg: abi.encode(RouteParams, Step[])', selector: null,
         args: inputs.map((p, i) => tree(p, values[i], depth)) };
+    } catch {
+      // not a leg itself: a CCTP message below
+    }
+  }
+  if (name === 'message') {
+    try {
+      const values = coder.decode(CCTP_LEG, data);
+      if (coder.encode(CCTP_LEG, values).toLowerCase() !== data.toLowerCase()) return null;
+      // the leg inside gets the depth an Across message's leg gets (the fee is one wrapper, not one more level)
+      return { function: 'CCTP leg: abi.encode(uint256 redeemFee, bytes routeMessage)', selector: null,
+        args: CCTP_LEG.map((p, i) => tree(p, values[i], depth - 1)) };
     } catch {
       return null;
     }
