@@ -18,8 +18,10 @@ interface ITestOnlyCctpMessageHandler {
 /// MessageSent), receiveMessage's checks in Circle's order (the attestation: exactly signatureThreshold 65-byte ECDSA
 /// signatures over keccak256(message), signers strictly increasing and each an enabled attester; the format, the
 /// destination domain, the destination caller, the version, the unused nonce, then the recipient's
-/// handleReceiveMessage must return true; MessageReceived) and the attester manager's powers. Left out: pause,
-/// rescue, replaceMessage, ownership transfer. The deployer is owner and attester manager. Never deploy it.
+/// handleReceiveMessage must return true; MessageReceived), replaceMessage (only the original message's sender, on its
+/// attested original sent from this domain: the same nonce, sender, recipient and destination, a new body and
+/// destination caller) and the attester manager's powers. Left out: pause, rescue, ownership transfer. The deployer is
+/// owner and attester manager. Never deploy it.
 contract TestOnlyCctpMessageTransmitter {
     uint256 internal constant SIGNATURE_LENGTH = 65;
     uint256 internal constant MESSAGE_BODY_INDEX = 116;
@@ -114,9 +116,42 @@ contract TestOnlyCctpMessageTransmitter {
         bytes calldata messageBody
     ) internal returns (uint64 nonce) {
         nonce = nextAvailableNonce++;
+        _emitMessage(destinationDomain, recipient, destinationCaller, bytes32(uint256(uint160(msg.sender))), nonce, messageBody);
+    }
+
+    /// @notice Circle's replaceMessage: the sender of an attested message sent from this domain re-sends it with the
+    /// same nonce (so at most one of the two is ever received), a new body and a new (possibly zero) destination caller.
+    function replaceMessage(
+        bytes calldata originalMessage,
+        bytes calldata originalAttestation,
+        bytes calldata newMessageBody,
+        bytes32 newDestinationCaller
+    ) external {
+        _verifyAttestationSignatures(originalMessage, originalAttestation);
+        require(originalMessage.length >= MESSAGE_BODY_INDEX, "Malformed message");
+        bytes32 sender = bytes32(originalMessage[20:52]);
+        require(msg.sender == address(uint160(uint256(sender))), "Sender not permitted to use nonce");
+        require(uint32(bytes4(originalMessage[4:8])) == localDomain, "Message not originally sent from this domain");
+        _emitMessage(
+            uint32(bytes4(originalMessage[8:12])),
+            bytes32(originalMessage[52:84]),
+            newDestinationCaller,
+            sender,
+            uint64(bytes8(originalMessage[12:20])),
+            newMessageBody
+        );
+    }
+
+    function _emitMessage(
+        uint32 destinationDomain,
+        bytes32 recipient,
+        bytes32 destinationCaller,
+        bytes32 sender,
+        uint64 nonce,
+        bytes calldata messageBody
+    ) internal {
         require(messageBody.length <= maxMessageBodySize, "Message body exceeds max size");
         require(recipient != bytes32(0), "Recipient must be nonzero");
-        bytes32 sender = bytes32(uint256(uint160(msg.sender)));
         emit MessageSent(
             abi.encodePacked(
                 version, localDomain, destinationDomain, nonce, sender, recipient, destinationCaller, messageBody

@@ -12,6 +12,12 @@ interface ITestOnlyCctpTransmitter {
         bytes32 destinationCaller,
         bytes calldata messageBody
     ) external returns (uint64);
+    function replaceMessage(
+        bytes calldata originalMessage,
+        bytes calldata originalAttestation,
+        bytes calldata newMessageBody,
+        bytes32 newDestinationCaller
+    ) external;
 }
 
 interface ITestOnlyCctpMinter {
@@ -31,8 +37,10 @@ interface ITestOnlyTransferFrom {
 /// burnToken, bytes32 mintRecipient, uint256 amount, bytes32 messageSender) sent through the local transmitter to the
 /// destination's TokenMessenger, with or without a destination caller; DepositForBurn), handleReceiveMessage (only the
 /// local transmitter, only from the registered remote TokenMessenger, a 132-byte body of this version; mints through
-/// the local minter; MintAndWithdraw), the owner's registrations. Left out: replaceDepositForBurn, rescue, ownership
-/// transfer, removals. The deployer is owner. See docs/DECISIONS.md. Never deploy it.
+/// the local minter; MintAndWithdraw), replaceDepositForBurn (only the burn's depositor, its messageSender: a new mint
+/// recipient and destination caller for the same burn and nonce, through the transmitter's replaceMessage), the owner's
+/// registrations. Left out: rescue, ownership transfer, removals. The deployer is owner. See docs/DECISIONS.md. Never
+/// deploy it.
 contract TestOnlyCctpTokenMessenger {
     uint256 internal constant BURN_MESSAGE_LENGTH = 132;
 
@@ -84,6 +92,43 @@ contract TestOnlyCctpTokenMessenger {
     ) external returns (uint64 nonce) {
         require(destinationCaller != bytes32(0), "Invalid destination caller");
         return _depositForBurn(amount, destinationDomain, mintRecipient, burnToken, destinationCaller);
+    }
+
+    /// @notice Circle's replaceDepositForBurn: the depositor of an attested burn (its messageSender) names a new mint
+    /// recipient and destination caller; the transmitter re-sends the burn with its nonce.
+    function replaceDepositForBurn(
+        bytes calldata originalMessage,
+        bytes calldata originalAttestation,
+        bytes32 newDestinationCaller,
+        bytes32 newMintRecipient
+    ) external {
+        require(originalMessage.length >= 116, "Malformed message");
+        bytes calldata body = originalMessage[116:];
+        require(body.length == BURN_MESSAGE_LENGTH, "Malformed message");
+        require(msg.sender == address(uint160(uint256(bytes32(body[100:132])))), "Invalid sender for message");
+        require(newMintRecipient != bytes32(0), "Mint recipient must be nonzero");
+        ITestOnlyCctpTransmitter(localMessageTransmitter).replaceMessage(
+            originalMessage,
+            originalAttestation,
+            abi.encodePacked(messageBodyVersion, bytes32(body[4:36]), newMintRecipient, bytes32(body[68:100]), bytes32(body[100:132])),
+            newDestinationCaller
+        );
+        _emitReplacedDeposit(originalMessage, newMintRecipient, newDestinationCaller);
+    }
+
+    function _emitReplacedDeposit(bytes calldata originalMessage, bytes32 newMintRecipient, bytes32 newDestinationCaller)
+        internal
+    {
+        emit DepositForBurn(
+            uint64(bytes8(originalMessage[12:20])),
+            address(uint160(uint256(bytes32(originalMessage[120:152])))),
+            uint256(bytes32(originalMessage[184:216])),
+            msg.sender,
+            newMintRecipient,
+            uint32(bytes4(originalMessage[8:12])),
+            bytes32(originalMessage[52:84]),
+            newDestinationCaller
+        );
     }
 
     function handleReceiveMessage(uint32 remoteDomain, bytes32 sender, bytes calldata messageBody)
