@@ -6,6 +6,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IJunctionRouter} from "./IJunctionRouter.sol";
 
 /// @notice Circle CCTP V1 TokenMessenger, the getters the receiver reads once.
 interface ICctpTokenMessenger {
@@ -24,8 +25,11 @@ interface ICctpMessageTransmitter {
     function receiveMessage(bytes calldata message, bytes calldata attestation) external returns (bool);
 }
 
-/// @notice The router's bridge delivery entry point (the one Across's SpokePool calls).
+/// @notice The router's bridge delivery entry point (the one Across's SpokePool calls), its revert for a leg that ran out
+/// of gas and the gas it needs for a leg (its DESTINATION_STEP_GAS and DESTINATION_BASE_GAS constants).
 interface IJunctionBridgeDelivery {
+    error InsufficientDestinationGas(uint256 gasLeft, uint256 needed);
+
     function handleV3AcrossMessage(address token, uint256 amount, address relayer, bytes calldata message) external;
 }
 
@@ -38,10 +42,13 @@ interface IJunctionBridgeDelivery {
 /// came from the registered adapter of the burn's domain and binds this burn and this message, pays redeemFee to the
 /// caller and hands the rest to its router exactly as Across's SpokePool does (`handleV3AcrossMessage`, the receiver
 /// being a registered bridge messenger): the router runs the leg and the call, or pays the bridged USDC to the
-/// receiver or fallback address when the leg cannot run.
-/// Rules (each attacked by a test in test/CctpLeg.t.sol): each burn is redeemed at most once (Circle's used nonces);
-/// a burn only with the leg its adapter sent for it, the leg only with its burn and its exact message; nothing stays in
-/// the receiver after a transaction; the owner only registers remote adapters (no function moves tokens).
+/// receiver or fallback address when the leg cannot run. A leg that makes the router revert for gas even with
+/// {LEG_GAS_MARGIN} more than the router's own need (a hostile token on its path can make every run look under-gassed)
+/// pays the bridged USDC to that address itself: a burn has no refund, so no leg may strand it.
+/// Rules (each attacked by a test in test/CctpLeg.t.sol or test/CctpLegAttacks.t.sol): each burn is redeemed at most
+/// once (Circle's used nonces); a burn only with the leg its adapter sent for it, the leg only with its burn and its
+/// exact message; nothing stays in the receiver after a transaction; the owner only registers remote adapters (no
+/// function moves tokens).
 /// Trust: Circle's attesters (the transmitter's signature check) and the owner's registrations.
 /// @dev Message V1 layout (abi.encodePacked, byte offsets): version uint32 at 0, sourceDomain uint32 at 4,
 /// destinationDomain uint32 at 8, nonce uint64 at 12, sender at 20, recipient at 52, destinationCaller at 84 (bytes32
@@ -56,6 +63,17 @@ contract JunctionCctpReceiver is Ownable2Step, ReentrancyGuardTransient {
     /// @dev Transient: 1 while {redeem} waits for the leg's handleReceiveMessage, then keccak256 of the leg's body.
     uint256 internal constant T_LEG = 0x4a43000000000000000000000000000000000000000000000000000000000001;
     uint256 internal constant AWAITING_LEG = 1;
+    /// @notice Gas beyond the router's need for a leg (destinationGasLimit + DESTINATION_STEP_GAS per step +
+    /// DESTINATION_BASE_GAS) after which a leg that still fails for gas is deemed unrunnable: the bridged USDC goes to
+    /// its receiver (or fallback address) instead of waiting forever.
+    uint256 public constant LEG_GAS_MARGIN = 2_000_000;
+    /// @dev Gas kept back from the leg's run for the fallback (decoding the leg, the transfer, the events).
+    uint256 internal constant GAS_AFTER_LEG = 100_000;
+    /// @dev A router revert longer than this is not one of its own errors: never copied.
+    uint256 internal constant MAX_REASON = 260;
+    /// @dev The router's DESTINATION_STEP_GAS and DESTINATION_BASE_GAS (test/CctpLegAttacks.t.sol compares them).
+    uint256 internal constant ROUTER_STEP_GAS = 100_000;
+    uint256 internal constant ROUTER_BASE_GAS = 100_000;
 
     /// @notice The router that runs the legs (this receiver is one of its bridge messengers).
     address public immutable router;
@@ -100,6 +118,14 @@ contract JunctionCctpReceiver is Ownable2Step, ReentrancyGuardTransient {
     error RedeemFeeTooHigh(uint256 redeemFee, uint256 amount);
     /// @notice handleReceiveMessage from other than the transmitter, or outside a redeem's leg.
     error UnexpectedMessage(address caller);
+    /// @notice {runLeg} from other than this receiver.
+    error OnlySelf(address caller);
+    /// @notice The leg ran out of gas with less than `gasCap` (the router's need plus LEG_GAS_MARGIN): retry with more.
+    error InsufficientLegGas(uint256 gasGiven, uint256 gasCap);
+
+    /// @notice The router reverted for gas on a leg given at least its need plus LEG_GAS_MARGIN: `payee` (its receiver,
+    /// or its fallback address with a call) got the bridged `amount` of `token`.
+    event CctpLegFallback(bytes32 indexed quoteId, address indexed payee, address token, uint256 amount);
 
     constructor(address owner_, address router_, address tokenMessenger_) Ownable(owner_) {
         router = router_;
@@ -144,6 +170,14 @@ contract JunctionCctpReceiver is Ownable2Step, ReentrancyGuardTransient {
         if (msg.sender != messageTransmitter || _tload(T_LEG) != AWAITING_LEG) revert UnexpectedMessage(msg.sender);
         _tstore(T_LEG, uint256(keccak256(messageBody)));
         return true;
+    }
+
+    /// @notice Hands `amount` of `token` to the router with the leg (only this receiver, from {redeem}: a self-call, so
+    /// that a router revert also undoes the transfer and the receiver still holds the USDC for the fallback).
+    function runLeg(address token, uint256 amount, address redeemer, bytes calldata routeMessage) external {
+        if (msg.sender != address(this)) revert OnlySelf(msg.sender);
+        IERC20(token).safeTransfer(router, amount);
+        IJunctionBridgeDelivery(router).handleV3AcrossMessage(token, amount, redeemer, routeMessage);
     }
 
     /// @dev The checks that need no call but the minter's: both messages from one domain, the leg from that domain's
@@ -192,9 +226,60 @@ contract JunctionCctpReceiver is Ownable2Step, ReentrancyGuardTransient {
         if (redeemFee >= amount) revert RedeemFeeTooHigh(redeemFee, amount);
         delivered = amount - redeemFee;
         if (redeemFee != 0) IERC20(token).safeTransfer(msg.sender, redeemFee);
-        IERC20(token).safeTransfer(router, delivered);
-        IJunctionBridgeDelivery(router).handleV3AcrossMessage(token, delivered, msg.sender, routeMessage);
+        _runLegOrFallBack(token, delivered, routeMessage);
         emit CctpLegRedeemed(sourceDomain, burnNonce, _quoteIdOf(routeMessage), token, amount, redeemFee, msg.sender);
+    }
+
+    /// @dev Runs the leg through {runLeg} with all the gas but GAS_AFTER_LEG, copying none of a long revert. A revert
+    /// that is one of the router's refusals (an unknown messenger, a recipient it cannot pay, ...) is the redeem's. A
+    /// revert for gas (the router's InsufficientDestinationGas, or out of gas, or a reason too long to be the router's)
+    /// is the redeem's too while the leg got less than its cap (the relayer retries with more gas); with at least the
+    /// cap, the leg cannot run: the bridged USDC goes to its payee, as the router pays it when a leg fails.
+    function _runLegOrFallBack(address token, uint256 delivered, bytes memory routeMessage) internal {
+        uint256 gasLeft = gasleft();
+        if (gasLeft <= GAS_AFTER_LEG) revert InsufficientLegGas(0, 0);
+        uint256 gasGiven = (gasLeft - GAS_AFTER_LEG) * 63 / 64; // at least what the call gets (EIP-150)
+        bytes memory data = abi.encodeCall(this.runLeg, (token, delivered, msg.sender, routeMessage));
+        bool ok;
+        uint256 size;
+        bytes4 selector;
+        assembly ("memory-safe") {
+            ok := call(sub(gasLeft, GAS_AFTER_LEG), address(), 0, add(data, 0x20), mload(data), 0, 0)
+            size := returndatasize()
+            if gt(size, 3) {
+                returndatacopy(0, 0, 4)
+                selector := and(mload(0), shl(224, 0xffffffff))
+            }
+        }
+        if (ok) return;
+        bool forGas = size == 0 || size > MAX_REASON
+            || selector == IJunctionBridgeDelivery.InsufficientDestinationGas.selector;
+        _fallBackOrRevert(token, delivered, routeMessage, forGas ? gasGiven : 0, size);
+    }
+
+    /// @dev After the leg's run reverted (`size` bytes of reason, still in the return data): pays the bridged USDC to
+    /// the leg's payee when the revert was for gas with `gasGiven` at least the leg's cap (a revert not for gas comes
+    /// with `gasGiven` 0), else reverts with the router's reason (or InsufficientLegGas when it was not the router's).
+    function _fallBackOrRevert(address token, uint256 delivered, bytes memory routeMessage, uint256 gasGiven, uint256 size)
+        internal
+    {
+        (IJunctionRouter.RouteParams memory params, IJunctionRouter.Step[] memory steps) =
+            abi.decode(routeMessage, (IJunctionRouter.RouteParams, IJunctionRouter.Step[]));
+        uint256 gasCap = type(uint256).max;
+        if (params.destinationGasLimit < type(uint128).max) {
+            gasCap = params.destinationGasLimit + steps.length * ROUTER_STEP_GAS + ROUTER_BASE_GAS + LEG_GAS_MARGIN;
+        }
+        if (gasGiven < gasCap) {
+            if (size == 0 || size > MAX_REASON) revert InsufficientLegGas(gasGiven, gasCap);
+            assembly ("memory-safe") {
+                let p := mload(0x40)
+                returndatacopy(p, 0, size)
+                revert(p, size)
+            }
+        }
+        address payee = params.destinationCallData.length == 0 ? params.receiver : params.fallbackAddress;
+        IERC20(token).safeTransfer(payee, delivered);
+        emit CctpLegFallback(params.quoteId, payee, token, delivered);
     }
 
     /// @dev The quote id: the first field of the RouteParams that routeMessage's first word points to (the router has

@@ -6,6 +6,7 @@ import {Vm} from "forge-std/Vm.sol";
 import {CctpTwoDomains} from "./support/CctpTwoDomains.sol";
 import {TestOnlyVault} from "./support/TestOnlyVault.sol";
 import {TestOnlyCctpMessageTransmitter} from "./support/TestOnlyCctpMessageTransmitter.sol";
+import {TestOnlyHostileToken} from "./support/TestOnlyHostileToken.sol";
 import {IJunctionRouter} from "../src/IJunctionRouter.sol";
 import {JunctionRouter} from "../src/JunctionRouter.sol";
 import {JunctionCctpReceiver} from "../src/JunctionCctpReceiver.sol";
@@ -498,5 +499,156 @@ contract CctpLegAttacksTest is CctpTwoDomains {
             _assertUnchanged(before);
             assertFalse(_used(l.burnMessage) || _used(l.legMessage), "a reverted redeem consumed a nonce");
         }
+    }
+
+    // ---------------------------------------------------------------- a hostile token on the leg's path
+
+    /// @dev The victim's leg USDC -> HOSTILE -> WETH through two V2 pairs, burned; returns the leg and the token.
+    function _hostileLeg() internal returns (Leg memory l, TestOnlyHostileToken hostile) {
+        hostile = new TestOnlyHostileToken();
+        _v2Pair(address(usdc), address(hostile), 1_000_000e6, 1_000_000e18);
+        _v2Pair(address(hostile), weth, 1_000_000e18, 300 ether);
+        IJunctionRouter.Step[] memory s = new IJunctionRouter.Step[](2);
+        s[0] = _v2Step(address(usdc), address(hostile), 1);
+        s[1] = _v2Step(address(hostile), weth, 1);
+        l = _burn(AMOUNT_IN, REDEEM_FEE, _params(address(usdc), DELIVERED, weth, 1, beneficiary), s);
+    }
+
+    function _redeemCall(Leg memory l) internal pure returns (bytes memory) {
+        return abi.encodeCall(
+            JunctionCctpReceiver.redeem, (l.burnMessage, l.burnAttestation, l.legMessage, l.legAttestation, l.message)
+        );
+    }
+
+    /// @dev REAL WEAKNESS, fixed in the receiver. The hostile token's owner arms it after the victim's burn: when the
+    /// router reads its balance, it reverts with as much revert data as its gas pays for. The router copies it in
+    /// executeHeld and runs out there, which its catch reads as an under-gassed fill (1/64 left): InsufficientDestination
+    /// Gas at every gas up to a block's. Across would refund an unfillable deposit; a CCTP burn has no refund and is
+    /// reserved for the receiver, so before the fix the USDC waited forever. Now: below the leg's cap (the router's need
+    /// plus LEG_GAS_MARGIN) the redeem still reverts as a whole (a relayer retries with more gas), moving nothing; with
+    /// the cap the receiver pays the bridged USDC to the leg's receiver, as the router does for a leg that cannot run.
+    function test_attack_hostileTokenReturnBomb_cannotStrandTheBurn() public {
+        (Leg memory l, TestOnlyHostileToken hostile) = _hostileLeg();
+        hostile.armBomb(address(router));
+        uint256 gasCap = 2 * 100_000 + 100_000 + receiver.LEG_GAS_MARGIN();
+        uint256[14] memory before = _balances();
+        uint256[3] memory tooLittle = [uint256(1_000_000), 2_000_000, gasCap];
+        for (uint256 k; k < tooLittle.length; ++k) {
+            vm.prank(relayer);
+            (bool ok,) = address(receiver).call{gas: tooLittle[k]}(_redeemCall(l));
+            assertFalse(ok, "redeemed below the cap");
+            _assertUnchanged(before);
+            assertFalse(_used(l.burnMessage) || _used(l.legMessage), "a reverted redeem consumed a nonce");
+        }
+        vm.expectEmit(address(receiver));
+        emit JunctionCctpReceiver.CctpLegFallback(keccak256("quote"), beneficiary, address(usdc), DELIVERED);
+        vm.prank(relayer);
+        (bool redeemed,) = address(receiver).call{gas: gasCap + gasCap / 50 + 300_000}(_redeemCall(l));
+        assertTrue(redeemed, "the burn is stranded");
+        assertEq(usdc.balanceOf(beneficiary) - before[6], DELIVERED, "the bridged USDC to the leg's receiver");
+        assertEq(usdc.balanceOf(relayer) - before[2], REDEEM_FEE);
+        assertEq(IERC20(weth).balanceOf(beneficiary), before[7]);
+        assertEq(usdc.balanceOf(address(receiver)), 0);
+        _assertRouterEmpty();
+        assertTrue(_used(l.burnMessage) && _used(l.legMessage));
+    }
+
+    /// @dev With a destination call the fallback address, not the call's target, gets the bridged USDC.
+    function test_attack_hostileTokenReturnBomb_legWithCall_fallbackAddressPaid() public {
+        TestOnlyHostileToken hostile = new TestOnlyHostileToken();
+        _v2Pair(address(usdc), address(hostile), 1_000_000e6, 1_000_000e18);
+        IJunctionRouter.RouteParams memory p = _params(address(usdc), DELIVERED, address(hostile), 1, address(vault));
+        p.destinationCallData = abi.encodeCall(TestOnlyVault.depositAllowance, (address(hostile), beneficiary));
+        p.destinationGasLimit = 300_000;
+        p.fallbackAddress = fallbackAddress;
+        Leg memory l = _burn(AMOUNT_IN, REDEEM_FEE, p, _one(_v2Step(address(usdc), address(hostile), 1)));
+        hostile.armBomb(address(router));
+        uint256 gasCap = 300_000 + 100_000 + 100_000 + receiver.LEG_GAS_MARGIN();
+        vm.prank(relayer);
+        vm.expectRevert();
+        receiver.redeem{gas: gasCap}(l.burnMessage, l.burnAttestation, l.legMessage, l.legAttestation, l.message);
+        vm.prank(relayer);
+        receiver.redeem{gas: gasCap + gasCap / 50 + 300_000}(
+            l.burnMessage, l.burnAttestation, l.legMessage, l.legAttestation, l.message
+        );
+        assertEq(usdc.balanceOf(fallbackAddress), DELIVERED);
+        assertEq(usdc.balanceOf(address(vault)), 0);
+        assertEq(hostile.balanceOf(address(vault)), 0);
+        assertEq(usdc.balanceOf(address(receiver)), 0);
+        _assertRouterEmpty();
+    }
+
+    /// @dev The fallback is only for gas: a leg the router refuses outright (here its receiver is the router) still
+    /// reverts with the router's reason at any gas, moving nothing; and a plain leg given the cap runs normally.
+    function test_legRefusedByTheRouter_noFallbackEvenWithTheCap() public {
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _v2Leg(address(router));
+        Leg memory l = _burn(AMOUNT_IN, REDEEM_FEE, p, s);
+        uint256[14] memory before = _balances();
+        vm.prank(attacker);
+        vm.expectRevert(abi.encodeWithSelector(IJunctionRouter.InvalidRecipient.selector, address(router)));
+        receiver.redeem{gas: 10_000_000}(l.burnMessage, l.burnAttestation, l.legMessage, l.legAttestation, l.message);
+        _assertUnchanged(before);
+        (Leg memory v, uint256 expected) = _victimLeg();
+        vm.prank(relayer);
+        receiver.redeem{gas: 10_000_000}(v.burnMessage, v.burnAttestation, v.legMessage, v.legAttestation, v.message);
+        assertEq(IERC20(weth).balanceOf(beneficiary), expected);
+    }
+
+    /// @dev The hostile token re-enters on every transfer of the leg: the receiver's redeem (another pending pair), its
+    /// runLeg and handleReceiveMessage, the router as a bridge messenger, and Circle's transmitter with the other pair's
+    /// leg. None succeeds; the token swallows the failures, the leg completes and the other pair still redeems.
+    function test_attack_hostileTokenReentersEverything_nothingSucceeds() public {
+        (Leg memory l, TestOnlyHostileToken hostile) = _hostileLeg();
+        (IJunctionRouter.RouteParams memory vp, IJunctionRouter.Step[] memory vs) = _v2Leg(beneficiary);
+        vp.minAmountOut = 1;
+        vs[0].minAmountOut = 1;
+        Leg memory other = _burn(AMOUNT_IN, REDEEM_FEE, vp, vs);
+        _fund(address(usdc), address(hostile), DELIVERED);
+        address[5] memory targets =
+            [address(receiver), address(receiver), address(receiver), address(router), address(cctpTransmitter)];
+        bytes[5] memory calls_ = [
+            _redeemCall(other),
+            abi.encodeCall(JunctionCctpReceiver.runLeg, (address(usdc), DELIVERED, attacker, abi.encode(vp, vs))),
+            abi.encodeCall(JunctionCctpReceiver.handleReceiveMessage, (SOURCE_DOMAIN, _b32(address(sourceAdapter)), hex"")),
+            abi.encodeCall(JunctionRouter.handleV3AcrossMessage, (address(usdc), DELIVERED, attacker, abi.encode(vp, vs))),
+            abi.encodeCall(TestOnlyCctpMessageTransmitter.receiveMessage, (other.legMessage, other.legAttestation))
+        ];
+        address[] memory t = new address[](5);
+        bytes[] memory c = new bytes[](5);
+        for (uint256 i; i < 5; ++i) {
+            (t[i], c[i]) = (targets[i], calls_[i]);
+        }
+        hostile.armReentry(t, c);
+        uint256 wethBefore = IERC20(weth).balanceOf(beneficiary);
+        _redeem(l);
+        assertGt(hostile.reentriesTried(), 0, "the token never re-entered");
+        assertEq(hostile.reentriesSucceeded(), 0, "a re-entry succeeded");
+        assertGt(IERC20(weth).balanceOf(beneficiary), wethBefore, "the leg completed");
+        assertEq(usdc.balanceOf(address(hostile)), DELIVERED, "the token's own USDC only");
+        assertEq(usdc.balanceOf(address(receiver)), 0);
+        _assertRouterEmpty();
+        hostile.disarm();
+        uint256 wethMid = IERC20(weth).balanceOf(beneficiary);
+        _redeem(other);
+        assertGt(IERC20(weth).balanceOf(beneficiary), wethMid, "the other pair no longer redeems");
+    }
+
+    /// @dev runLeg hands the receiver's USDC to the router with any route: only the receiver may call it.
+    function test_attack_runLegCalledDirectly_refused() public {
+        _fund(address(usdc), address(receiver), AMOUNT_IN); // USDC stranded in the receiver
+        (IJunctionRouter.RouteParams memory p, IJunctionRouter.Step[] memory s) = _v2Leg(attacker);
+        address[2] memory callers = [attacker, address(router)];
+        for (uint256 k; k < callers.length; ++k) {
+            vm.prank(callers[k]);
+            vm.expectRevert(abi.encodeWithSelector(JunctionCctpReceiver.OnlySelf.selector, callers[k]));
+            receiver.runLeg(address(usdc), AMOUNT_IN, attacker, abi.encode(p, s));
+        }
+        assertEq(usdc.balanceOf(address(receiver)), AMOUNT_IN);
+    }
+
+    /// @dev The receiver's cap mirrors the router's gas need for a leg.
+    function test_legGasCapMirrorsTheRoutersNeed() public view {
+        assertEq(router.DESTINATION_STEP_GAS(), 100_000);
+        assertEq(router.DESTINATION_BASE_GAS(), 100_000);
     }
 }
