@@ -20,6 +20,7 @@ import dev.junction.protocol.shared.Recipients;
 import dev.junction.nodes.ChainSettings;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Across: a deposit into the chain's SpokePool, filled by a relayer on the destination chain. Executed by Junction's
@@ -48,6 +49,20 @@ public final class Across implements BridgeProtocol {
     /** Router gas table row of a deposit through the adapter. */
     static final String GAS_ROW = KEY;
 
+    /**
+     * Gas units Across's filler spends to hand a destination leg's message to Junction's router besides the leg's
+     * steps, over what a plain fill costs it (which the lane's fee prices): the SpokePool's call of
+     * {@code handleV3AcrossMessage} and the router's fixed work in it ({@code executeHeld}: the message's decode and
+     * checks, the output's transfer to the receiver and the event) and the message's calldata. Measured by
+     * {@code contracts/test/CctpRedeemGas.t.sol} (A1: the transaction delivering one V2 step the Across way, 104,388)
+     * less its 21,000 intrinsic gas (the fill's own, which a plain fill pays too) and the router gas table's
+     * {@code steps.uniswap-v2.first} (72,423): 10,965; plus what that test does not run, the SpokePool's call into the
+     * router (a cold account, 2,600, the call and the message copied for it, about 4,000), plus 20% as for the CCTP
+     * redeem, rounded up. Charged only when steps follow: a call alone is charged {@code EXECUTOR_GAS} over its limit
+     * (a ceiling) as before.
+     */
+    public static final long DELIVERY_GAS = 20_000;
+
     private static final AcrossTracking TRACKING = new AcrossTracking();
 
     @Override
@@ -68,6 +83,15 @@ public final class Across implements BridgeProtocol {
     @Override
     public boolean carriesMessage(BridgeLane lane) {
         return true;
+    }
+
+    /**
+     * {@link #DELIVERY_GAS} when swap steps follow the bridge: the filler pays their gas and the router's hand-over,
+     * and Across's fee (the deposit's {@code inputAmount - outputAmount}) must cover them to be filled.
+     */
+    @Override
+    public OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
+        return steps ? OptionalLong.of(DELIVERY_GAS) : OptionalLong.empty();
     }
 
     @Override
