@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A bridge whose destination leg or call Junction's relayer runs (CCTP V1, issue 39) is charged, in its step's bridge
  * fee, its redeem plus the leg's steps' gas plus the call's gas, at the destination chain's gas price, converted to the
- * bridge's input units like a destination call's charge; a route ending with the mint is not, and Across is unchanged.
+ * bridge's input units like a destination call's charge; a route ending with the mint is not. An Across deposit
+ * followed by swaps is charged the same way with chain mode's model (the filler's hand-over and the steps); one ending
+ * the route or followed by a call alone is charged as before.
  */
 class RelayedLegChargeTest {
 
