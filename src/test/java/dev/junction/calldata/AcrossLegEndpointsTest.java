@@ -121,7 +121,7 @@ class AcrossLegEndpointsTest {
                 .isEqualTo(leg.bridge().get("bridgeFee").asString());
         long swapGas = RouterGas.measured().swap(BuildEndpointsTest.snapshot().pools().get(2), 0, false);
         BigInteger charge = arbitrumGasInUsdc(Across.DELIVERY_GAS + swapGas);
-        assertThat(charge).as("20,000 + the V2 row at 0.1 gwei and $2,500").isPositive();
+        assertThat(charge).as("30,000 + the V2 row 72,423 at 0.1 gwei and $2,500").isEqualTo(25_606);
         assertThat(leg.acrossFee().subtract(ending.acrossFee())).isEqualTo(charge);
     }
 

@@ -232,6 +232,58 @@ class DestinationCallAnvilTest {
         }
     }
 
+    /**
+     * What the filler of a real SpokePool spends to run a destination swap, against what the Across step is charged for
+     * it: the fill of a deposit carrying a one-swap leg less the fill of the same-sized deposit paying USDC directly
+     * (each to a fresh receiver) is within {@code Across.DELIVERY_GAS} and the swap's V3 row (its swap crosses no
+     * tick). The figure's source: 106,863 extra, 25,088 over the row.
+     */
+    @Test
+    @Order(6)
+    void crossChain_theFillersExtraGasForADestinationSwapIsWithinItsCharge() throws Exception {
+        BigInteger amount = USDC.multiply(BigInteger.valueOf(100));
+        long plainFill = fillGas(buildAndSendTo(b.token("USDC"), amount,
+                Address.evm("0x00000000000000000000000000000000000BEEF2")));
+        long legFill = fillGas(buildAndSendTo(b.token("WETH"), amount,
+                Address.evm("0x00000000000000000000000000000000000BEEF3")));
+        RouterGasTable table;
+        try (InputStream json = RouterGasTable.class.getResourceAsStream("router-gas.json")) {
+            table = RouterGasTable.read(json);
+        }
+        long swapRow = table.step("uniswap-v3").first();
+        System.out.println("Across fill gas: plain " + plainFill + ", with a one-V3-swap leg " + legFill
+                + "; the leg's extra " + (legFill - plainFill) + ", less the V3 row " + (legFill - plainFill - swapRow));
+        assertThat(legFill - plainFill).as("the filler's extra gas is charged")
+                .isLessThanOrEqualTo(Across.DELIVERY_GAS + swapRow);
+    }
+
+    /** The gas used by the relayer's fill of a cross-chain route sent from A. */
+    long fillGas(String hash) throws Exception {
+        JsonNode done = awaitStatus(hash, A, r -> "DONE".equals(r.path("status").asString()));
+        assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
+        String fill = done.path("destTxDetails").path("txHash").asString();
+        return Long.decode(ChainStatusAnvilTest.receipt(b, fill).path("gasUsed").asString());
+    }
+
+    /** {@code /build-best-path} from A's USDC to {@code toToken} on B without a call, sent by the ethers wallet. */
+    String buildAndSendTo(Address toToken, BigInteger amount, Address receiver) throws Exception {
+        JsonNode built = get("/build-best-path?fromChain=" + A.value() + "&toChain=" + B.value() + "&fromToken="
+                + a.token("USDC") + "&toToken=" + toToken + "&amount=" + amount + "&sender=" + WALLET + "&receiver="
+                + receiver + "&includeProvider=across&includeProvider=uniswap-v3");
+        assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
+        JsonNode tx = built.path("data").path("Tx");
+        ObjectNode request = json.createObjectNode();
+        request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", WALLET_KEY)
+                .put("fromToken", a.token("USDC").value()).put("amount", amount.toString());
+        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
+                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
+                .put("chain", A.value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
+        request.putArray("watch").add(a.token("USDC").value());
+        JsonNode sent = AnvilHarness.sendBuiltTx(request);
+        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
+        return sent.path("hash").asString();
+    }
+
     /** The Across step of the first route of a /quote answer. */
     static JsonNode across(JsonNode answer) {
         assertThat(answer.path("httpStatus").asInt()).as(answer.toString()).isEqualTo(200);

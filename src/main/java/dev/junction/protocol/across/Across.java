@@ -52,16 +52,15 @@ public final class Across implements BridgeProtocol {
     /**
      * Gas units Across's filler spends to hand a destination leg's message to Junction's router besides the leg's
      * steps, over what a plain fill costs it (which the lane's fee prices): the SpokePool's call of
-     * {@code handleV3AcrossMessage} and the router's fixed work in it ({@code executeHeld}: the message's decode and
-     * checks, the output's transfer to the receiver and the event) and the message's calldata. Measured by
-     * {@code contracts/test/CctpRedeemGas.t.sol} (A1: the transaction delivering one V2 step the Across way, 104,388)
-     * less its 21,000 intrinsic gas (the fill's own, which a plain fill pays too) and the router gas table's
-     * {@code steps.uniswap-v2.first} (72,423): 10,965; plus what that test does not run, the SpokePool's call into the
-     * router (a cold account, 2,600, the call and the message copied for it, about 4,000), plus 20% as for the CCTP
-     * redeem, rounded up. Charged only when steps follow: a call alone is charged {@code EXECUTOR_GAS} over its limit
-     * (a ceiling) as before.
+     * {@code handleV3AcrossMessage}, the router's fixed work in it ({@code executeHeld}: the message's decode and
+     * checks, the output's transfer to the receiver, the event) and the message's calldata. Measured through the local
+     * chains' Across SpokePool by {@code DestinationCallAnvilTest} (the relayer's fill of a 100 USDC deposit with a
+     * one-V3-swap leg less the fill of the same deposit paying USDC, each to a fresh receiver: 106,863, less the router
+     * gas table's {@code steps.uniswap-v3.first}, 81,775: 25,088), plus 20% as for the CCTP redeem, rounded as its
+     * figure is. Charged only when steps follow: a call alone is charged {@code EXECUTOR_GAS} over its limit (a
+     * ceiling) as before.
      */
-    public static final long DELIVERY_GAS = 20_000;
+    public static final long DELIVERY_GAS = 30_000;
 
     private static final AcrossTracking TRACKING = new AcrossTracking();
 
