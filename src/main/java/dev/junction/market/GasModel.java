@@ -110,13 +110,15 @@ public interface GasModel {
     long bridge(BridgeLane lane, boolean afterSwap);
 
     /**
-     * Gas units Junction's relayer spends on {@code lane}'s destination chain to redeem a deposit carrying a route's
-     * destination leg, besides the leg's steps and the destination call: present for a bridge whose leg Junction's
-     * relayer runs, paid from the deposit (CCTP V1: the protocol room's figure), which the planner charges to the
-     * bridge step with the leg's steps and the call at the destination's gas price; empty (the default, and the
-     * sandbox's generic model: its network runs legs itself) when the bridge's own delivery pays it.
+     * Gas units spent on {@code lane}'s destination chain to deliver a deposit carrying a route's destination leg,
+     * besides the leg's steps and the destination call, by whoever delivers it and is paid from the deposit: Junction's
+     * relayer redeeming it (CCTP V1), or Across's filler, whose fee is what the deposit leaves. The planner charges it
+     * to the bridge step with the leg's steps and the call at the destination's gas price. Empty (the default, and the
+     * sandbox's generic model: its network runs legs itself) when nothing is charged for it.
+     *
+     * @param steps whether swap steps follow the bridge on that chain (else only the destination call)
      */
-    default OptionalLong legRedeemGas(BridgeLane lane) {
+    default OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
         return OptionalLong.empty();
     }
 

@@ -73,13 +73,15 @@ public interface BridgeProtocol {
     }
 
     /**
-     * Gas units Junction's relayer spends on the destination chain to redeem a deposit over {@code lane} that carries a
-     * destination leg, besides the leg's steps and the destination call: present for a bridge whose leg Junction's
-     * relayer runs and is paid for from the deposit (CCTP V1), which the planner charges to the bridge step with the
-     * leg's steps and call at the destination's gas price; empty (the default) when the bridge's own delivery pays it
-     * (Across's filler, in its fee) or no leg can follow the lane.
+     * Gas units spent on the destination chain to deliver a deposit over {@code lane} that carries a destination leg,
+     * besides the leg's steps and the destination call, by whoever delivers it and is paid from the deposit (CCTP V1:
+     * Junction's relayer's redeem; Across: the filler's hand-over of the message to the router), which the planner
+     * charges to the bridge step with the leg's steps and call at the destination's gas price; empty (the default)
+     * when nothing is charged for it or no leg can follow the lane.
+     *
+     * @param steps whether swap steps follow the bridge on that chain (else only the destination call)
      */
-    default OptionalLong legRedeemGas(BridgeLane lane) {
+    default OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
         return OptionalLong.empty();
     }
 

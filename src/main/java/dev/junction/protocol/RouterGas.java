@@ -142,8 +142,8 @@ public final class RouterGas implements GasModel {
 
     /** The lane's bridge room's redeem figure ({@link BridgeProtocol#legRedeemGas}). */
     @Override
-    public OptionalLong legRedeemGas(BridgeLane lane) {
-        return Protocols.bridge(lane.provider()).legRedeemGas(lane);
+    public OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
+        return Protocols.bridge(lane.provider()).legRedeemGas(lane, steps);
     }
 
     @Override

@@ -313,10 +313,11 @@ final class CandidateSearch {
         Edge e = l.edge;
         BigInteger out;
         if (e.isBridge()) {
-            // a bridge whose destination leg or call Junction's relayer runs is charged its redeem here, its leg's
-            // steps only in the exact evaluation (PathEvaluator)
-            boolean leg = l.node != target || memo.callOn(e.lane.toChain());
-            out = (leg ? memo.bridgeWithLeg(e.lane, graph.tokens[e.from], graph.tokens[e.to], in, 0)
+            // a bridge whose destination leg's or call's deliverer the deposit pays is charged its delivery here, its
+            // leg's steps only in the exact evaluation (PathEvaluator)
+            boolean steps = l.node != target;
+            boolean leg = steps || memo.callOn(e.lane.toChain());
+            out = (leg ? memo.bridgeWithLeg(e.lane, graph.tokens[e.from], graph.tokens[e.to], in, steps, 0)
                     : memo.bridge(e.lane, graph.tokens[e.from], graph.tokens[e.to], in)).amountOut();
         } else {
             SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, in);

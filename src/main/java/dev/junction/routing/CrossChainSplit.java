@@ -59,7 +59,9 @@ final class CrossChainSplit {
                         source.getFirst().fromAmount(), source);
         List<RouteStep> out = new ArrayList<>(sourceSplit != null ? sourceSplit : source);
         BigInteger bridgeIn = sourceSplit != null ? PlannedRoute.amountOut(sourceSplit) : crossing.fromAmount();
-        RouteStep bridged = sourceSplit != null ? bridge(crossing, bridgeIn, single, bridge) : crossing;
+        RouteStep bridged = sourceSplit != null
+                ? bridge(crossing, bridgeIn, bridge < single.size() - 1, PathEvaluator.legStepsGas(single, bridge + 1))
+                : crossing;
         if (bridged == null) {
             return null;
         }
@@ -71,7 +73,14 @@ final class CrossChainSplit {
         if (sourceSplit == null && destinationSplit == null) {
             return null;
         }
-        if (destinationSplit != null) {
+        if (destinationSplit != null && memo.legRedeemGas(crossing.lane(), true).isPresent()) {
+            List<RouteStep> charged = chargedSplit(crossing, bridgeIn, destinationSplit);
+            if (charged == null) {
+                return null;
+            }
+            out.set(out.size() - 1, charged.getFirst());
+            out.addAll(charged.subList(1, charged.size()));
+        } else if (destinationSplit != null) {
             out.addAll(destinationSplit);
         } else {
             List<RouteStep> requoted = requote(destination, bridged.toAmount());
@@ -119,18 +128,17 @@ final class CrossChainSplit {
 
     /**
      * The bridge step on a new input, or null when the lane cannot carry it: charged as the request's memo charges it
-     * (the destination call's gas; a relayed leg's redeem with the gas of the route's destination steps as they were).
+     * (the destination call's gas; a paid delivery of the leg with {@code legGas}, the gas of its steps).
      *
-     * @param single the route's steps, the bridge at {@code at}
+     * @param steps whether swap steps follow the bridge
      */
-    private RouteStep bridge(RouteStep b, BigInteger amountIn, List<RouteStep> single, int at) {
+    private RouteStep bridge(RouteStep b, BigInteger amountIn, boolean steps, long legGas) {
         if (amountIn.compareTo(b.lane().minAmount()) < 0 || amountIn.compareTo(b.lane().capacity()) > 0) {
             return null;
         }
-        boolean leg = at < single.size() - 1 || memo.callOn(b.toChain());
-        BridgeFee fee = leg && memo.legRedeemGas(b.lane()).isPresent()
-                ? memo.bridgeWithLeg(b.lane(), b.fromToken(), b.toToken(), amountIn,
-                        PathEvaluator.legStepsGas(single, at + 1))
+        boolean leg = steps || memo.callOn(b.toChain());
+        BridgeFee fee = leg && memo.legRedeemGas(b.lane(), steps).isPresent()
+                ? memo.bridgeWithLeg(b.lane(), b.fromToken(), b.toToken(), amountIn, steps, legGas)
                 : memo.bridge(b.lane(), b.fromToken(), b.toToken(), amountIn);
         if (fee.amountOut().signum() <= 0) {
             return null;
@@ -138,6 +146,56 @@ final class CrossChainSplit {
         return new RouteStep(StepKind.BRIDGE, b.provider(), b.chain(), b.fromChain(), b.toChain(), b.fromToken(),
                 b.toToken(), amountIn, fee.amountOut(), BigInteger.ZERO, fee.fee(), b.gasUnits(), b.estimatedSeconds(),
                 b.p90Seconds(), null, b.lane(), null, null);
+    }
+
+    /**
+     * The bridge charged the gas of a destination split whose deliverer the deposit pays (its legs' steps and the
+     * split's own work, {@link dev.junction.market.GasModel#split}), followed by the split's legs re-run on what the
+     * bridge then delivers (same paths and shares), in passes as {@link PathEvaluator} finds a leg's charge; null
+     * when the lane or a leg cannot carry its amount.
+     *
+     * @param split the destination segment's legs as planned on the bridge's output charged for the single path
+     */
+    private List<RouteStep> chargedSplit(RouteStep crossing, BigInteger bridgeIn, List<RouteStep> split) {
+        Map<Integer, List<RouteStep>> byLeg = new LinkedHashMap<>();
+        for (RouteStep s : split) {
+            byLeg.computeIfAbsent(s.leg().index(), k -> new ArrayList<>()).add(s);
+        }
+        List<List<RouteStep>> paths = List.copyOf(byLeg.values());
+        List<Integer> shares = paths.stream().map(path -> path.getFirst().leg().shareBps()).toList();
+        RouteRequest sub = new RouteRequest(crossing.toChain(), crossing.toToken().address(), crossing.toChain(),
+                request.toToken(), crossing.toAmount(), 0, request.providers(), false, RouteMode.MAX_VALUE);
+        SplitPlanner simulator = new SplitPlanner(graph, memo, new PathEvaluator(graph, memo, sub),
+                settings.maxSplits());
+        List<RouteStep> legs = split;
+        long charged = splitGas(legs, paths.size());
+        for (int pass = 1;; pass++) {
+            RouteStep bridged = bridge(crossing, bridgeIn, true, charged);
+            if (bridged == null) {
+                return null;
+            }
+            legs = simulator.simulate(paths, shares, bridged.toAmount());
+            if (legs == null) {
+                return null;
+            }
+            long gas = splitGas(legs, paths.size());
+            if (gas == charged || pass == PathEvaluator.LEG_GAS_PASSES) {
+                List<RouteStep> out = new ArrayList<>(legs.size() + 1);
+                out.add(bridged);
+                out.addAll(legs);
+                return out;
+            }
+            charged = gas;
+        }
+    }
+
+    /** A split's gas: its legs' steps and its own work for {@code legs} legs. */
+    private long splitGas(List<RouteStep> steps, int legs) {
+        long units = graph.snapshot.gas().split(legs);
+        for (RouteStep s : steps) {
+            units = Math.addExact(units, s.gasUnits());
+        }
+        return units;
     }
 
     /** An unsplit segment's swaps on a new input, each on its pool's starting state; null when a pool cannot fill. */

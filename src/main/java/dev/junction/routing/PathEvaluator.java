@@ -63,7 +63,7 @@ final class PathEvaluator {
             if (e.isBridge() && relayedLeg(path, i)) {
                 return relayedBridge(path, i, amount, sameTx, steps, diagnostics);
             }
-            RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics, null)
+            RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics, false, null)
                     : swap(e, amount, sameTx, i == 0, i == path.length - 1, diagnostics);
             if (step == null) {
                 return false;
@@ -76,18 +76,19 @@ final class PathEvaluator {
     }
 
     /**
-     * Whether the bridge at {@code i} is followed by a destination leg or call that Junction's relayer runs: its lane
-     * has a redeem figure ({@link QuoteMemo#legRedeemGas}) and steps follow it or the request's call runs on its
-     * destination.
+     * Whether the bridge at {@code i} is followed by a destination leg or call whose deliverer the deposit pays: steps
+     * follow it or the request's call runs on its destination, and its lane has a delivery figure for that
+     * ({@link QuoteMemo#legRedeemGas}).
      */
     private boolean relayedLeg(Edge[] path, int i) {
         Edge e = path[i];
-        return (i < path.length - 1 || memo.callOn(e.lane.toChain())) && memo.legRedeemGas(e.lane).isPresent();
+        boolean steps = i < path.length - 1;
+        return (steps || memo.callOn(e.lane.toChain())) && memo.legRedeemGas(e.lane, steps).isPresent();
     }
 
     /**
-     * A bridge whose destination leg Junction's relayer runs, and the rest of the path: the bridge is charged its
-     * redeem, the call and the gas of the leg's steps (up to and including a next bridge's deposit), which are
+     * A bridge whose destination leg's deliverer the deposit pays, and the rest of the path: the bridge is charged its
+     * delivery (redeem or filler's hand-over), the call and the gas of the leg's steps (up to and including a next bridge's deposit), which are
      * evaluated on what the bridge delivers after that charge, so the charge is found by passes: the first charges
      * the leg's steps nothing, each next one the steps' gas of the pass before, until a pass's steps cost what it
      * charged them (usually the second: fewer ticks crossed on a slightly smaller amount is what can move it) or
@@ -98,7 +99,7 @@ final class PathEvaluator {
         int mark = steps.size();
         long charged = 0;
         for (int pass = 1;; pass++) {
-            RouteStep bridge = bridge(path[i], amount, sameTx, diagnostics, charged);
+            RouteStep bridge = bridge(path[i], amount, sameTx, diagnostics, i < path.length - 1, charged);
             if (bridge == null) {
                 return false;
             }
@@ -158,10 +159,10 @@ final class PathEvaluator {
     }
 
     /**
-     * A bridge step; {@code legStepsGas}: null for a bridge whose destination needs no relayed leg, else the gas of the
-     * leg's steps charged with its redeem ({@link QuoteMemo#bridgeWithLeg}).
+     * A bridge step; {@code legStepsGas}: null for a bridge whose destination needs no paid delivery, else the gas of
+     * the leg's steps charged with its delivery ({@link QuoteMemo#bridgeWithLeg}; {@code steps}: whether steps follow).
      */
-    private RouteStep bridge(Edge e, BigInteger amountIn, boolean afterSwap, Diagnostics diagnostics,
+    private RouteStep bridge(Edge e, BigInteger amountIn, boolean afterSwap, Diagnostics diagnostics, boolean steps,
             Long legStepsGas) {
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
@@ -174,7 +175,7 @@ final class PathEvaluator {
             return null;
         }
         BridgeFee fee = legStepsGas == null ? memo.bridge(e.lane, from, to, amountIn)
-                : memo.bridgeWithLeg(e.lane, from, to, amountIn, legStepsGas);
+                : memo.bridgeWithLeg(e.lane, from, to, amountIn, steps, legStepsGas);
         if (fee.amountOut().signum() <= 0) {
             diagnostics.feesExceeded++;
             return null;

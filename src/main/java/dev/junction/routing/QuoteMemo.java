@@ -16,7 +16,8 @@ import java.util.OptionalLong;
 /**
  * Exact pool quotes of one planning request, so the search and the final evaluation quote each input once; and the
  * request's bridge fees, which charge its destination call's gas to a bridge into the chain the call runs on, and a
- * destination leg's redeem and steps to a bridge whose leg Junction's relayer runs (CCTP V1).
+ * destination leg's delivery and steps to a bridge whose leg's deliverer is paid from the deposit (CCTP V1's relayer,
+ * Across's filler).
  */
 final class QuoteMemo {
 
@@ -59,11 +60,11 @@ final class QuoteMemo {
     }
 
     /**
-     * The gas Junction's relayer spends to redeem a destination leg delivered over {@code lane} besides the leg's
-     * steps and the call ({@link dev.junction.market.GasModel#legRedeemGas}); empty when the bridge's own delivery
-     * pays it, the destination is not an EVM chain, or this memo charges no redeem.
+     * The gas spent to deliver a destination leg over {@code lane} besides the leg's steps and the call
+     * ({@link dev.junction.market.GasModel#legRedeemGas}; {@code steps}: whether swap steps follow the bridge); empty
+     * when nothing is charged for it, the destination is not an EVM chain, or this memo charges no redeem.
      */
-    OptionalLong legRedeemGas(BridgeLane lane) {
+    OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
         if (snapshot == null) {
             return OptionalLong.empty();
         }
@@ -71,18 +72,20 @@ final class QuoteMemo {
         if (destination == null || !destination.evm()) {
             return OptionalLong.empty();
         }
-        return snapshot.gas().legRedeemGas(lane);
+        return snapshot.gas().legRedeemGas(lane, steps);
     }
 
     /**
-     * The fee and output of a bridge followed by a destination leg or call that Junction's relayer runs
-     * ({@link #legRedeemGas} present): its redeem, the leg's steps ({@code legStepsGas}) and the call when it runs on
+     * The fee and output of a bridge followed by a destination leg or call whose deliverer the deposit pays
+     * ({@link #legRedeemGas} present; {@code steps}: whether swap steps follow): its delivery (a redeem, a filler's
+     * hand-over), the leg's steps ({@code legStepsGas}) and the call when it runs on
      * the lane's destination, in one figure of gas units at that chain's gas price (base + priority), valued at its
      * native token's reference price and converted like the call's charge ({@link BridgeFee#of}); without a redeem
      * figure, {@link #bridge}.
      */
-    BridgeFee bridgeWithLeg(BridgeLane lane, Token in, Token out, BigInteger amount, long legStepsGas) {
-        OptionalLong redeem = legRedeemGas(lane);
+    BridgeFee bridgeWithLeg(BridgeLane lane, Token in, Token out, BigInteger amount, boolean steps,
+            long legStepsGas) {
+        OptionalLong redeem = legRedeemGas(lane, steps);
         if (redeem.isEmpty()) {
             return bridge(lane, in, out, amount);
         }

@@ -151,7 +151,7 @@ class CctpLegEndpointsTest {
     /** The redeem (the CCTP room's figure, as RouterGas answers it) plus the destination swap's measured row. */
     static long legGas() {
         RouterGas gas = RouterGas.measured();
-        return gas.legRedeemGas(snapshot().lanes().getFirst()).orElseThrow() + gas.swap(ARB_POOL, 0, false);
+        return gas.legRedeemGas(snapshot().lanes().getFirst(), true).orElseThrow() + gas.swap(ARB_POOL, 0, false);
     }
 
     MockHttpServletResponse call(MockHttpServletRequestBuilder r) throws Exception {

@@ -7,10 +7,14 @@ import static dev.junction.support.TestMarket.WETH;
 import static dev.junction.support.TestMarket.units;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.junction.market.Chain;
 import dev.junction.market.MarketSnapshot;
+import dev.junction.protocol.RouterGas;
+import dev.junction.protocol.across.Across;
 import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -72,6 +76,54 @@ class CrossChainSplitProperties {
         checkSegment(destination, crossing.toAmount(), withSplits.amountOut());
         Statistics.label("segment split").collect(source.getFirst().leg() != null ? "source" : "",
                 destination.getFirst().leg() != null ? "destination" : "");
+    }
+
+    /**
+     * With chain mode's gas model (the router's measured rows, Across's hand-over figure), the Across step of a route
+     * with destination swaps is charged the gas its filler spends on them at the destination's gas price: the hand-over
+     * plus the destination segment's steps, and for a split segment the split's own work for its legs too; the route
+     * still beats its single path net of gas.
+     */
+    @Property(tries = 60)
+    void anAcrossStepIsChargedItsDestinationSegmentsGasSplitOrNot(
+            @ForAll @LongRange(min = 20, max = 20_000) long arbUni, @ForAll @LongRange(min = 20, max = 20_000) long arbSushi,
+            @ForAll @LongRange(min = 1, max = 200_000) long centiWeth) {
+        MarketSnapshot generic = market(20_000, 20_000, arbUni, arbSushi);
+        MarketSnapshot snapshot = new MarketSnapshot(generic.version(), generic.chains(), generic.tokens(),
+                generic.providers(), generic.pools(), generic.lanes(), Map.of(), RouterGas.measured());
+        RouteRequest request = RouteRequest.of(ETH, WETH, ARB, ARB_WETH, units(Long.toString(centiWeth), 16));
+        PlannedRoute withSplits;
+        PlannedRoute single;
+        try {
+            withSplits = new RoutePlanner().plan(snapshot, request).getFirst();
+            single = new RoutePlanner(PlannerSettings.DEFAULTS.withMaxSplits(1)).plan(snapshot, request).getFirst();
+        } catch (NoRouteException tooSmallOrTooLarge) {
+            return;
+        }
+        assertThat(withSplits.netValueUsd()).isGreaterThanOrEqualTo(single.netValueUsd());
+        List<RouteStep> steps = withSplits.steps();
+        int bridge = 0;
+        while (steps.get(bridge).kind() != StepKind.BRIDGE) {
+            bridge++;
+        }
+        RouteStep crossing = steps.get(bridge);
+        List<RouteStep> destination = steps.subList(bridge + 1, steps.size());
+        boolean split = destination.getFirst().leg() != null;
+        Statistics.label("destination split").collect(split);
+        long gas = Across.DELIVERY_GAS;
+        for (RouteStep s : destination) {
+            gas += s.gasUnits();
+        }
+        if (split) {
+            gas += RouterGas.measured().split(destination.getLast().leg().index() + 1);
+            checkSegment(destination, crossing.toAmount(), withSplits.amountOut());
+        }
+        Chain arbitrum = snapshot.chain(ARB).orElseThrow();
+        double usd = snapshot.nativeToken(arbitrum).usd(BigInteger.valueOf(gas).multiply(arbitrum.gasPriceWei()));
+        BridgeFee expected = BridgeFee.of(crossing.lane(), crossing.fromToken(), crossing.toToken(),
+                crossing.fromAmount(), usd);
+        assertThat(crossing.bridgeFee()).isEqualTo(expected.fee());
+        assertThat(crossing.toAmount()).isEqualTo(expected.amountOut());
     }
 
     /** A segment spends exactly {@code input} and delivers {@code output}; split, its shares sum to 10000. */

@@ -8,6 +8,8 @@ import dev.junction.market.Chain;
 import dev.junction.market.GasModel;
 import dev.junction.market.MarketSnapshot;
 import dev.junction.market.Pool;
+import dev.junction.protocol.RouterGas;
+import dev.junction.protocol.across.Across;
 import dev.junction.support.TestMarket;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -21,7 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A bridge whose destination leg or call Junction's relayer runs (CCTP V1, issue 39) is charged, in its step's bridge
  * fee, its redeem plus the leg's steps' gas plus the call's gas, at the destination chain's gas price, converted to the
- * bridge's input units like a destination call's charge; a route ending with the mint is not, and Across is unchanged.
+ * bridge's input units like a destination call's charge; a route ending with the mint is not. An Across deposit
+ * followed by swaps is charged the same way with chain mode's model (the filler's hand-over and the steps); one ending
+ * the route or followed by a call alone is charged as before.
  */
 class RelayedLegChargeTest {
 
@@ -51,7 +55,7 @@ class RelayedLegChargeTest {
         }
 
         @Override
-        public OptionalLong legRedeemGas(BridgeLane lane) {
+        public OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
             return lane.provider().equals("cctp") ? OptionalLong.of(REDEEM) : OptionalLong.empty();
         }
     };
@@ -117,9 +121,82 @@ class RelayedLegChargeTest {
     }
 
     @Test
-    void acrossIsUnchanged() {
+    void theCctpModelLeavesAcrossAsTheGenericModelPlansIt() {
         RouteRequest request = RouteRequest.of(ETH, USDC, ARB, ARB_WETH, units("1000", 6))
                 .withProviders(ACROSS_AND_SUSHI).withDestinationCallGas(160_000);
         assertThat(planner.plan(relayed, request)).isEqualTo(planner.plan(generic, request));
+    }
+
+    // ------------------------------------------------ Across: the filler pays the destination steps (chain mode)
+
+    /** The test market planned with chain mode's gas model: the router's measured rows and the rooms' figures. */
+    private final MarketSnapshot measured = new MarketSnapshot(generic.version(), generic.chains(), generic.tokens(),
+            generic.providers(), generic.pools(), generic.lanes(), Map.of(), RouterGas.measured());
+
+    private static RouteStep bridgeOf(PlannedRoute route) {
+        return route.steps().stream().filter(s -> s.kind() == StepKind.BRIDGE).findFirst().orElseThrow();
+    }
+
+    @Test
+    void anAcrossDepositBeforeADestinationSwapIsChargedTheFillersHandOverAndTheSwapAtTheDestinationsPrice() {
+        BigInteger amount = units("1000", 6);
+        PlannedRoute bridgeOnly = only(planner.plan(measured, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, amount)
+                .withProviders(ACROSS_AND_SUSHI)));
+        RouteStep alone = bridgeOnly.steps().getFirst();
+        assertThat(alone.provider().key()).isEqualTo("across");
+        PlannedRoute route = only(planner.plan(measured, RouteRequest.of(ETH, USDC, ARB, ARB_WETH, amount)
+                .withProviders(ACROSS_AND_SUSHI)));
+        assertThat(route.steps()).hasSize(2);
+        RouteStep deposit = route.steps().get(0);
+        RouteStep swap = route.steps().get(1);
+        assertThat(deposit.provider().key()).isEqualTo("across");
+        assertThat(swap.gasUnits()).as("the swap's measured row, first in the fill's hand-over")
+                .isEqualTo(RouterGas.measured().swap(swap.pool(), 0, false));
+        // the lane's fee, as for the same deposit ending the route, plus the hand-over and the swap at Arbitrum's price
+        BigInteger charge = arbitrumGasInUsdc(Across.DELIVERY_GAS + swap.gasUnits());
+        assertThat(charge).isPositive();
+        assertThat(deposit.bridgeFee()).isEqualTo(alone.bridgeFee().add(charge));
+        assertThat(deposit.fromAmount().subtract(deposit.bridgeFee())).isEqualTo(deposit.toAmount());
+        assertThat(swap.fromAmount()).isEqualTo(deposit.toAmount());
+        assertThat(route.gasLimit()).as("the wallet's source gas is unchanged: the filler pays the swap")
+                .isEqualTo(bridgeOnly.gasLimit());
+    }
+
+    @Test
+    void anAcrossDepositWithADestinationSwapAndACallIsChargedTheHandOverTheSwapAndTheCallAsOneFigure() {
+        long callGas = DestinationCallGas.of("0xcafe", BigInteger.valueOf(90_000));
+        BigInteger amount = units("1000", 6);
+        RouteStep alone = only(planner.plan(measured, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, amount)
+                .withProviders(ACROSS_AND_SUSHI))).steps().getFirst();
+        PlannedRoute route = only(planner.plan(measured, RouteRequest.of(ETH, USDC, ARB, ARB_WETH, amount)
+                .withProviders(ACROSS_AND_SUSHI).withDestinationCallGas(callGas)));
+        RouteStep deposit = route.steps().get(0);
+        assertThat(deposit.bridgeFee()).isEqualTo(alone.bridgeFee().add(arbitrumGasInUsdc(
+                Across.DELIVERY_GAS + route.steps().get(1).gasUnits() + callGas)));
+    }
+
+    @Test
+    void anAcrossDepositWithoutDestinationStepsIsChargedAsBefore() {
+        long callGas = DestinationCallGas.of("0xcafe", BigInteger.valueOf(90_000));
+        BigInteger amount = units("1000", 6);
+        RouteStep alone = only(planner.plan(measured, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, amount)
+                .withProviders(ACROSS_AND_SUSHI))).steps().getFirst();
+        RouteStep plainAlone = only(planner.plan(generic, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, amount)
+                .withProviders(ACROSS_AND_SUSHI))).steps().getFirst();
+        assertThat(alone.bridgeFee()).as("the lane's fee alone").isEqualTo(plainAlone.bridgeFee());
+        RouteStep withCall = only(planner.plan(measured, RouteRequest.of(ETH, USDC, ARB, ARB_USDC, amount)
+                .withProviders(ACROSS_AND_SUSHI).withDestinationCallGas(callGas))).steps().getFirst();
+        assertThat(withCall.bridgeFee()).as("a call alone: its own charge, no hand-over")
+                .isEqualTo(alone.bridgeFee().add(arbitrumGasInUsdc(callGas)));
+    }
+
+    @Test
+    void theSandboxsGenericModelChargesAnAcrossLegNothing() {
+        RouteRequest request = RouteRequest.of(ETH, USDC, ARB, ARB_WETH, units("1000", 6))
+                .withProviders(ACROSS_AND_SUSHI);
+        RouteStep deposit = bridgeOf(only(planner.plan(generic, request)));
+        RouteStep alone = bridgeOf(only(planner.plan(generic, RouteRequest.of(ETH, USDC, ARB, ARB_USDC,
+                units("1000", 6)).withProviders(ACROSS_AND_SUSHI))));
+        assertThat(deposit.bridgeFee()).isEqualTo(alone.bridgeFee());
     }
 }

@@ -11,10 +11,13 @@ import dev.junction.chain.abi.Abi;
 import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.market.Token;
+import dev.junction.protocol.RouterGasTable;
+import dev.junction.protocol.across.Across;
 import dev.junction.routing.DestinationCallGas;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.JunctionHttp;
 import dev.junction.status.ChainStatusAnvilTest.Side;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -25,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -179,14 +183,17 @@ class DestinationCallAnvilTest {
     @Order(5)
     void crossChain_aQuoteWithACallChargesItsGasToTheAcrossStepAtTheDestinationsGasPrice() throws Exception {
         long callGas = DestinationCallGas.of(deposit(b.token("WETH")), BigInteger.valueOf(200_000));
-        String quote = "/quote?fromChain=" + A.value() + "&toChain=" + B.value() + "&fromToken=" + a.token("USDC")
-                + "&toToken=" + b.token("WETH") + "&amount=" + USDC.multiply(BigInteger.valueOf(1_000)) + "&sender="
+        String toUsdc = "/quote?fromChain=" + A.value() + "&toChain=" + B.value() + "&fromToken=" + a.token("USDC")
+                + "&toToken=" + b.token("USDC") + "&amount=" + USDC.multiply(BigInteger.valueOf(1_000)) + "&sender="
                 + WALLET + "&receiver=" + vaults.get(B) + "&includeProvider=across&includeProvider=uniswap-v3";
+        String toWeth = toUsdc.replace("&toToken=" + b.token("USDC"), "&toToken=" + b.token("WETH"));
+        String call = "&destinationCallData=" + deposit(b.token("WETH")) + "&destinationGasLimit=200000";
         for (int attempt = 1; ; attempt++) {
             JsonNode before = chainView(B);
-            JsonNode plain = across(get(quote));
-            JsonNode called = across(get(quote + "&destinationCallData=" + deposit(b.token("WETH"))
-                    + "&destinationGasLimit=200000"));
+            JsonNode plain = across(get(toUsdc));
+            JsonNode called = across(get(toUsdc + call));
+            JsonNode swapped = across(get(toWeth));
+            JsonNode swappedAndCalled = across(get(toWeth + call));
             JsonNode after = chainView(B);
             if (!before.path("gasPriceWei").equals(after.path("gasPriceWei")) && attempt < 5) {
                 continue; // the market read a new gas price between the quotes
@@ -194,20 +201,87 @@ class DestinationCallAnvilTest {
             BigInteger gasPrice = new BigInteger(before.path("gasPriceWei").asString());
             JsonNode nativeToken = before.path("nativeToken").isObject() ? before.path("nativeToken")
                     : before.path("wrappedNativeToken");
-            double usd = new Token(B, Address.NATIVE, 18, "ETH", "ETH", "", nativeToken.path("priceUsd").asDouble())
-                    .usd(BigInteger.valueOf(callGas).multiply(gasPrice));
+            Token eth = new Token(B, Address.NATIVE, 18, "ETH", "ETH", "", nativeToken.path("priceUsd").asDouble());
             JsonNode input = plain.path("fromToken");
-            BigInteger charge = BigDecimal.valueOf(usd).movePointRight(input.path("decimals").asInt())
+            LongFunction<BigInteger> charge = units -> BigDecimal.valueOf(
+                    eth.usd(BigInteger.valueOf(units).multiply(gasPrice))).movePointRight(input.path("decimals").asInt())
                     .divide(BigDecimal.valueOf(input.path("priceUsd").asDouble()), 0, RoundingMode.CEILING)
                     .toBigIntegerExact();
             assertThat(gasPrice).isPositive();
-            assertThat(charge).isPositive();
-            assertThat(new BigInteger(called.path("bridgeFee").asString())
-                    .subtract(new BigInteger(plain.path("bridgeFee").asString()))).isEqualTo(charge);
+            assertThat(charge.apply(callGas)).isPositive();
+            BigInteger laneFee = new BigInteger(plain.path("bridgeFee").asString());
+            assertThat(new BigInteger(called.path("bridgeFee").asString()).subtract(laneFee))
+                    .as("a call alone: its gas").isEqualTo(charge.apply(callGas));
             assertThat(new BigInteger(plain.path("toAmount").asString())
-                    .subtract(new BigInteger(called.path("toAmount").asString()))).isEqualTo(charge);
+                    .subtract(new BigInteger(called.path("toAmount").asString()))).isEqualTo(charge.apply(callGas));
+            // a destination swap: the filler's hand-over and the swap's measured V3 row (plus the ticks it crosses)
+            RouterGasTable table;
+            try (InputStream json = RouterGasTable.class.getResourceAsStream("router-gas.json")) {
+                table = RouterGasTable.read(json);
+            }
+            long swapGas = Across.DELIVERY_GAS + table.step("uniswap-v3").first();
+            long tick = table.figure("v3TickCrossed");
+            BigInteger legCharge = new BigInteger(swapped.path("bridgeFee").asString()).subtract(laneFee);
+            assertThat(legCharge).as("the leg's steps are charged").isIn(charge.apply(swapGas),
+                    charge.apply(swapGas + tick), charge.apply(swapGas + 2 * tick));
+            BigInteger both = new BigInteger(swappedAndCalled.path("bridgeFee").asString()).subtract(laneFee);
+            assertThat(both).as("the hand-over, the swap and the call as one figure").isIn(
+                    charge.apply(swapGas + callGas), charge.apply(swapGas + tick + callGas),
+                    charge.apply(swapGas + 2 * tick + callGas));
             return;
         }
+    }
+
+    /**
+     * What the filler of a real SpokePool spends to run a destination swap, against what the Across step is charged for
+     * it: the fill of a deposit carrying a one-swap leg less the fill of the same-sized deposit paying USDC directly
+     * (each to a fresh receiver) is within {@code Across.DELIVERY_GAS} and the swap's V3 row (its swap crosses no
+     * tick). The figure's source: 106,863 extra, 25,088 over the row.
+     */
+    @Test
+    @Order(6)
+    void crossChain_theFillersExtraGasForADestinationSwapIsWithinItsCharge() throws Exception {
+        BigInteger amount = USDC.multiply(BigInteger.valueOf(100));
+        long plainFill = fillGas(buildAndSendTo(b.token("USDC"), amount,
+                Address.evm("0x00000000000000000000000000000000000BEEF2")));
+        long legFill = fillGas(buildAndSendTo(b.token("WETH"), amount,
+                Address.evm("0x00000000000000000000000000000000000BEEF3")));
+        RouterGasTable table;
+        try (InputStream json = RouterGasTable.class.getResourceAsStream("router-gas.json")) {
+            table = RouterGasTable.read(json);
+        }
+        long swapRow = table.step("uniswap-v3").first();
+        System.out.println("Across fill gas: plain " + plainFill + ", with a one-V3-swap leg " + legFill
+                + "; the leg's extra " + (legFill - plainFill) + ", less the V3 row " + (legFill - plainFill - swapRow));
+        assertThat(legFill - plainFill).as("the filler's extra gas is charged")
+                .isLessThanOrEqualTo(Across.DELIVERY_GAS + swapRow);
+    }
+
+    /** The gas used by the relayer's fill of a cross-chain route sent from A. */
+    long fillGas(String hash) throws Exception {
+        JsonNode done = awaitStatus(hash, A, r -> "DONE".equals(r.path("status").asString()));
+        assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
+        String fill = done.path("destTxDetails").path("txHash").asString();
+        return Long.decode(ChainStatusAnvilTest.receipt(b, fill).path("gasUsed").asString());
+    }
+
+    /** {@code /build-best-path} from A's USDC to {@code toToken} on B without a call, sent by the ethers wallet. */
+    String buildAndSendTo(Address toToken, BigInteger amount, Address receiver) throws Exception {
+        JsonNode built = get("/build-best-path?fromChain=" + A.value() + "&toChain=" + B.value() + "&fromToken="
+                + a.token("USDC") + "&toToken=" + toToken + "&amount=" + amount + "&sender=" + WALLET + "&receiver="
+                + receiver + "&includeProvider=across&includeProvider=uniswap-v3");
+        assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
+        JsonNode tx = built.path("data").path("Tx");
+        ObjectNode request = json.createObjectNode();
+        request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", WALLET_KEY)
+                .put("fromToken", a.token("USDC").value()).put("amount", amount.toString());
+        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
+                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
+                .put("chain", A.value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
+        request.putArray("watch").add(a.token("USDC").value());
+        JsonNode sent = AnvilHarness.sendBuiltTx(request);
+        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
+        return sent.path("hash").asString();
     }
 
     /** The Across step of the first route of a /quote answer. */

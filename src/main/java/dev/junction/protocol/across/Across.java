@@ -20,6 +20,7 @@ import dev.junction.protocol.shared.Recipients;
 import dev.junction.nodes.ChainSettings;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Across: a deposit into the chain's SpokePool, filled by a relayer on the destination chain. Executed by Junction's
@@ -48,6 +49,19 @@ public final class Across implements BridgeProtocol {
     /** Router gas table row of a deposit through the adapter. */
     static final String GAS_ROW = KEY;
 
+    /**
+     * Gas units Across's filler spends to hand a destination leg's message to Junction's router besides the leg's
+     * steps, over what a plain fill costs it (which the lane's fee prices): the SpokePool's call of
+     * {@code handleV3AcrossMessage}, the router's fixed work in it ({@code executeHeld}: the message's decode and
+     * checks, the output's transfer to the receiver, the event) and the message's calldata. Measured through the local
+     * chains' Across SpokePool by {@code DestinationCallAnvilTest} (the relayer's fill of a 100 USDC deposit with a
+     * one-V3-swap leg less the fill of the same deposit paying USDC, each to a fresh receiver: 106,863, less the router
+     * gas table's {@code steps.uniswap-v3.first}, 81,775: 25,088), plus 20% as for the CCTP redeem, rounded as its
+     * figure is. Charged only when steps follow: a call alone is charged {@code EXECUTOR_GAS} over its limit (a
+     * ceiling) as before.
+     */
+    public static final long DELIVERY_GAS = 30_000;
+
     private static final AcrossTracking TRACKING = new AcrossTracking();
 
     @Override
@@ -68,6 +82,15 @@ public final class Across implements BridgeProtocol {
     @Override
     public boolean carriesMessage(BridgeLane lane) {
         return true;
+    }
+
+    /**
+     * {@link #DELIVERY_GAS} when swap steps follow the bridge: the filler pays their gas and the router's hand-over,
+     * and Across's fee (the deposit's {@code inputAmount - outputAmount}) must cover them to be filled.
+     */
+    @Override
+    public OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
+        return steps ? OptionalLong.of(DELIVERY_GAS) : OptionalLong.empty();
     }
 
     @Override

@@ -114,9 +114,9 @@ public final class Cctp implements BridgeProtocol {
         return true;
     }
 
-    /** {@link #REDEEM_GAS} over a V1 lane (the only lanes that carry a leg). */
+    /** {@link #REDEEM_GAS} over a V1 lane (the only lanes that carry a leg), with steps or only a call. */
     @Override
-    public OptionalLong legRedeemGas(BridgeLane lane) {
+    public OptionalLong legRedeemGas(BridgeLane lane, boolean steps) {
         return carriesMessage(lane) ? OptionalLong.of(REDEEM_GAS) : OptionalLong.empty();
     }
 

@@ -15,6 +15,7 @@ import dev.junction.protocol.LegReceiver;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.RouterGas;
 import dev.junction.protocol.StepDataException;
+import dev.junction.protocol.across.Across;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
@@ -41,12 +42,17 @@ class CctpLegRoomTest {
         assertThat(cctp.carriesMessage(lane("cctp", ETH, ARB))).isTrue();
         assertThat(cctp.carriesMessage(lane("cctp", ETH, LINEA))).as("Linea: CCTP V2 only").isFalse();
         assertThat(cctp.deliversThroughReceiver()).isTrue();
-        assertThat(cctp.legRedeemGas(lane("cctp", ETH, ARB))).hasValue(Cctp.REDEEM_GAS);
-        assertThat(cctp.legRedeemGas(lane("cctp", ETH, LINEA))).isEmpty();
-        RouterGas gas = RouterGas.measured();
-        assertThat(gas.legRedeemGas(lane("cctp", ETH, ARB))).as("chain mode's gas model asks the room")
+        assertThat(cctp.legRedeemGas(lane("cctp", ETH, ARB), true)).hasValue(Cctp.REDEEM_GAS);
+        assertThat(cctp.legRedeemGas(lane("cctp", ETH, ARB), false)).as("a call alone is redeemed too")
                 .hasValue(Cctp.REDEEM_GAS);
-        assertThat(gas.legRedeemGas(lane("across", ETH, ARB))).as("Across's filler pays its own").isEmpty();
+        assertThat(cctp.legRedeemGas(lane("cctp", ETH, LINEA), true)).isEmpty();
+        RouterGas gas = RouterGas.measured();
+        assertThat(gas.legRedeemGas(lane("cctp", ETH, ARB), true)).as("chain mode's gas model asks the room")
+                .hasValue(Cctp.REDEEM_GAS);
+        assertThat(gas.legRedeemGas(lane("across", ETH, ARB), true)).as("Across's filler hands the leg over")
+                .hasValue(Across.DELIVERY_GAS);
+        assertThat(gas.legRedeemGas(lane("across", ETH, ARB), false)).as("a call alone: EXECUTOR_GAS as before")
+                .isEmpty();
         assertThat(Protocols.bridge("across").deliversThroughReceiver()).isFalse();
     }
 
@@ -81,13 +87,17 @@ class CctpLegRoomTest {
         assertThatThrownBy(() -> cctp.stepData(nothingLeft)).isInstanceOf(StepDataException.class);
     }
     @Test
-    void everyRoomThatDeliversThroughAReceiverDeclaresOneAndOnlyItsLegsCostARedeem() {
+    void everyRoomThatDeliversThroughAReceiverDeclaresOneAndItsLegsCostARedeem() {
         for (BridgeProtocol b : Protocols.bridges()) {
             ChainSettings.Bridge settings = new ChainSettings.Bridge(b.providerKeys().getFirst(), MESSENGER, List.of());
             BridgeLane eth = lane(b.providerKeys().getFirst(), ETH, ARB);
             assertThat(b.legReceiver(settings).isPresent()).as(b.name()).isEqualTo(b.deliversThroughReceiver());
-            assertThat(b.legRedeemGas(eth).isPresent()).as(b.name())
-                    .isEqualTo(b.deliversThroughReceiver() && b.carriesMessage(eth));
+            if (b.deliversThroughReceiver()) {
+                assertThat(b.legRedeemGas(eth, false).isPresent()).as(b.name()).isEqualTo(b.carriesMessage(eth));
+            }
+            if (b.legRedeemGas(eth, true).isPresent()) {
+                assertThat(b.carriesMessage(eth)).as(b.name() + " charges the delivery of a leg it carries").isTrue();
+            }
         }
         assertThat(Protocols.bridges().stream().filter(BridgeProtocol::deliversThroughReceiver).map(BridgeProtocol::name))
                 .containsExactly("cctp");
