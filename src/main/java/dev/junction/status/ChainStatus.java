@@ -314,8 +314,9 @@ final class ChainStatus {
             EthRpc destRpc = node(dest);
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
                     + " has no head yet"));
-            BridgeFill fill = findFill(destRpc, deposit.get().tracking(), destBridge.contract(), source, d, head,
-                    updatedAt / 1000);
+            BridgeTracking tracking = deposit.get().tracking();
+            BridgeFill fill = findFill(destRpc, tracking, tracking.fillContract(d, destBridge.contract()), source, d,
+                    head, updatedAt / 1000);
             if (fill == null) {
                 if (head.blockTimestamp() > d.fillDeadline()) {
                     terminal = true;
@@ -340,7 +341,7 @@ final class ChainStatus {
                         + ds.confirmations() + " confirmations.", destTx, pollSeconds(ds), null, minimum());
             }
             terminal = true;
-            if (ds.router() != null && ds.router().equals(fill.recipient())) {
+            if (ds.router() != null && tracking.deliversToRouter(fill, ds.router())) {
                 List<LogEntry> logs = destRpc.receipt(fill.txHash()).map(TxReceipt::logs).orElse(List.of());
                 Bytes32 quoteId = route.executed().quoteId();
                 Optional<Fallback> fallback = RouteLogs.fallback(logs, ds.router(), quoteId);

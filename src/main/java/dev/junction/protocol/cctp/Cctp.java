@@ -12,6 +12,7 @@ import dev.junction.market.BridgeLane;
 import dev.junction.protocol.AdapterSpec;
 import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
+import dev.junction.protocol.BridgeTracking;
 import dev.junction.protocol.StepShape;
 import dev.junction.protocol.shared.ChainNumbers;
 import dev.junction.protocol.shared.Recipients;
@@ -48,6 +49,8 @@ public final class Cctp implements BridgeProtocol {
     static final Set<Integer> V1_DOMAINS = Set.of(0, 1, 2, 3, 5, 6, 7, 10);
     /** CCTP V2 minFinalityThreshold for a Standard (finalized) transfer. */
     static final int FINALIZED = 2000;
+
+    private static final CctpTracking TRACKING = new CctpTracking();
 
     /** The bridge's canonical provider key. */
     public static final String KEY = "cctp";
@@ -105,5 +108,11 @@ public final class Cctp implements BridgeProtocol {
         return Optional.of(new AdapterSpec("CctpAdapter",
                 AdapterSpec.argumentsAfterRouter(address(bridge.contract())),
                 Optional.of(new AdapterSpec.Probe("tokenMessenger()", bridge.contract())), Optional.empty()));
+    }
+
+    /** A route with a destination leg or call: its burn, its leg and the receiver's redeem ({@link CctpTracking}). */
+    @Override
+    public Optional<BridgeTracking> tracking() {
+        return Optional.of(TRACKING);
     }
 }
