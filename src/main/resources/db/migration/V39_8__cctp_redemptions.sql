@@ -15,7 +15,7 @@ CREATE TABLE cctp_redemptions (
     message              TEXT          NOT NULL,
     burn_attestation     TEXT,
     leg_attestation      TEXT,
-    state                VARCHAR(16)   NOT NULL,
+    state                VARCHAR(24)   NOT NULL,
     relayed_tx_id        VARCHAR(64),
     redeem_tx_hash       VARCHAR(66),
     attempts             INT           NOT NULL,
