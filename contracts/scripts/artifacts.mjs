@@ -22,6 +22,7 @@ const out = resolve(process.argv[2] ?? join(DIR, "..", "target", "classes", "con
 /** The contracts the deploy command deploys (source file -> contract name). */
 const DEPLOYABLE = {
   "src/JunctionRouter.sol": "JunctionRouter",
+  "src/JunctionCctpReceiver.sol": "JunctionCctpReceiver",
   "src/adapters/UniswapV2Adapter.sol": "UniswapV2Adapter",
   "src/adapters/UniswapV3Adapter.sol": "UniswapV3Adapter",
   "src/adapters/UniswapV4Adapter.sol": "UniswapV4Adapter",

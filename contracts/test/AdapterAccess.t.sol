@@ -71,12 +71,12 @@ contract AdapterAccessTest is RealEvm {
     /// in it for the attacker on the destination domain.
     function test_cctp_attackerCannotBurnALeftTokenToItself() public {
         usdc.mint(address(cctpAdapter), 1_000e6);
-        bytes memory toAttacker = abi.encode(CctpAdapter.CctpBurn(3, bytes32(uint256(uint160(attacker))), 8453));
+        bytes memory toAttacker = abi.encode(CctpAdapter.CctpBurn(3, bytes32(uint256(uint160(attacker))), 8453, ""));
         vm.prank(attacker);
         vm.expectRevert(abi.encodeWithSelector(RouterOnly.OnlyRouter.selector, attacker));
         cctpAdapter.bridge(address(usdc), 1_000e6, toAttacker);
         assertEq(usdc.balanceOf(address(cctpAdapter)), 1_000e6);
-        assertEq(cctpMessenger.nextNonce(), 0, "a burn was made");
+        assertEq(cctpTransmitter.nextAvailableNonce(), 0, "a burn was made");
     }
 
     /// @dev The Across adapter deposits to the recipient named in calldata (to a real SpokePool it would pay the
@@ -129,14 +129,14 @@ contract AdapterAccessTest is RealEvm {
         vm.startPrank(user);
         usdc.approve(address(router), 2_000e6);
         router.executeRoute(_params(address(usdc), 1_000e6, address(dai), 1, user), _one(_curveStep(address(usdc), address(dai), 1)));
-        bytes memory burn = abi.encode(CctpAdapter.CctpBurn(3, bytes32(uint256(uint160(user))), 8453));
+        bytes memory burn = abi.encode(CctpAdapter.CctpBurn(3, bytes32(uint256(uint160(user))), 8453, ""));
         router.executeRoute(
             _params(address(usdc), 1_000e6, address(usdc), 1, user),
             _one(IJunctionRouter.Step(1, address(cctpAdapter), address(usdc), address(usdc), 1, burn))
         );
         vm.stopPrank();
         assertGt(dai.balanceOf(user), 0);
-        assertEq(cctpMessenger.nextNonce(), 1);
+        assertEq(cctpTransmitter.nextAvailableNonce(), 1);
         _assertRouterEmpty();
     }
 }

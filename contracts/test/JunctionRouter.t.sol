@@ -144,7 +144,7 @@ contract JunctionRouterTest is RealEvm {
         bytes32 mintRecipient = bytes32(uint256(uint160(receiver)));
         IJunctionRouter.Step memory bridge = IJunctionRouter.Step(
             1, address(cctpAdapter), address(usdc), address(usdc), mid,
-            abi.encode(CctpAdapter.CctpBurn(3, mintRecipient, 42161))
+            abi.encode(CctpAdapter.CctpBurn(3, mintRecipient, 42161, ""))
         );
         uint256 supply = usdc.totalSupply();
         _fundAndApprove(weth, amountIn);

@@ -6,6 +6,8 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {TestToken} from "./TestToken.sol";
 import {TestOnlyCurveStableSwap} from "./TestOnlyCurveStableSwap.sol";
 import {TestOnlyCctpTokenMessenger} from "./TestOnlyCctpTokenMessenger.sol";
+import {TestOnlyCctpMessageTransmitter} from "./TestOnlyCctpMessageTransmitter.sol";
+import {TestOnlyCctpTokenMinter} from "./TestOnlyCctpTokenMinter.sol";
 import {JunctionRouter} from "../../src/JunctionRouter.sol";
 import {IJunctionRouter} from "../../src/IJunctionRouter.sol";
 import {ISignatureTransfer, IWETH9} from "../../src/interfaces/IJunctionAdapter.sol";
@@ -79,6 +81,11 @@ abstract contract RealEvm is Test {
     TestToken internal wbtc;
     TestOnlyCurveStableSwap internal curvePool;
     TestOnlyCctpTokenMessenger internal cctpMessenger;
+    TestOnlyCctpMessageTransmitter internal cctpTransmitter;
+    TestOnlyCctpTokenMinter internal cctpMinter;
+    /// @dev CCTP's domain of the chain RealEvm deploys (Ethereum's).
+    uint32 internal constant CCTP_DOMAIN = 0;
+    uint256 internal cctpAttesterKey = 0xA77E57;
 
     JunctionRouter internal router;
     UniswapV2Adapter internal v2Adapter;
@@ -174,8 +181,23 @@ abstract contract RealEvm is Test {
         usdc.approve(address(curvePool), type(uint256).max);
         dai.approve(address(curvePool), type(uint256).max);
         curvePool.addLiquidity(5_000_000e6, 5_000_000e6);
-        cctpMessenger = new TestOnlyCctpTokenMessenger();
+        (cctpTransmitter, cctpMessenger, cctpMinter) = _deployCctp(CCTP_DOMAIN, usdc);
         cctpMessenger.addRemoteTokenMessenger(3, bytes32(uint256(0xc7c7)));
+    }
+
+    /// @dev Circle's CCTP V1 on one domain (TEST ONLY reproductions): a transmitter whose one attester is
+    /// cctpAttesterKey's address, its TokenMessenger and TokenMinter wired to each other, `token` burnable up to
+    /// 10M per message. The caller links token pairs and remote messengers.
+    function _deployCctp(uint32 domain, TestToken token)
+        internal
+        returns (TestOnlyCctpMessageTransmitter transmitter, TestOnlyCctpTokenMessenger messenger, TestOnlyCctpTokenMinter minter)
+    {
+        transmitter = new TestOnlyCctpMessageTransmitter(domain, vm.addr(cctpAttesterKey), 8192, 0);
+        messenger = new TestOnlyCctpTokenMessenger(address(transmitter), 0);
+        minter = new TestOnlyCctpTokenMinter(address(this));
+        minter.addLocalTokenMessenger(address(messenger));
+        messenger.addLocalMinter(address(minter));
+        minter.setMaxBurnAmountPerMessage(address(token), 10_000_000e6);
     }
 
     function _fund(address token, address to, uint256 amount) internal {
