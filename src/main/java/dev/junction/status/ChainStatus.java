@@ -327,9 +327,11 @@ final class ChainStatus {
                             + " with a later bundle; the requested token will not arrive.", null, null, null,
                             BigInteger.ZERO);
                 }
+                String deadline = d.fillDeadline() == Long.MAX_VALUE ? "" : " (fillDeadline " + d.fillDeadline()
+                        + ")";
                 return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "Deposit "
-                        + d.depositId() + " is waiting for its fill on chain " + dest + " (fillDeadline "
-                        + d.fillDeadline() + ").", null, pollSeconds(ds), null, minimum());
+                        + d.depositId() + " is waiting for its fill on chain " + dest + deadline + ".", null,
+                        pollSeconds(ds), null, minimum());
             }
             long fillTime = destRpc.block(fill.blockNumber()).timestamp();
             updatedAt = fillTime * 1000;
