@@ -37,6 +37,8 @@ final class AcrossTracking implements BridgeTracking {
 
     /** Words of the adapter's step data up to destinationChainId (offset, then six fields of AcrossDeposit). */
     private static final int DESTINATION_WORD = 6;
+    /** Word of the step data holding the message's offset within the tuple. */
+    private static final int MESSAGE_OFFSET_WORD = 11;
 
     @Override
     public Optional<BridgeDeposit> deposit(List<LogEntry> logs, Address contract, ChainId destination) {
@@ -75,13 +77,24 @@ final class AcrossTracking implements BridgeTracking {
                 uint(d, info + 2));
     }
 
-    /** {@code abi.encode(AcrossDeposit)}: an offset word, then depositor, ..., destinationChainId (word 6). */
+    /**
+     * {@code abi.encode(AcrossDeposit)}: an offset word (32), then depositor, ..., destinationChainId (word 6), ...,
+     * and the message's offset within the tuple (word 11: after the tuple's 11 head words, 352); another bridge's data
+     * with a message (CCTP's) is not read as Across's.
+     */
     @Override
     public OptionalLong destinationChain(byte[] stepData) {
-        int end = (DESTINATION_WORD + 1) * 32;
-        if (stepData.length < end) {
+        int end = (MESSAGE_OFFSET_WORD + 1) * 32;
+        if (stepData.length < end || word(stepData, 0) != 32 || word(stepData, MESSAGE_OFFSET_WORD) != 11 * 32) {
             return OptionalLong.empty();
         }
+        end = (DESTINATION_WORD + 1) * 32;
         return OptionalLong.of(new BigInteger(1, Arrays.copyOfRange(stepData, end - 32, end)).longValueExact());
+    }
+
+    /** Word {@code i} of {@code data} if it fits a long, else -1. */
+    private static long word(byte[] data, int i) {
+        BigInteger w = new BigInteger(1, Arrays.copyOfRange(data, 32 * i, 32 * i + 32));
+        return w.bitLength() < 63 ? w.longValue() : -1;
     }
 }
