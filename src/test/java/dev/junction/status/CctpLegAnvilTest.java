@@ -9,6 +9,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
+import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.nodes.RpcException;
@@ -17,6 +18,10 @@ import dev.junction.support.AnvilHarness;
 import dev.junction.support.JunctionHttp;
 import dev.junction.support.TestOnlyIris;
 import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -107,7 +112,7 @@ class CctpLegAnvilTest {
             s.rpc().call("anvil_setBalance", JUNCTION_RELAYER.getAddress(), "0x" + BigInteger.TEN.pow(20)
                     .toString(16));
             ChainStatusAnvilTest.send(s, WALLET.getAddress(), s.token("USDC"),
-                    ChainStatusAnvilTest.approve(s.contracts().router()));
+                    ChainStatusAnvilTest.approve(contracts.get(s.id()).router()));
         }
         iris = TestOnlyIris.start(List.of(new TestOnlyIris.Source(a.rpc(), circle.get(A).transmitter()),
                 new TestOnlyIris.Source(b.rpc(), circle.get(B).transmitter())), List.of(ATTESTER_KEY));
@@ -192,6 +197,47 @@ class CctpLegAnvilTest {
     }
 
     // --- the tests ---
+
+    @Test
+    @Order(0)
+    void theTestOnlyCircleMintsOnBWhatABurnt_withTestOnlyIrisAttestation() throws Exception {
+        BigInteger amount = USDC.multiply(BigInteger.valueOf(10));
+        Address messenger = circle.get(A).messenger();
+        ChainStatusAnvilTest.send(a, WALLET.getAddress(), a.token("USDC"), ChainStatusAnvilTest.approve(messenger));
+        String burn = ChainStatusAnvilTest.sendWeb3j(a, WALLET, messenger, Hex.encode(Abi.call(
+                "depositForBurn(uint256,uint32,bytes32,address)", Abi.uint256(amount), Abi.uint32(DOMAIN.get(B)),
+                Abi.bytes32(word32(Address.evm(WALLET.getAddress()))), Abi.address(a.token("USDC")))),
+                BigInteger.ZERO, BigInteger.valueOf(500_000));
+        JsonNode receipt = ChainStatusAnvilTest.receipt(a, burn);
+        assertThat(receipt.path("status").asString()).isEqualTo("0x1");
+        byte[] message = null;
+        for (JsonNode l : receipt.path("logs")) {
+            if (l.path("topics").get(0).asString().equals(Abi.topic("MessageSent(bytes)").value())) {
+                message = Hex.decode(AbiDecoder.bytes(l.path("data").asString(), 0));
+            }
+        }
+        assertThat(message).isNotNull();
+        String hash = Hex.encode(Abi.keccak(message));
+        HttpClient http = HttpClient.newHttpClient();
+        String unknown = "0x" + "77".repeat(32);
+        assertThat(http.send(HttpRequest.newBuilder(URI.create(iris.url() + "/v1/attestations/" + unknown)).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
+        URI attestation = URI.create(iris.url() + "/v1/attestations/" + hash);
+        assertThat(http.send(HttpRequest.newBuilder(attestation).build(), HttpResponse.BodyHandlers.ofString()).body())
+                .contains("pending_confirmations");
+        String complete = http.send(HttpRequest.newBuilder(attestation).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
+        assertThat(complete).contains("\"status\":\"complete\"").contains(Hex.encode(iris.attest(message)));
+
+        BigInteger before = balance(b, b.token("USDC"), Address.evm(WALLET.getAddress()));
+        String mint = ChainStatusAnvilTest.sendWeb3j(b, WALLET, circle.get(B).transmitter(), Hex.encode(Abi.call(
+                "receiveMessage(bytes,bytes)", Abi.bytes(message), Abi.bytes(iris.attest(message)))),
+                BigInteger.ZERO, BigInteger.valueOf(500_000));
+        assertThat(ChainStatusAnvilTest.receipt(b, mint).path("status").asString()).isEqualTo("0x1");
+        assertThat(balance(b, b.token("USDC"), Address.evm(WALLET.getAddress())).subtract(before)).isEqualTo(amount);
+        // nothing of a plain burn for Junction's redeemer: no leg
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM cctp_redemptions").query(Long.class).single()).isZero();
+    }
 
     @Test
     @Order(1)
