@@ -2,6 +2,7 @@ package dev.junction.calldata;
 
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
+import dev.junction.protocol.Protocols;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,10 +28,23 @@ public interface AdapterDirectory {
 
     /**
      * Whether {@code chain} runs on Junction's deployed contracts (a real chain): there, a destination leg or call left
-     * in the router by a bridge that carries no message (CCTP) has nothing to run it yet.
+     * in the router by a bridge that carries no message (CCTP V2) has nothing to run it, and a bridge delivering its
+     * legs through Junction's receiver (CCTP V1) needs that receiver deployed.
      */
     default boolean deployedOn(ChainId chain) {
         return false;
+    }
+
+    /**
+     * Junction's receiver of a bridge's destination legs on a chain (CCTP: {@code JunctionCctpReceiver},
+     * {@code junction.chains.<id>.cctp-receiver}), the mint recipient of a deposit carrying a destination leg there;
+     * empty when none is deployed (the sandbox, which runs legs itself, has none).
+     *
+     * @param chain the bridge's destination chain
+     * @param providerKey the bridge's provider key
+     */
+    default Optional<Address> legReceiver(ChainId chain, String providerKey) {
+        return Optional.empty();
     }
 
     /** Every provider has its derived adapter (the sandbox: the simulated network runs them all). */
@@ -38,11 +52,27 @@ public interface AdapterDirectory {
 
     /**
      * The adapters deployed per chain (provider keys matched case-insensitively); chains not listed fall back to
-     * {@link #DERIVED}.
+     * {@link #DERIVED}. No leg receivers.
      */
     static AdapterDirectory deployed(Map<ChainId, Map<String, Address>> adapters) {
+        return deployed(adapters, Map.of());
+    }
+
+    /**
+     * The adapters and the bridges' leg receivers deployed per chain: {@code receivers} by chain and bridge room name
+     * ({@code protocol.BridgeProtocol#name()}, e.g. {@code cctp}), so any provider key of the room finds it.
+     */
+    static AdapterDirectory deployed(Map<ChainId, Map<String, Address>> adapters,
+            Map<ChainId, Map<String, Address>> receivers) {
         Map<ChainId, Map<String, Address>> copy = Map.copyOf(adapters);
+        Map<ChainId, Map<String, Address>> receiverCopy = Map.copyOf(receivers);
         return new AdapterDirectory() {
+            @Override
+            public Optional<Address> legReceiver(ChainId chain, String key) {
+                Map<String, Address> onChain = receiverCopy.getOrDefault(chain, Map.of());
+                return Optional.ofNullable(onChain.get(Protocols.bridge(key).name()));
+            }
+
             @Override
             public Optional<Address> adapter(ChainId chain, Address router, String key) {
                 Map<String, Address> onChain = copy.get(chain);

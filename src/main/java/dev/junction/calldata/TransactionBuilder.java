@@ -14,6 +14,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
+import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.StepDataException;
@@ -170,9 +171,10 @@ public final class TransactionBuilder {
 
     /**
      * Why Junction cannot build this route on these chains (3008), or empty when it can. The one rule {@link #build}
-     * applies, without encoding anything: a step whose provider has no adapter on its chain, or a bridge that carries
-     * no message (CCTP) followed by a destination leg or call on a chain with deployed contracts (nothing runs them
-     * there yet). The first such step gives the reason.
+     * applies, without encoding anything: a step whose provider has no adapter on its chain, or a bridge followed by a
+     * destination leg or call on a chain with deployed contracts where nothing would run them: a bridge that carries
+     * no message over its lane (CCTP V2), or one delivering through Junction's receiver (CCTP V1) where no such
+     * receiver is deployed. The first such step gives the reason.
      */
     public Optional<ProviderNotExecutableException> notExecutable(RouteCall call) {
         for (int i = 0; i < call.steps().size(); i++) {
@@ -192,12 +194,19 @@ public final class TransactionBuilder {
         if (adapters.adapter(step.chain(), step.router(), step.provider()).isEmpty()) {
             return Optional.of(new ProviderNotExecutableException(step.provider(), step.chain()));
         }
-        if (step instanceof BridgeCall b && continuesAfter(call, index)
-                && !Protocols.bridge(b.provider()).carriesMessage() && adapters.deployedOn(b.toChain())) {
-            // the mint would wait in the destination router with nothing to run the rest (issue 39, not built)
-            return Optional.of(new ProviderNotExecutableException(b.provider(), b.toChain(), "which carries no message,"
-                    + " and nothing runs a destination swap or destinationCallData after it on chain " + b.toChain()
-                    + " yet"));
+        if (step instanceof BridgeCall b && continuesAfter(call, index) && adapters.deployedOn(b.toChain())) {
+            BridgeProtocol bridge = Protocols.bridge(b.provider());
+            if (!bridge.carriesMessage(b.lane())) {
+                // the mint would wait in the destination router with nothing to run the rest
+                return Optional.of(new ProviderNotExecutableException(b.provider(), b.toChain(), "which carries no "
+                        + "message from chain " + b.chain() + " to chain " + b.toChain() + ", and nothing runs a "
+                        + "destination swap or destinationCallData after it there"));
+            }
+            if (bridge.deliversThroughReceiver() && adapters.legReceiver(b.toChain(), b.provider()).isEmpty()) {
+                return Optional.of(new ProviderNotExecutableException(b.provider(), b.toChain(), "whose destination "
+                        + "swap or destinationCallData runs through Junction's " + bridge.name() + " receiver, and no "
+                        + bridge.name() + " receiver is deployed on chain " + b.toChain()));
+            }
         }
         return Optional.empty();
     }
@@ -263,8 +272,18 @@ public final class TransactionBuilder {
                         + b.toChain() + " after the bridge");
             }
             recipient = b.destinationRouter();
-            if (Protocols.bridge(b.provider()).carriesMessage()) {
+            BridgeProtocol bridge = Protocols.bridge(b.provider());
+            if (bridge.carriesMessage(b.lane()) && !bridge.deliversThroughReceiver()) {
                 message = destinationMessage(call, b, index, quoteId);
+            } else if (bridge.carriesMessage(b.lane())) {
+                // the mint pays Junction's receiver, which redeems it with the message; without a receiver (the
+                // sandbox, which runs the rest itself) it pays the destination router (notExecutable refuses a chain
+                // with deployed contracts and no receiver)
+                Optional<Address> receiver = adapters.legReceiver(b.toChain(), b.provider());
+                if (receiver.isPresent()) {
+                    recipient = receiver.get();
+                    message = destinationMessage(call, b, index, quoteId);
+                }
             } // else the route is executable only where nothing needs to run the rest (notExecutable)
         }
         return Protocols.bridge(b.provider()).stepData(new BridgeStep(b.lane(), b.amountIn(), b.quotedOut(),

@@ -25,7 +25,8 @@ class ChainBuildConfiguration {
      */
     @Bean
     AdapterDirectory chainAdapters(ChainsSettings chains) {
-        return AdapterDirectory.deployed(JunctionContracts.adapters(chains.all()));
+        return AdapterDirectory.deployed(JunctionContracts.adapters(chains.all()),
+                JunctionContracts.legReceivers(chains.all()));
     }
 
     @Bean

@@ -4,7 +4,6 @@ import dev.junction.chain.Address;
 import dev.junction.nodes.ChainConfigException;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
-import dev.junction.nodes.EthRpc;
 import dev.junction.nodes.Nodes;
 import dev.junction.nodes.RpcException;
 import dev.junction.protocol.Protocols;
@@ -18,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
@@ -34,14 +34,18 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code java -jar junction.jar deploy --spring.config.additional-location=FILE}: deploys the router and adapters
  * ({@link Deployer}) on every chain {@code junction.chains.*} configures, in parallel, with the key in
  * {@value #KEY_ENV} (or {@code junction.deployer.private-key}), and prints ONE JSON object on stdout:
- * {@code {"<chainId>": {"router": "0x…", "adapters": {"<providerKey>": "0x…"}}}}. Logs go to stderr. No web server,
+ * {@code {"<chainId>": {"router": "0x…", "adapters": {"<providerKey>": "0x…"}, "receivers": {"<bridgeKey>":
+ * "0x…"}}}} ({@code receivers}: Junction's leg receivers of the chain's bridges that have one, CCTP's
+ * {@code JunctionCctpReceiver}, absent when none; set each as {@code junction.chains.<id>.bridges.<key>.receiver}).
+ * After every chain is deployed, each receiver registers the other chains' adapters of its bridge
+ * ({@link Deployer#registerRemoteAdapters}). Logs go to stderr. No web server,
  * no database: only the configuration is read ({@code junction.chains.*} and {@code junction.rpc.*} through
  * {@link Nodes#bind}). Exit 0 when every chain is deployed; 2 for a usage or configuration
  * error (no key, no chains); 1 when a chain failed (unreachable node, no CREATE2 deployer, a reverted transaction),
  * with one line per failed chain on stderr. Junction's gasless relayer ({@code junction.relayer.private-key} /
  * {@code JUNCTION_RELAYER_PRIVATE_KEY}) is registered on each router when configured. With
- * {@value #TIMELOCK_DELAY_PROPERTY} the router's owner ends as a {@code TimelockController} (the chain's JSON then has
- * {@code "timelock": "0x…"}).
+ * {@value #TIMELOCK_DELAY_PROPERTY} the router's and the receivers' owner ends as a {@code TimelockController} (the
+ * chain's JSON then has {@code "timelock": "0x…"}).
  */
 public final class DeployCommand {
 
@@ -141,34 +145,33 @@ public final class DeployCommand {
         }
         String deployerKey = key.strip();
         List<ChainSettings> chains = nodes.chains().all();
-        List<Future<Deployer.Result>> futures = new ArrayList<>();
-        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (ChainSettings c : chains) {
-                futures.add(pool.submit(() -> deployChain(c, nodes.of(c.id()), deployerKey, relayer, timelockDelay)));
-            }
+        // 1. every chain's contracts; 2. then each leg receiver learns the other chains' adapters; 3. the hand-over
+        List<Deployer> deployers = chains.stream().map(c -> new Deployer(c, nodes.of(c.id()).client(), deployerKey))
+                .toList();
+        List<Deployer.Result> results = onEveryChain(chains, i -> deployers.get(i).deploy(relayer));
+        List<Deployer.Deployed> deployed = new ArrayList<>();
+        for (int i = 0; i < chains.size(); i++) {
+            deployed.add(new Deployer.Deployed(chains.get(i), results.get(i)));
         }
+        List<Deployer.Result> registered = onEveryChain(chains,
+                i -> deployers.get(i).registerRemoteAdapters(results.get(i), deployed));
+        List<Deployer.Result> done = timelockDelay.isEmpty() ? registered
+                : onEveryChain(chains, i -> deployers.get(i).handOver(registered.get(i), timelockDelay.get()));
         JsonMapper json = JsonMapper.builder().build();
         ObjectNode out = json.createObjectNode();
-        List<String> failures = new ArrayList<>();
         for (int i = 0; i < chains.size(); i++) {
-            try {
-                Deployer.Result r = futures.get(i).get();
-                ObjectNode chain = out.putObject(Long.toString(chains.get(i).id().value()));
-                chain.put("router", r.router().value());
-                ObjectNode adapters = chain.putObject("adapters");
-                for (Map.Entry<String, Address> a : r.adapters().entrySet()) {
-                    adapters.put(a.getKey(), a.getValue().value());
-                }
-                r.timelock().ifPresent(t -> chain.put("timelock", t.value()));
-            } catch (ExecutionException e) {
-                failures.add(e.getCause() instanceof DeployException d ? d.getMessage() : e.getCause().toString());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DeployException("interrupted", e);
+            Deployer.Result r = done.get(i);
+            ObjectNode chain = out.putObject(Long.toString(chains.get(i).id().value()));
+            chain.put("router", r.router().value());
+            ObjectNode adapters = chain.putObject("adapters");
+            for (Map.Entry<String, Address> a : r.adapters().entrySet()) {
+                adapters.put(a.getKey(), a.getValue().value());
             }
-        }
-        if (!failures.isEmpty()) {
-            throw new DeployException(String.join("\njunction deploy: ", failures));
+            if (!r.receivers().isEmpty()) {
+                ObjectNode receivers = chain.putObject("receivers");
+                r.receivers().forEach((k, v) -> receivers.put(k, v.value()));
+            }
+            r.timelock().ifPresent(t -> chain.put("timelock", t.value()));
         }
         return json.writeValueAsString(out);
     }
@@ -193,13 +196,38 @@ public final class DeployCommand {
         return Optional.of(delay);
     }
 
-    private static Deployer.Result deployChain(ChainSettings c, EthRpc node, String key, Optional<Address> relayer,
-            Optional<Duration> timelockDelay) {
-        try {
-            return new Deployer(c, node.client(), key).deploy(relayer, timelockDelay);
-        } catch (RpcException e) {
-            throw new DeployException("chain " + c.id().value() + ": JSON-RPC failed: "
-                    + e.getMessage(), e);
+    /** One step on every chain in parallel; its results in the chains' order, or every chain's failure thrown. */
+    private static List<Deployer.Result> onEveryChain(List<ChainSettings> chains, IntFunction<Deployer.Result> step) {
+        List<Future<Deployer.Result>> futures = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < chains.size(); i++) {
+                ChainSettings c = chains.get(i);
+                int at = i;
+                futures.add(pool.submit(() -> {
+                    try {
+                        return step.apply(at);
+                    } catch (RpcException e) {
+                        throw new DeployException("chain " + c.id().value() + ": JSON-RPC failed: " + e.getMessage(),
+                                e);
+                    }
+                }));
+            }
         }
+        List<Deployer.Result> results = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        for (Future<Deployer.Result> f : futures) {
+            try {
+                results.add(f.get());
+            } catch (ExecutionException e) {
+                failures.add(e.getCause() instanceof DeployException d ? d.getMessage() : e.getCause().toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DeployException("interrupted", e);
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new DeployException(String.join("\njunction deploy: ", failures));
+        }
+        return results;
     }
 }

@@ -9,6 +9,9 @@ import dev.junction.deploy.JunctionContracts.Role;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Bridge;
 import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.BridgeProtocol;
+import dev.junction.protocol.LegReceiver;
+import dev.junction.protocol.Protocols;
 import dev.junction.nodes.JsonRpcClient;
 import dev.junction.nodes.Quantities;
 import dev.junction.nodes.RpcCall;
@@ -17,10 +20,15 @@ import dev.junction.nodes.RpcResult;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
@@ -71,28 +79,51 @@ public final class Deployer {
      *
      * @param router the router (owned by the deployer, or by {@code timelock})
      * @param adapters by provider key, in {@link JunctionContracts#adapters(ChainSettings, Address)}'s order
+     * @param receivers the bridges' leg receivers by bridge provider key (CCTP: {@code JunctionCctpReceiver}), owned
+     *     like the router
      * @param timelock the {@code TimelockController} owning the router, when the deployment handed it over
      * @param transactions how many transactions this run sent (0 when everything was there)
      */
-    public record Result(Address router, Map<String, Address> adapters, Optional<Address> timelock, int transactions) {
-    }
+    public record Result(Address router, Map<String, Address> adapters, Map<String, Address> receivers,
+            Optional<Address> timelock, int transactions) {
 
-    /** {@link #deploy(Optional, Optional)} leaving the router owned by the deployer. */
-    public Result deploy(Optional<Address> relayer) {
-        return deploy(relayer, Optional.empty());
+        public Result {
+            adapters = Collections.unmodifiableMap(new LinkedHashMap<>(adapters));
+            receivers = Collections.unmodifiableMap(new LinkedHashMap<>(receivers));
+        }
+
+        /** This result after the hand-over to {@code timelock}, with {@code transactions} sent in all. */
+        Result handedOver(Address timelock, int transactions) {
+            return new Result(router, adapters, receivers, Optional.of(timelock), transactions);
+        }
     }
 
     /**
-     * Deploys and registers what is missing.
+     * Deploys and registers what is missing, leaving the router and receivers owned by the deployer: the deploy
+     * command then registers the other chains' adapters on the receivers ({@link #registerRemoteAdapters}) and hands
+     * ownership over ({@link #handOver}).
+     */
+    public Result deploy(Optional<Address> relayer) {
+        return deployOnly(relayer);
+    }
+
+    /**
+     * Deploys and registers what is missing on this chain alone (no other chain's adapter registered on a receiver).
      *
      * @param relayer Junction's gasless relayer to register on the router (mode 2 permits), if any
-     * @param timelockDelay when present, the router's ownership ends with a {@code TimelockController}
-     *     ({@link JunctionContracts#timelock}) whose minimum delay is this, after everything is registered
+     * @param timelockDelay when present, the router's (and the receivers') ownership ends with a
+     *     {@code TimelockController} ({@link JunctionContracts#timelock}) whose minimum delay is this, after everything
+     *     is registered
      * @throws DeployException naming the chain and the cause (wrong chain id, no CREATE2 deployer, a router owned by
      *     someone else, a reverted transaction)
      * @throws RpcException when the node cannot be reached or refuses a request
      */
     public Result deploy(Optional<Address> relayer, Optional<Duration> timelockDelay) {
+        Result r = deployOnly(relayer);
+        return timelockDelay.map(d -> handOver(r, d)).orElse(r);
+    }
+
+    private Result deployOnly(Optional<Address> relayer) {
         long id = Quantities.longValue(rpc.call("eth_chainId").asString());
         if (id != chain.id().value()) {
             throw fail("the node at " + rpc.urls().getFirst().getHost() + ":" + rpc.urls().getFirst().getPort()
@@ -133,10 +164,12 @@ public final class Deployer {
 
         // 2. The router's allowlists.
         List<Call> calls = new ArrayList<>();
-        List<Address> adapters = contracts.stream().filter(c -> c.role() != Role.ROUTER).map(Contract::address)
+        List<Address> adapters = contracts.stream().filter(c -> c.role().adapter()).map(Contract::address)
                 .distinct().toList();
-        List<Address> messengers = chain.bridges().values().stream()
-                .flatMap(b -> JunctionContracts.bridgeAdapter(b).flatMap(AdapterSpec::bridgeMessenger).stream())
+        // the bridges' contracts that deliver legs to the router (Across's SpokePool) and Junction's leg receivers
+        List<Address> messengers = Stream.concat(chain.bridges().values().stream()
+                .flatMap(b -> JunctionContracts.bridgeAdapter(b).flatMap(AdapterSpec::bridgeMessenger).stream()),
+                contracts.stream().filter(c -> c.role() == Role.LEG_RECEIVER).map(Contract::address))
                 .distinct().toList();
         List<RpcCall> reads = new ArrayList<>();
         adapters.forEach(a -> reads.add(read(router.address(), "isAdapter(address)", a)));
@@ -174,25 +207,115 @@ public final class Deployer {
             }
         }
         sendAll(calls);
-        Optional<Address> timelock = timelockDelay.map(d -> handOver(router.address(), d));
 
         Map<String, Address> byKey = new LinkedHashMap<>();
-        contracts.stream().filter(c -> c.role() != Role.ROUTER).forEach(c -> byKey.put(c.key(), c.address()));
-        log.info("chain {}: router {} with {} adapters ready ({} transactions sent)", id, router.address(),
-                byKey.size(), sent);
-        return new Result(router.address(), byKey, timelock, sent);
+        contracts.stream().filter(c -> c.role().adapter()).forEach(c -> byKey.put(c.key(), c.address()));
+        Map<String, Address> receivers = new LinkedHashMap<>();
+        contracts.stream().filter(c -> c.role() == Role.LEG_RECEIVER).forEach(c -> receivers.put(c.key(), c.address()));
+        log.info("chain {}: router {} with {} adapters and {} leg receivers ready ({} transactions sent)", id,
+                router.address(), byKey.size(), receivers.size(), sent);
+        return new Result(router.address(), byKey, receivers, Optional.empty(), sent);
+    }
+
+    // ------------------------------------------------------------------------------------------- leg receivers
+
+    /**
+     * Another chain as the deploy command deployed it.
+     *
+     * @param settings its settings
+     * @param result what {@link #deploy} answered there
+     */
+    public record Deployed(ChainSettings settings, Result result) {
+    }
+
+    /**
+     * Registers on each of this chain's leg receivers ({@code this} = a chain {@link #deploy} ran on, {@code mine} its
+     * result) every other chain's adapter of the same bridge, under that chain's bridge number
+     * ({@code protocol.LegReceiver}: CCTP's Circle domain; {@code setRemoteAdapter(uint32, bytes32)}), sending only
+     * the registrations the receiver's {@code remoteAdapter} does not already answer. A chain the bridge numbers not,
+     * or without that bridge's adapter, is skipped.
+     *
+     * @return this result with the transactions sent added
+     * @throws DeployException when a receiver needing a registration is not owned by the deployer
+     */
+    public Result registerRemoteAdapters(Result mine, List<Deployed> others) {
+        List<Call> calls = new ArrayList<>();
+        for (Map.Entry<String, Address> receiver : mine.receivers().entrySet()) {
+            Bridge bridge = chain.bridges().get(receiver.getKey());
+            LegReceiver spec = JunctionContracts.legReceiver(bridge).orElseThrow();
+            BridgeProtocol room = Protocols.bridge(bridge.key());
+            Map<Integer, Address> wanted = new TreeMap<>();
+            for (Deployed other : others) {
+                if (other.settings().id().equals(chain.id())) {
+                    continue;
+                }
+                OptionalInt number = spec.remoteNumber(other.settings().id());
+                Optional<Address> adapter = other.settings().bridges().keySet().stream().sorted()
+                        .filter(k -> Protocols.bridge(k) == room).map(k -> other.result().adapters().get(k))
+                        .filter(Objects::nonNull).findFirst();
+                if (number.isPresent() && adapter.isPresent()) {
+                    wanted.put(number.getAsInt(), adapter.get());
+                }
+            }
+            List<Integer> numbers = List.copyOf(wanted.keySet());
+            List<RpcResult> registered = rpc.batch(numbers.stream().map(n -> RpcCall.of("eth_call", Map.of("to",
+                    receiver.getValue().lower(), "data", Abi.callHex(LegReceiver.REMOTE_ADAPTER, Abi.uint32(n))),
+                    "latest")).toList());
+            for (int i = 0; i < numbers.size(); i++) {
+                Address adapter = wanted.get(numbers.get(i));
+                if (!AbiDecoder.address(registered.get(i).orThrow().asString(), 0).equals(adapter)) {
+                    calls.add(new Call("setRemoteAdapter(" + numbers.get(i) + ", " + adapter + ") on "
+                            + receiver.getValue(), receiver.getValue(), Abi.call(LegReceiver.SET_REMOTE_ADAPTER,
+                            Abi.uint32(numbers.get(i)), Abi.bytes32(Abi.encode(Abi.address(adapter))))));
+                }
+            }
+            if (!wanted.isEmpty() && calls.stream().anyMatch(c -> c.to().equals(receiver.getValue()))) {
+                requireOwner(receiver.getValue(), "receiver", calls);
+            }
+        }
+        int before = sent;
+        sendAll(calls);
+        if (sent > before) {
+            log.info("chain {}: registered {} remote adapters on its leg receivers", chain.id().value(), sent - before);
+        }
+        return new Result(mine.router(), mine.adapters(), mine.receivers(), mine.timelock(),
+                mine.transactions() + sent - before);
+    }
+
+    /** Fails unless {@code contract}'s {@code owner()} is the deployer (the timelock: the calls must be scheduled). */
+    private void requireOwner(Address contract, String what, List<Call> calls) {
+        Address actual = readAddress(contract, "owner()");
+        if (actual.equals(JunctionContracts.timelock(owner).address())) {
+            throw fail("the " + what + " " + contract + " is owned by the timelock " + actual + ": schedule "
+                    + calls.stream().map(Call::what).toList() + " through it (schedule, then execute after its delay)");
+        }
+        if (!actual.equals(owner)) {
+            throw fail("the " + what + " " + contract + " is owned by " + actual + ", not by the deployer " + owner);
+        }
     }
 
     // ------------------------------------------------------------------------------------------- timelock
 
     /**
-     * Hands the router to the deployer's {@code TimelockController} (deployed first when missing): the router's
-     * {@code transferOwnership(timelock)} (Ownable2Step), then through the timelock while its delay is still 0, the
-     * router's {@code acceptOwnership()} and the timelock's own {@code updateDelay(delay)}, each scheduled and
-     * executed at once. Each transaction waits for the previous one's receipt (a timelock operation must be scheduled
-     * before it is executed). Sends nothing when the timelock already owns the router.
+     * Hands the router and the leg receivers of {@code mine} (this chain's {@link #deploy} result) to the deployer's
+     * {@code TimelockController} ({@link #handOver(Address, List, Duration)}).
+     *
+     * @return {@code mine} with the timelock and the transactions sent added
      */
-    private Address handOver(Address router, Duration delay) {
+    public Result handOver(Result mine, Duration delay) {
+        int before = sent;
+        Address timelock = handOver(mine.router(), List.copyOf(mine.receivers().values()), delay);
+        return mine.handedOver(timelock, mine.transactions() + sent - before);
+    }
+
+    /**
+     * Hands the router and {@code receivers} to the deployer's {@code TimelockController} (deployed first when
+     * missing): each one's {@code transferOwnership(timelock)} (Ownable2Step), then through the timelock while its
+     * delay is still 0, each one's {@code acceptOwnership()} and last the timelock's own {@code updateDelay(delay)},
+     * each scheduled and executed at once. Each transaction waits for the previous one's receipt (a timelock operation
+     * must be scheduled before it is executed). Sends nothing for a contract the timelock already owns.
+     */
+    private Address handOver(Address router, List<Address> receivers, Duration delay) {
         Contract timelock = JunctionContracts.timelock(owner);
         Address at = timelock.address();
         if (code(at).length == 0) {
@@ -203,8 +326,22 @@ public final class Deployer {
             }
         }
         BigInteger seconds = BigInteger.valueOf(delay.toSeconds());
-        Address current = readAddress(router, "owner()");
-        if (current.equals(at)) {
+        List<Address> owned = new ArrayList<>();
+        owned.add(router);
+        owned.addAll(receivers);
+        List<Address> toHand = new ArrayList<>();
+        for (Address contract : owned) {
+            Address current = readAddress(contract, "owner()");
+            if (current.equals(at)) {
+                continue;
+            }
+            if (!current.equals(owner)) {
+                throw fail("the " + (contract.equals(router) ? "router " : "receiver ") + contract + " is owned by "
+                        + current + ", not by the deployer " + owner + ": only its owner can hand it to a timelock");
+            }
+            toHand.add(contract);
+        }
+        if (toHand.isEmpty()) {
             BigInteger minDelay = readUint(at, "getMinDelay()");
             if (!minDelay.equals(seconds)) {
                 log.warn("chain {}: the timelock {} owning the router has a delay of {} s, not the configured {} s: "
@@ -212,21 +349,20 @@ public final class Deployer {
             }
             return at;
         }
-        if (!current.equals(owner)) {
-            throw fail("the router " + router + " is owned by " + current + ", not by the deployer " + owner
-                    + ": only its owner can hand it to a timelock");
-        }
         if (readUint(at, "getMinDelay()").signum() != 0) {
-            throw fail("the timelock " + at + " already has a delay: it cannot accept the router's ownership at once");
+            throw fail("the timelock " + at + " already has a delay: it cannot accept the ownership of " + toHand
+                    + " at once (transfer it, then schedule acceptOwnership() through the timelock)");
         }
-        if (!readAddress(router, "pendingOwner()").equals(at)) {
-            sendAll(List.of(new Call("transferOwnership(" + at + ")", router,
-                    Abi.call("transferOwnership(address)", Abi.address(at)))));
+        for (Address contract : toHand) {
+            if (!readAddress(contract, "pendingOwner()").equals(at)) {
+                sendAll(List.of(new Call("transferOwnership(" + at + ") of " + contract, contract,
+                        Abi.call("transferOwnership(address)", Abi.address(at)))));
+            }
+            throughTimelock(at, contract, Abi.call("acceptOwnership()"), "acceptOwnership() of " + contract);
         }
-        throughTimelock(at, router, Abi.call("acceptOwnership()"), "acceptOwnership()");
         throughTimelock(at, at, Abi.call("updateDelay(uint256)", Abi.uint256(seconds)), "updateDelay(" + seconds + ")");
-        log.info("chain {}: the router {} is owned by the timelock {} (delay {} s, proposer and executor {})",
-                chain.id().value(), router, at, seconds, owner);
+        log.info("chain {}: the router {} and leg receivers {} are owned by the timelock {} (delay {} s, proposer and "
+                + "executor {})", chain.id().value(), router, receivers, at, seconds, owner);
         return at;
     }
 

@@ -7,6 +7,7 @@ import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainSettings.Bridge;
 import dev.junction.nodes.ChainSettings.Dex;
 import dev.junction.protocol.AdapterSpec;
+import dev.junction.protocol.LegReceiver;
 import dev.junction.protocol.Protocols;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -32,6 +33,11 @@ import java.util.TreeMap;
  * command printed) and derives the adapters from it ({@link #adapters(Collection)}, ready for
  * {@code calldata.AdapterDirectory.deployed}): a chain without a configured router has no adapters.
  *
+ * <p>A bridge whose legs arrive through Junction's own receiver (CCTP: {@code JunctionCctpReceiver(owner, router,
+ * tokenMessenger)}, {@code protocol.LegReceiver}) has that receiver deployed next to the router, its address depending
+ * on the owner and the router; chain mode reads it from {@code junction.chains.<id>.bridges.<key>.receiver}
+ * ({@link #legReceivers(Collection)}).
+ *
  * <p>One adapter per provider key, as the provider's protocol room declares it ({@code protocol.DexProtocol#adapter},
  * {@code BridgeProtocol#adapter}: its artifact and constructor arguments): every {@code dexes.<key>} by its kind's
  * room, each {@code bridges.<key>} by the room that serves the key. A bridge whose room has no adapter has no on-chain
@@ -47,7 +53,14 @@ public final class JunctionContracts {
 
     /** What a contract is for. */
     public enum Role {
-        ROUTER, SWAP_ADAPTER, BRIDGE_ADAPTER, TIMELOCK
+        ROUTER, SWAP_ADAPTER, BRIDGE_ADAPTER, TIMELOCK,
+        /** Junction's receiver of a bridge's destination legs (protocol.LegReceiver; CCTP's JunctionCctpReceiver). */
+        LEG_RECEIVER;
+
+        /** Whether the router allows it as an adapter ({@code setAdapter}). */
+        public boolean adapter() {
+            return this == SWAP_ADAPTER || this == BRIDGE_ADAPTER;
+        }
     }
 
     /**
@@ -95,13 +108,54 @@ public final class JunctionContracts {
         return routerContract(chain, owner).address();
     }
 
-    /** The router (first) and its adapters on a chain, as {@code owner} deploys them. */
+    /** The router (first), its adapters and the bridges' leg receivers on a chain, as {@code owner} deploys them. */
     public static List<Contract> contracts(ChainSettings chain, Address owner) {
         List<Contract> out = new ArrayList<>();
         Contract router = routerContract(chain, owner);
         out.add(router);
         out.addAll(adapterContracts(chain, router.address()));
+        out.addAll(legReceiverContracts(chain, owner, router.address()));
         return out;
+    }
+
+    /**
+     * The leg receivers configured per chain ({@code junction.chains.<id>.bridges.<key>.receiver}, what the deploy
+     * command printed under {@code receivers}), by chain and bridge room name ({@code protocol.BridgeProtocol#name()}):
+     * the second argument of {@code calldata.AdapterDirectory.deployed(...)}. A bridge whose room has no receiver is
+     * absent.
+     */
+    public static Map<ChainId, Map<String, Address>> legReceivers(Collection<ChainSettings> chains) {
+        Map<ChainId, Map<String, Address>> out = new TreeMap<>();
+        for (ChainSettings c : chains) {
+            Map<String, Address> byRoom = new LinkedHashMap<>();
+            for (Bridge b : new TreeMap<>(c.bridges()).values()) {
+                if (b.receiver() != null && legReceiver(b).isPresent()) {
+                    byRoom.putIfAbsent(Protocols.bridge(b.key()).name(), b.receiver());
+                }
+            }
+            out.put(c.id(), Collections.unmodifiableMap(byRoom));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * The leg receivers {@code owner} deploys next to {@code router} on a chain: one per bridge room that has one
+     * (the first configured key of the room, sorted), with the owner and the router prepended to the arguments its
+     * room declares ({@code protocol.LegReceiver}).
+     */
+    static List<Contract> legReceiverContracts(ChainSettings chain, Address owner, Address router) {
+        byte[] ownerAndRouter = Abi.encode(Abi.address(owner), Abi.address(router));
+        Map<String, Contract> byRoom = new LinkedHashMap<>();
+        for (Bridge b : new TreeMap<>(chain.bridges()).values()) {
+            legReceiver(b).ifPresent(r -> byRoom.putIfAbsent(Protocols.bridge(b.key()).name(), contract(b.key(),
+                    Role.LEG_RECEIVER, r.artifact(), ownerAndRouter, r.constructorArguments())));
+        }
+        return List.copyOf(byRoom.values());
+    }
+
+    /** The leg receiver of a configured bridge, as its room declares it; empty when the bridge has none. */
+    static Optional<LegReceiver> legReceiver(Bridge bridge) {
+        return Protocols.bridge(bridge.key()).legReceiver(bridge);
     }
 
     /**

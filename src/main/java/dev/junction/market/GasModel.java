@@ -1,5 +1,7 @@
 package dev.junction.market;
 
+import java.util.OptionalLong;
+
 /**
  * Gas units a route costs on its source chain: per swap step by pool kind (V3 plus each initialized tick crossed), per
  * bridge deposit (the generic model takes the lane's {@code gasUnits}), and the route's fixed part. A market snapshot
@@ -106,6 +108,17 @@ public interface GasModel {
      * @param afterSwap whether a swap precedes the deposit in the same transaction
      */
     long bridge(BridgeLane lane, boolean afterSwap);
+
+    /**
+     * Gas units Junction's relayer spends on {@code lane}'s destination chain to redeem a deposit carrying a route's
+     * destination leg, besides the leg's steps and the destination call: present for a bridge whose leg Junction's
+     * relayer runs, paid from the deposit (CCTP V1: the protocol room's figure), which the planner charges to the
+     * bridge step with the leg's steps and the call at the destination's gas price; empty (the default, and the
+     * sandbox's generic model: its network runs legs itself) when the bridge's own delivery pays it.
+     */
+    default OptionalLong legRedeemGas(BridgeLane lane) {
+        return OptionalLong.empty();
+    }
 
     /**
      * Gas units of a route's source transaction besides its steps (the transaction's base, calldata and the router's

@@ -67,8 +67,11 @@ public record ChainProperties(String rpcUrl, List<String> rpcUrls, String name, 
      *
      * @param spokePool {@code spoke-pool}: the bridge's contract on this chain, the one its adapter calls
      * @param lanes the lanes served from this chain
+     * @param receiver Junction's receiver of this bridge's destination legs on this chain, as {@code junction deploy}
+     *     printed it under {@code receivers} (a bridge whose legs arrive through one: CCTP's
+     *     {@code JunctionCctpReceiver}); absent: a route cannot go on after this bridge into this chain
      */
-    public record BridgeProperties(String spokePool, List<LaneProperties> lanes) {
+    public record BridgeProperties(String spokePool, List<LaneProperties> lanes, String receiver) {
     }
 
     /**

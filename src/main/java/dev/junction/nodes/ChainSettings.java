@@ -126,13 +126,24 @@ public record ChainSettings(ChainId id, String name, String key, String nativeSy
 
     /**
      * A bridge: its provider key, its contract on this chain (property {@code spoke-pool}: the contract its room's
-     * adapter calls, e.g. Across's SpokePool, CCTP's TokenMessenger) and its lanes from this chain. A bridge has no
-     * kind: its room is the one serving its key.
+     * adapter calls, e.g. Across's SpokePool, CCTP's TokenMessenger), its lanes from this chain, and Junction's
+     * receiver of its destination legs on this chain (property {@code receiver}: CCTP's {@code JunctionCctpReceiver};
+     * null when none is configured). A bridge has no kind: its room is the one serving its key.
      */
-    public record Bridge(String key, Address contract, List<Lane> lanes) {
+    public record Bridge(String key, Address contract, List<Lane> lanes, Address receiver) {
 
         public Bridge {
             lanes = List.copyOf(lanes);
+        }
+
+        /** A bridge without a configured receiver. */
+        public Bridge(String key, Address contract, List<Lane> lanes) {
+            this(key, contract, lanes, null);
+        }
+
+        /** The configured receiver of its destination legs, empty when none. */
+        public Optional<Address> receiverAddress() {
+            return Optional.ofNullable(receiver);
         }
     }
 

@@ -200,7 +200,9 @@ final class ChainsConfig {
                     amount(l + "min-amount", lp.minAmount(), BigInteger.ONE),
                     amount(l + "capacity", lp.capacity(), BigInteger.TWO.pow(128))));
         }
-        return new Bridge(key, spoke, lanes);
+        Address receiver = b.receiver() == null || b.receiver().isBlank() ? null
+                : address(at + "receiver", b.receiver());
+        return new Bridge(key, spoke, lanes, receiver);
     }
 
     private static BigInteger amount(String at, String text, BigInteger dflt) {

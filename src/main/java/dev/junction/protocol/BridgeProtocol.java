@@ -5,6 +5,7 @@ import dev.junction.nodes.ChainSettings;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A bridge protocol: one room (a package under {@code dev.junction.protocol}) per bridge. {@link Protocols} finds the
@@ -43,8 +44,44 @@ public interface BridgeProtocol {
         return shapes().getFirst();
     }
 
-    /** Whether the deposit carries a message for the destination router (a route's destination leg). */
-    boolean carriesMessage();
+    /**
+     * Whether a deposit over {@code lane} can carry a route's destination leg (the steps after it and the destination
+     * call) as a message that runs on the destination chain: Across's deposit message, which its SpokePool hands to the
+     * destination router; CCTP V1's second Circle message, which Junction's receiver redeems with the mint
+     * ({@link #deliversThroughReceiver()}). A bridge that cannot (or a lane it cannot on, CCTP V2) pays its recipient
+     * and runs nothing: on a chain with deployed contracts nothing may follow it.
+     */
+    boolean carriesMessage(BridgeLane lane);
+
+    /**
+     * Whether the destination leg reaches the router through Junction's own receiver of this bridge on the destination
+     * chain ({@link #legReceiver}) rather than from the bridge's contract: the deposit then pays that receiver (the
+     * mint recipient), which redeems the transfer and the message together and hands both to the router; the leg can
+     * be built only where that receiver is deployed. False (the default) for a bridge whose own contract calls the
+     * router (Across).
+     */
+    default boolean deliversThroughReceiver() {
+        return false;
+    }
+
+    /**
+     * Junction's receiver of this bridge's destination legs that the deploy command deploys on a chain with this bridge
+     * ({@code bridge}: its settings there); empty (the default) for a bridge without one.
+     */
+    default Optional<LegReceiver> legReceiver(ChainSettings.Bridge bridge) {
+        return Optional.empty();
+    }
+
+    /**
+     * Gas units Junction's relayer spends on the destination chain to redeem a deposit over {@code lane} that carries a
+     * destination leg, besides the leg's steps and the destination call: present for a bridge whose leg Junction's
+     * relayer runs and is paid for from the deposit (CCTP V1), which the planner charges to the bridge step with the
+     * leg's steps and call at the destination's gas price; empty (the default) when the bridge's own delivery pays it
+     * (Across's filler, in its fee) or no leg can follow the lane.
+     */
+    default OptionalLong legRedeemGas(BridgeLane lane) {
+        return OptionalLong.empty();
+    }
 
     /**
      * A bridge step's {@code data}.

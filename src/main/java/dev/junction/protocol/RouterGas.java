@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Gas units of Junction's own router ({@code contracts/src/JunctionRouter.sol} and its adapters), measured: the table
@@ -137,6 +138,12 @@ public final class RouterGas implements GasModel {
     private Optional<StepGas> depositRow(String bridgeKey) {
         StepGas measured = deposits.get(Protocols.bridge(bridgeKey));
         return measured != null ? Optional.of(measured) : standIn;
+    }
+
+    /** The lane's bridge room's redeem figure ({@link BridgeProtocol#legRedeemGas}). */
+    @Override
+    public OptionalLong legRedeemGas(BridgeLane lane) {
+        return Protocols.bridge(lane.provider()).legRedeemGas(lane);
     }
 
     @Override

@@ -107,6 +107,8 @@ final class CandidateSearch {
     private final QuoteMemo memo;
     /** The request's input value in USD (the suggested score's price of time). */
     private double amountUsd;
+    /** The search's target node (a bridge into another node has a destination leg after it). */
+    private int target;
 
     CandidateSearch(RouteGraph graph, PlannerSettings settings, QuoteMemo memo) {
         this.graph = graph;
@@ -115,6 +117,7 @@ final class CandidateSearch {
     }
 
     List<Edge[]> run(int source, int target, RouteRequest request, Diagnostics diagnostics) {
+        this.target = target;
         int maxSteps = settings.maxSteps();
         int maxBridges = request.allowMultiBridge() ? 2 : 1;
         int sourceGroup = graph.group[source];
@@ -310,7 +313,11 @@ final class CandidateSearch {
         Edge e = l.edge;
         BigInteger out;
         if (e.isBridge()) {
-            out = memo.bridge(e.lane, graph.tokens[e.from], graph.tokens[e.to], in).amountOut();
+            // a bridge whose destination leg or call Junction's relayer runs is charged its redeem here, its leg's
+            // steps only in the exact evaluation (PathEvaluator)
+            boolean leg = l.node != target || memo.callOn(e.lane.toChain());
+            out = (leg ? memo.bridgeWithLeg(e.lane, graph.tokens[e.from], graph.tokens[e.to], in, 0)
+                    : memo.bridge(e.lane, graph.tokens[e.from], graph.tokens[e.to], in)).amountOut();
         } else {
             SwapQuote q = memo.quote(e.pool, e.poolIn, e.poolOut, in);
             if (q.amountIn().compareTo(in) < 0) {

@@ -59,7 +59,7 @@ final class CrossChainSplit {
                         source.getFirst().fromAmount(), source);
         List<RouteStep> out = new ArrayList<>(sourceSplit != null ? sourceSplit : source);
         BigInteger bridgeIn = sourceSplit != null ? PlannedRoute.amountOut(sourceSplit) : crossing.fromAmount();
-        RouteStep bridged = sourceSplit != null ? bridge(crossing, bridgeIn) : crossing;
+        RouteStep bridged = sourceSplit != null ? bridge(crossing, bridgeIn, single, bridge) : crossing;
         if (bridged == null) {
             return null;
         }
@@ -117,12 +117,21 @@ final class CrossChainSplit {
         return split == null ? null : split.steps;
     }
 
-    /** The bridge step on a new input, or null when the lane cannot carry it. */
-    private static RouteStep bridge(RouteStep b, BigInteger amountIn) {
+    /**
+     * The bridge step on a new input, or null when the lane cannot carry it: charged as the request's memo charges it
+     * (the destination call's gas; a relayed leg's redeem with the gas of the route's destination steps as they were).
+     *
+     * @param single the route's steps, the bridge at {@code at}
+     */
+    private RouteStep bridge(RouteStep b, BigInteger amountIn, List<RouteStep> single, int at) {
         if (amountIn.compareTo(b.lane().minAmount()) < 0 || amountIn.compareTo(b.lane().capacity()) > 0) {
             return null;
         }
-        BridgeFee fee = BridgeFee.of(b.lane(), b.fromToken(), b.toToken(), amountIn);
+        boolean leg = at < single.size() - 1 || memo.callOn(b.toChain());
+        BridgeFee fee = leg && memo.legRedeemGas(b.lane()).isPresent()
+                ? memo.bridgeWithLeg(b.lane(), b.fromToken(), b.toToken(), amountIn,
+                        PathEvaluator.legStepsGas(single, at + 1))
+                : memo.bridge(b.lane(), b.fromToken(), b.toToken(), amountIn);
         if (fee.amountOut().signum() <= 0) {
             return null;
         }

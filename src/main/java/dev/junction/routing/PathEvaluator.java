@@ -42,21 +42,89 @@ final class PathEvaluator {
      */
     Candidate evaluate(Edge[] path, Diagnostics diagnostics) {
         diagnostics.evaluated++;
-        BigInteger amount = amountAfterFee;
         List<RouteStep> steps = new ArrayList<>(path.length);
-        boolean sameTx = false;
-        for (int i = 0; i < path.length; i++) {
+        if (!walk(path, 0, amountAfterFee, false, steps, diagnostics)) {
+            return null;
+        }
+        return route(steps);
+    }
+
+    /** Most evaluations of a relayed leg's steps before its charge is taken as it stands ({@link #relayedBridge}). */
+    static final int LEG_GAS_PASSES = 3;
+
+    /**
+     * Evaluates {@code path} from step {@code from} on {@code amount}, appending to {@code steps}; false when a step
+     * cannot carry its amount or delivers nothing (noted in diagnostics).
+     */
+    private boolean walk(Edge[] path, int from, BigInteger amount, boolean sameTx, List<RouteStep> steps,
+            Diagnostics diagnostics) {
+        for (int i = from; i < path.length; i++) {
             Edge e = path[i];
-            RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics)
+            if (e.isBridge() && relayedLeg(path, i)) {
+                return relayedBridge(path, i, amount, sameTx, steps, diagnostics);
+            }
+            RouteStep step = e.isBridge() ? bridge(e, amount, sameTx, diagnostics, null)
                     : swap(e, amount, sameTx, i == 0, i == path.length - 1, diagnostics);
             if (step == null) {
-                return null;
+                return false;
             }
             steps.add(step);
             sameTx = !e.isBridge();
             amount = step.toAmount();
         }
-        return route(steps);
+        return true;
+    }
+
+    /**
+     * Whether the bridge at {@code i} is followed by a destination leg or call that Junction's relayer runs: its lane
+     * has a redeem figure ({@link QuoteMemo#legRedeemGas}) and steps follow it or the request's call runs on its
+     * destination.
+     */
+    private boolean relayedLeg(Edge[] path, int i) {
+        Edge e = path[i];
+        return (i < path.length - 1 || memo.callOn(e.lane.toChain())) && memo.legRedeemGas(e.lane).isPresent();
+    }
+
+    /**
+     * A bridge whose destination leg Junction's relayer runs, and the rest of the path: the bridge is charged its
+     * redeem, the call and the gas of the leg's steps (up to and including a next bridge's deposit), which are
+     * evaluated on what the bridge delivers after that charge, so the charge is found by passes: the first charges
+     * the leg's steps nothing, each next one the steps' gas of the pass before, until a pass's steps cost what it
+     * charged them (usually the second: fewer ticks crossed on a slightly smaller amount is what can move it) or
+     * {@link #LEG_GAS_PASSES} passes were made.
+     */
+    private boolean relayedBridge(Edge[] path, int i, BigInteger amount, boolean sameTx, List<RouteStep> steps,
+            Diagnostics diagnostics) {
+        int mark = steps.size();
+        long charged = 0;
+        for (int pass = 1;; pass++) {
+            RouteStep bridge = bridge(path[i], amount, sameTx, diagnostics, charged);
+            if (bridge == null) {
+                return false;
+            }
+            steps.add(bridge);
+            if (!walk(path, i + 1, bridge.toAmount(), false, steps, diagnostics)) {
+                return false;
+            }
+            long legGas = legStepsGas(steps, mark + 1);
+            if (legGas == charged || pass == LEG_GAS_PASSES) {
+                return true;
+            }
+            charged = legGas;
+            steps.subList(mark, steps.size()).clear();
+        }
+    }
+
+    /** The gas of the steps from {@code from} up to and including the next bridge (a leg's steps on one chain). */
+    static long legStepsGas(List<RouteStep> steps, int from) {
+        long units = 0;
+        for (int j = from; j < steps.size(); j++) {
+            units = Math.addExact(units, steps.get(j).gasUnits());
+            if (steps.get(j).kind() == StepKind.BRIDGE) {
+                break;
+            }
+        }
+        return units;
     }
 
     /**
@@ -89,7 +157,12 @@ final class PathEvaluator {
                 e.poolOut);
     }
 
-    private RouteStep bridge(Edge e, BigInteger amountIn, boolean afterSwap, Diagnostics diagnostics) {
+    /**
+     * A bridge step; {@code legStepsGas}: null for a bridge whose destination needs no relayed leg, else the gas of the
+     * leg's steps charged with its redeem ({@link QuoteMemo#bridgeWithLeg}).
+     */
+    private RouteStep bridge(Edge e, BigInteger amountIn, boolean afterSwap, Diagnostics diagnostics,
+            Long legStepsGas) {
         Token from = graph.tokens[e.from];
         Token to = graph.tokens[e.to];
         if (amountIn.compareTo(e.lane.minAmount()) < 0) {
@@ -100,7 +173,8 @@ final class PathEvaluator {
             diagnostics.aboveCapacity(e.lane, from, amountIn);
             return null;
         }
-        BridgeFee fee = memo.bridge(e.lane, from, to, amountIn);
+        BridgeFee fee = legStepsGas == null ? memo.bridge(e.lane, from, to, amountIn)
+                : memo.bridgeWithLeg(e.lane, from, to, amountIn, legStepsGas);
         if (fee.amountOut().signum() <= 0) {
             diagnostics.feesExceeded++;
             return null;

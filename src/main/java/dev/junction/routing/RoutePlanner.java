@@ -107,18 +107,20 @@ public final class RoutePlanner {
      * The request's memo. A destination call on a cross-chain route runs on {@code toChain} when the bridge delivers
      * (Across: its filler, in the deposit's message; a bridge without a message: Junction's relayer), so a bridge into
      * {@code toChain} is charged the call's gas, {@code destinationCallGas} units at that chain's gas price (base +
-     * priority) valued at its native token's reference price.
+     * priority) valued at its native token's reference price. A bridge followed by a leg or call that Junction's relayer
+     * runs (CCTP V1) is charged its redeem as well ({@link PathEvaluator}).
      */
     private static QuoteMemo memo(MarketSnapshot snapshot, RouteRequest request) {
         if (request.destinationCallGas() == 0 || request.fromChain().equals(request.toChain())) {
-            return new QuoteMemo();
+            return new QuoteMemo(snapshot, null, 0, 0);
         }
         Chain destination = snapshot.chain(request.toChain()).orElse(null);
         if (destination == null || !destination.evm()) {
-            return new QuoteMemo();
+            return new QuoteMemo(snapshot, null, 0, 0);
         }
         BigInteger wei = BigInteger.valueOf(request.destinationCallGas()).multiply(destination.gasPriceWei());
-        return new QuoteMemo(request.toChain(), snapshot.nativeToken(destination).usd(wei));
+        return new QuoteMemo(snapshot, request.toChain(), request.destinationCallGas(),
+                snapshot.nativeToken(destination).usd(wei));
     }
 
     /**

@@ -117,17 +117,27 @@ class BridgeStepDecodeTest {
         assertThat(word(Address.solana("11111111111111111111111111111111"))).isEqualTo(Hex.encode(new byte[32]));
     }
 
+    /**
+     * {@code abi.encode(CctpBurn)} read back by the Solidity struct's layout: the struct's offset (32), then
+     * {@code (uint32 destinationDomain, bytes32 mintRecipient, uint256 destinationChainId, bytes message)}.
+     */
+    static List<Type> cctpBurn(byte[] data) {
+        assertThat(new BigInteger(1, Arrays.copyOf(data, 32))).as("offset of the struct").isEqualTo(BigInteger.valueOf(32));
+        return Decoded.payload(Arrays.copyOfRange(data, 32, data.length), List.of(UINT32, BYTES32, UINT256, BYTES));
+    }
+
     @Test
-    void cctpV1StepDataIsCirclesDomainTheMintRecipientAndTheChain() {
+    void cctpV1StepDataIsCirclesDomainTheMintRecipientTheChainAndNoMessageForTheLastStep() {
         BridgeLane lane = lane("cctp", ETH, ARB, ETH_USDC, ARB_USDC);
         assertThat(Protocols.bridge(lane.provider()).shape(lane)).isEqualTo(Cctp.V1);
         assertThat(Cctp.V1.executable()).isTrue();
         byte[] data = onlyStep(lane, RECEIVER);
-        List<Type> a = Decoded.payload(data, List.of(UINT32, BYTES32, UINT256));
-        assertThat(data).hasSize(96);
+        List<Type> a = cctpBurn(data);
+        assertThat(data).as("offset, three words, the message's offset and its zero length").hasSize(6 * 32);
         assertThat(num(a.get(0))).as("Arbitrum is CCTP domain 3").isEqualTo(3);
         assertThat(hex(a.get(1))).isEqualTo(word(RECEIVER));
         assertThat(num(a.get(2))).isEqualTo(42161);
+        assertThat(hex(a.get(3))).isEqualTo("0x");
     }
 
     @Test

@@ -66,7 +66,7 @@ public final class Across implements BridgeProtocol {
     }
 
     @Override
-    public boolean carriesMessage() {
+    public boolean carriesMessage(BridgeLane lane) {
         return true;
     }
 

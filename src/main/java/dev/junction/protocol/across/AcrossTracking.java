@@ -37,7 +37,7 @@ final class AcrossTracking implements BridgeTracking {
 
     /** Words of the adapter's step data up to destinationChainId (offset, then six fields of AcrossDeposit). */
     private static final int DESTINATION_WORD = 6;
-    /** Word of the step data holding the message's offset within the tuple. */
+    /** The word of the step data holding the message's offset (the struct's last head word). */
     private static final int MESSAGE_OFFSET_WORD = 11;
 
     @Override
@@ -79,22 +79,20 @@ final class AcrossTracking implements BridgeTracking {
 
     /**
      * {@code abi.encode(AcrossDeposit)}: an offset word (32), then depositor, ..., destinationChainId (word 6), ...,
-     * and the message's offset within the tuple (word 11: after the tuple's 11 head words, 352); another bridge's data
-     * with a message (CCTP's) is not read as Across's.
+     * the message's offset (word 11: 352, after the struct's eleven head words); data whose offset words differ is not
+     * Across's (CCTP's burn with a message is as long and would otherwise read its fee as a chain).
      */
     @Override
     public OptionalLong destinationChain(byte[] stepData) {
-        int end = (MESSAGE_OFFSET_WORD + 1) * 32;
-        if (stepData.length < end || word(stepData, 0) != 32 || word(stepData, MESSAGE_OFFSET_WORD) != 11 * 32) {
+        if (stepData.length < (MESSAGE_OFFSET_WORD + 2) * 32 || word(stepData, 0).intValue() != 32
+                || !word(stepData, MESSAGE_OFFSET_WORD).equals(BigInteger.valueOf(11 * 32))) {
             return OptionalLong.empty();
         }
-        end = (DESTINATION_WORD + 1) * 32;
-        return OptionalLong.of(new BigInteger(1, Arrays.copyOfRange(stepData, end - 32, end)).longValueExact());
+        BigInteger chain = word(stepData, DESTINATION_WORD);
+        return chain.bitLength() < 63 ? OptionalLong.of(chain.longValue()) : OptionalLong.empty();
     }
 
-    /** Word {@code i} of {@code data} if it fits a long, else -1. */
-    private static long word(byte[] data, int i) {
-        BigInteger w = new BigInteger(1, Arrays.copyOfRange(data, 32 * i, 32 * i + 32));
-        return w.bitLength() < 63 ? w.longValue() : -1;
+    private static BigInteger word(byte[] data, int index) {
+        return new BigInteger(1, Arrays.copyOfRange(data, index * 32, index * 32 + 32));
     }
 }

@@ -6,6 +6,7 @@ import static dev.junction.chain.abi.Abi.uint32;
 import static dev.junction.chain.abi.Abi.uint64;
 
 import dev.junction.chain.abi.Abi;
+import dev.junction.market.BridgeLane;
 import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.StepShape;
@@ -38,7 +39,7 @@ public final class Celer implements BridgeProtocol {
     }
 
     @Override
-    public boolean carriesMessage() {
+    public boolean carriesMessage(BridgeLane lane) {
         return false;
     }
 

@@ -6,6 +6,7 @@ import static dev.junction.chain.abi.Abi.bytes32;
 import static dev.junction.chain.abi.Abi.uint256;
 
 import dev.junction.chain.abi.Abi;
+import dev.junction.market.BridgeLane;
 import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.StepShape;
@@ -45,7 +46,7 @@ public final class GenericBridge implements BridgeProtocol {
     }
 
     @Override
-    public boolean carriesMessage() {
+    public boolean carriesMessage(BridgeLane lane) {
         return true;
     }
 

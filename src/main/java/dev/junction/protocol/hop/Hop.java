@@ -48,7 +48,7 @@ public final class Hop implements BridgeProtocol {
     }
 
     @Override
-    public boolean carriesMessage() {
+    public boolean carriesMessage(BridgeLane lane) {
         return false;
     }
 

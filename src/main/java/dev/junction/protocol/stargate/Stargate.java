@@ -9,6 +9,7 @@ import static dev.junction.chain.abi.Abi.uint32;
 
 import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
+import dev.junction.market.BridgeLane;
 import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.StepDataException;
@@ -55,7 +56,7 @@ public final class Stargate implements BridgeProtocol {
     }
 
     @Override
-    public boolean carriesMessage() {
+    public boolean carriesMessage(BridgeLane lane) {
         return true;
     }
 

@@ -8,6 +8,7 @@ import static dev.junction.chain.abi.Abi.uint32;
 
 import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
+import dev.junction.market.BridgeLane;
 import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.StepShape;
@@ -46,7 +47,7 @@ public final class Wormhole implements BridgeProtocol {
     }
 
     @Override
-    public boolean carriesMessage() {
+    public boolean carriesMessage(BridgeLane lane) {
         return false;
     }
 
