@@ -12,7 +12,10 @@ import dev.junction.chain.abi.Abi;
 import dev.junction.chain.abi.AbiDecoder;
 import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
+import dev.junction.nodes.ChainSettings;
+import dev.junction.nodes.ChainsSettings;
 import dev.junction.nodes.RpcException;
+import dev.junction.protocol.Protocols;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.JunctionHttp;
@@ -29,6 +32,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -36,6 +40,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -105,7 +111,7 @@ class CctpLegAnvilTest {
         chain(properties, b, a);
         properties.put("junction.rpc.timeout", "5s");
         properties.put("junction.rpc.max-attempts", "2");
-        contracts.putAll(TwoChainAcross.deployRouters(properties, a, b));
+        contracts.putAll(deployJunction(properties));
         JsonNode vault = TestContracts.artifact("test/support/TestOnlyVault.sol", "TestOnlyVault");
         for (Side s : List.of(a, b)) {
             vaults.put(s.id(), DestinationCallAnvilTest.deploy(s, vault.path("bytecode").asString()));
@@ -121,6 +127,37 @@ class CctpLegAnvilTest {
         properties.put("junction.cctp.attestation-url", iris.url().toString());
         properties.put("junction.cctp.poll-interval", "200ms");
         properties.forEach((k, v) -> registry.add(k, () -> v));
+    }
+
+    /**
+     * Junction on both chains as {@code junction deploy} does it, by the deploy module's {@link Deployer} (CREATE2,
+     * owner dev account 0): router, adapters and each chain's {@code JunctionCctpReceiver}, then each receiver learns the
+     * other chain's CctpAdapter; puts each chain's {@code router} and {@code bridges.cctp.receiver} into
+     * {@code properties}.
+     */
+    static Map<ChainId, Deployer.Result> deployJunction(Map<String, String> properties) {
+        Binder binder = new Binder(new MapConfigurationPropertySource(properties));
+        List<ChainSettings> chains = ChainsSettings.bind(binder, Protocols.dexKinds()).all();
+        List<Deployer> deployers = new ArrayList<>();
+        List<Deployer.Result> results = new ArrayList<>();
+        List<Deployer.Deployed> deployed = new ArrayList<>();
+        for (ChainSettings settings : chains) {
+            Side s = settings.id().equals(A) ? a : b;
+            Deployer d = new Deployer(settings, s.rpc(), AnvilHarness.DEV_KEYS.get(0));
+            Deployer.Result r = d.deploy(Optional.empty());
+            deployers.add(d);
+            results.add(r);
+            deployed.add(new Deployer.Deployed(settings, r));
+        }
+        Map<ChainId, Deployer.Result> out = new LinkedHashMap<>();
+        for (int i = 0; i < chains.size(); i++) {
+            Deployer.Result r = deployers.get(i).registerRemoteAdapters(results.get(i), deployed);
+            String at = "junction.chains." + chains.get(i).id().value() + ".";
+            properties.put(at + "router", r.router().value());
+            properties.put(at + "bridges.cctp.receiver", r.receivers().get("cctp").value());
+            out.put(chains.get(i).id(), r);
+        }
+        return out;
     }
 
     /** The TEST ONLY Circle V1 contracts on a chain, wired as Circle's are; the local USDC mints and burns for them. */
@@ -346,12 +383,9 @@ class CctpLegAnvilTest {
         return DestinationCallAnvilTest.balance(s, token, owner);
     }
 
-    /** Junction's receiver on a chain: the one contract of the deployment whose artifact is the receiver's. */
+    /** Junction's {@code JunctionCctpReceiver} on a chain, as the deployer answered it. */
     static Address receiver(ChainId chain) {
-        Deployer.Result r = contracts.get(chain);
-        return r.adapters().entrySet().stream().filter(e -> e.getKey().toLowerCase().contains("receiver"))
-                .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(
-                        "the deployment of chain " + chain + " has no CCTP receiver: " + r));
+        return contracts.get(chain).receivers().get("cctp");
     }
 
     /** The redeemer's row of the leg sent in {@code sourceTx}. */
@@ -368,6 +402,7 @@ class CctpLegAnvilTest {
     static void assertNothingLeft(Side s) {
         Deployer.Result c = contracts.get(s.id());
         List<Address> holders = new ArrayList<>(c.adapters().values());
+        holders.addAll(c.receivers().values());
         holders.add(c.router());
         holders.add(RouterAbi.executorOf(c.router()));
         for (String symbol : List.of("USDC", "WETH")) {

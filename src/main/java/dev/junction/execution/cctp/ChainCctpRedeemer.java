@@ -34,7 +34,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@code CctpAdapter}: reads the adapter's {@code CctpLegSent} logs from a block cursor kept in the database (up to
  * the chain's final blocks: head less its confirmations), takes the burn and leg messages of each leg's transaction
  * from the source MessageTransmitter's {@code MessageSent} logs and records the leg (one row per source chain and burn
- * nonce, {@link CctpRedemptionStore}). Then every open row: asks Iris for both attestations; once both are complete,
+ * nonce, {@link CctpRedemptionStore}), when its mint recipient is the destination's receiver (the one configured
+ * under {@code bridges.cctp.receiver}, if any, and a bridge messenger of the destination router). Then every open row: asks Iris for both attestations; once both are complete,
  * checks the destination MessageTransmitter's {@code usedNonces} (someone else redeemed: done), estimates the
  * receiver's {@code redeem} from the relayer and hands it to the relayer ({@link Relayers#prepareCall}: signed and
  * recorded in the same database transaction as the row's SENDING, idempotent on the row's reference), which
@@ -165,6 +166,15 @@ final class ChainCctpRedeemer implements CctpRedeemer {
             return;
         }
         if (store.find(s.chain().id(), leg.burnNonce()).isPresent()) {
+            return;
+        }
+        Optional<Address> configured = ds.get().bridges().values().stream()
+                .filter(b -> CctpMessages.serves(b.key()) && b.receiver() != null).map(ChainSettings.Bridge::receiver)
+                .findFirst();
+        if (configured.isPresent() && !configured.get().equals(leg.receiver())) {
+            log.warn("CCTP redeemer: leg {} (burn nonce {}) mints to {}, not chain {}'s configured receiver {}: not "
+                    + "redeemed", leg.transactionHash(), leg.burnNonce(), leg.receiver(), ds.get().id(),
+                    configured.get());
             return;
         }
         EthRpc destRpc = node(ds.get().id());
