@@ -43,6 +43,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -58,7 +60,9 @@ import tools.jackson.databind.JsonNode;
  * by {@code /build-best-path} and sent by a web3j wallet, is redeemed by Junction's redeemer running in the app under
  * test, once: the vault credits exactly the delivered amount, /status is DONE / COMPLETED and the redeemer was paid its
  * fee; a call that reverts leaves the whole output with the fallback address (DONE / DESTINATION_CALL_FAILED). Nothing
- * stays in the router, the receiver, the adapters or the executor; a second redeem of the same messages reverts.
+ * stays in the router, the receiver, the adapters or the executor; a second redeem of the same messages reverts. A leg
+ * sent while the redeemer is stopped keeps /status PENDING and is redeemed once it runs again (its block cursor is in
+ * the database).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -93,6 +97,9 @@ class CctpLegAnvilTest {
 
     @Autowired
     JdbcClient jdbc;
+
+    @Autowired
+    ApplicationContext context;
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -290,8 +297,7 @@ class CctpLegAnvilTest {
         assertThat(done.path("destTxDetails").path("chainId").asLong()).isEqualTo(B.value());
 
         // Junction's redeemer redeemed it, once, and was paid the redeem fee (the CCTP step's bridge fee)
-        Map<String, Object> row = redemption(sent.hash());
-        assertThat(row.get("state")).isEqualTo("DONE");
+        Map<String, Object> row = awaitRedeemed(sent.hash());
         String redeemTx = (String) row.get("redeem_tx_hash");
         assertThat(done.path("destTxDetails").path("txHash").asString()).isEqualToIgnoringCase(redeemTx);
         JsonNode receipt = ChainStatusAnvilTest.receipt(b, redeemTx);
@@ -334,9 +340,36 @@ class CctpLegAnvilTest {
                 .isEqualTo("DESTINATION_CALL_FAILED");
         assertThat(done.path("details").path("receivedAmount").asString()).isEqualTo(got.toString());
         assertThat(done.path("details").path("message").asString()).contains(FALLBACK.value());
-        assertThat(redemption(sent.hash()).get("state")).isEqualTo("DONE");
+        awaitRedeemed(sent.hash());
         assertNothingLeft(a);
         assertNothingLeft(b);
+    }
+
+    @Test
+    @Order(3)
+    void aLegSentWhileTheRedeemerIsDownIsRedeemedAfterItsRestart_statusPendingUntilThen() throws Exception {
+        SmartLifecycle redeemer = context.getBean("chainCctpRedeemer", SmartLifecycle.class);
+        redeemer.stop();
+        try {
+            Sent sent = buildAndSend(USDC.multiply(BigInteger.valueOf(1_000)), deposit(b.token("WETH")), 200_000);
+            JsonNode pending = awaitStatus(sent.hash(), r -> "WAIT_DESTINATION_TRANSACTION".equals(
+                    r.path("details").path("substatus").asString()));
+            assertThat(pending.path("status").asString()).isEqualTo("PENDING");
+            assertThat(pending.path("details").path("message").asString()).contains("waiting for its fill")
+                    .doesNotContain("fillDeadline");
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM cctp_redemptions WHERE source_tx_hash = ?")
+                    .param(sent.hash().toLowerCase()).query(Long.class).single()).isZero();
+            BigInteger creditedBefore = credit(b.token("WETH"));
+            redeemer.start();
+            JsonNode done = awaitStatus(sent.hash(), r -> "DONE".equals(r.path("status").asString()));
+            assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
+            assertThat(credit(b.token("WETH")).subtract(creditedBefore).toString())
+                    .isEqualTo(done.path("toAsset").path("amount").asString());
+            awaitRedeemed(sent.hash());
+            assertNothingLeft(b);
+        } finally {
+            redeemer.start();
+        }
     }
 
     // --- building and sending ---
@@ -396,6 +429,21 @@ class CctpLegAnvilTest {
         Map<String, Object> lower = new HashMap<>();
         rows.getFirst().forEach((k, v) -> lower.put(k.toLowerCase(), v));
         return lower;
+    }
+
+    /**
+     * The redeemer's row of the leg once it is DONE (it follows the relayer's transaction to its confirmation, which
+     * /status may see first), mining a block on chain B every 100 ms; 30 s at most.
+     */
+    Map<String, Object> awaitRedeemed(String sourceTx) {
+        Map<String, Object> row = redemption(sourceTx);
+        for (int i = 0; i < 300 && !"DONE".equals(row.get("state")); i++) {
+            b.rpc().call("evm_mine");
+            ChainStatusAnvilTest.sleep(100);
+            row = redemption(sourceTx);
+        }
+        assertThat(row.get("state")).as(row.toString()).isEqualTo("DONE");
+        return row;
     }
 
     /** No token in the router, its executor, the adapters or the receiver, no approval left by the executor. */
