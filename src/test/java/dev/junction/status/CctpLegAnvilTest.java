@@ -295,6 +295,8 @@ class CctpLegAnvilTest {
         assertThat(done.path("details").path("substatus").asString()).as(done.toString()).isEqualTo("COMPLETED");
         assertThat(done.path("toAsset").path("amount").asString()).isEqualTo(credited.toString());
         assertThat(done.path("destTxDetails").path("chainId").asLong()).isEqualTo(B.value());
+        assertThat(done.path("routeKind").asString()).isEqualTo("crossChainSwap");
+        assertThat(done.path("provider").path("key").asString()).isEqualTo("cctp");
 
         // Junction's redeemer redeemed it, once, and was paid the redeem fee (the CCTP step's bridge fee)
         Map<String, Object> row = awaitRedeemed(sent.hash());
