@@ -15,8 +15,9 @@ contract ReentrantToken is ERC20 {
         router = router_;
     }
 
-    function mint(address to, uint256 amount) external {
+    function mint(address to, uint256 amount) external returns (bool) {
         _mint(to, amount);
+        return true;
     }
 
     function arm(bytes calldata call) external {
