@@ -37,14 +37,16 @@ import org.web3j.crypto.TransactionEncoder;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Deploys Junction's router and adapters on one chain and registers them, sending only what is missing: it first
- * reads the code at every predicted address ({@link JunctionContracts}) and the router's {@code isAdapter},
- * {@code isBridgeMessenger} and {@code isRelayer}, so a second run sends no transaction. Contracts go through the
- * canonical CREATE2 deployer; then the router's owner (the deployer's key) allows each adapter
+ * Deploys Junction's router, adapters and leg receivers on one chain and registers them, sending only what is
+ * missing: it first reads the code at every predicted address ({@link JunctionContracts}) and the router's
+ * {@code isAdapter}, {@code isBridgeMessenger} and {@code isRelayer}, so a second run sends no transaction. Contracts go
+ * through the canonical CREATE2 deployer; then the router's owner (the deployer's key) allows each adapter
  * ({@code setAdapter}), each bridge contract its room names as a bridge messenger (the contracts that deliver
- * destination legs, e.g. Across's SpokePool calling {@code handleV3AcrossMessage})
- * and Junction's gasless relayer ({@code setRelayer}, mode 2), when one is given; last, when a timelock delay is
- * given, the router's ownership goes to the deployer's {@code TimelockController} ({@link JunctionContracts#timelock}).
+ * destination legs, e.g. Across's SpokePool calling {@code handleV3AcrossMessage}) and each leg receiver (CCTP's
+ * {@code JunctionCctpReceiver}, which calls the same entry point), and Junction's gasless relayer ({@code setRelayer},
+ * mode 2), when one is given. Once every chain is deployed, {@link #registerRemoteAdapters} tells each receiver the
+ * other chains' adapters of its bridge; last, when a timelock delay is given, {@link #handOver} gives the router's and
+ * the receivers' ownership to the deployer's {@code TimelockController} ({@link JunctionContracts#timelock}).
  * Transactions are EIP-1559 where the
  * chain has a base fee, legacy (EIP-155) otherwise, always with the chain id.
  */
@@ -102,28 +104,13 @@ public final class Deployer {
      * Deploys and registers what is missing, leaving the router and receivers owned by the deployer: the deploy
      * command then registers the other chains' adapters on the receivers ({@link #registerRemoteAdapters}) and hands
      * ownership over ({@link #handOver}).
-     */
-    public Result deploy(Optional<Address> relayer) {
-        return deployOnly(relayer);
-    }
-
-    /**
-     * Deploys and registers what is missing on this chain alone (no other chain's adapter registered on a receiver).
      *
      * @param relayer Junction's gasless relayer to register on the router (mode 2 permits), if any
-     * @param timelockDelay when present, the router's (and the receivers') ownership ends with a
-     *     {@code TimelockController} ({@link JunctionContracts#timelock}) whose minimum delay is this, after everything
-     *     is registered
      * @throws DeployException naming the chain and the cause (wrong chain id, no CREATE2 deployer, a router owned by
      *     someone else, a reverted transaction)
      * @throws RpcException when the node cannot be reached or refuses a request
      */
-    public Result deploy(Optional<Address> relayer, Optional<Duration> timelockDelay) {
-        Result r = deployOnly(relayer);
-        return timelockDelay.map(d -> handOver(r, d)).orElse(r);
-    }
-
-    private Result deployOnly(Optional<Address> relayer) {
+    public Result deploy(Optional<Address> relayer) {
         long id = Quantities.longValue(rpc.call("eth_chainId").asString());
         if (id != chain.id().value()) {
             throw fail("the node at " + rpc.urls().getFirst().getHost() + ":" + rpc.urls().getFirst().getPort()
@@ -215,6 +202,22 @@ public final class Deployer {
         log.info("chain {}: router {} with {} adapters and {} leg receivers ready ({} transactions sent)", id,
                 router.address(), byKey.size(), receivers.size(), sent);
         return new Result(router.address(), byKey, receivers, Optional.empty(), sent);
+    }
+
+    /**
+     * Deploys and registers what is missing on this chain alone (no other chain's adapter registered on a receiver).
+     *
+     * @param relayer Junction's gasless relayer to register on the router (mode 2 permits), if any
+     * @param timelockDelay when present, the router's (and the receivers') ownership ends with a
+     *     {@code TimelockController} ({@link JunctionContracts#timelock}) whose minimum delay is this, after everything
+     *     is registered
+     * @throws DeployException naming the chain and the cause (wrong chain id, no CREATE2 deployer, a router owned by
+     *     someone else, a reverted transaction)
+     * @throws RpcException when the node cannot be reached or refuses a request
+     */
+    public Result deploy(Optional<Address> relayer, Optional<Duration> timelockDelay) {
+        Result r = deploy(relayer);
+        return timelockDelay.map(d -> handOver(r, d)).orElse(r);
     }
 
     // ------------------------------------------------------------------------------------------- leg receivers

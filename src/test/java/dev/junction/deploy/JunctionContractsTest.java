@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
+import dev.junction.chain.abi.Abi;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
 import dev.junction.protocol.Protocols;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -126,5 +128,42 @@ class JunctionContractsTest {
         assertThat(JunctionContracts.adapters(c, OWNER_A)).hasSize(3);
         assertThatThrownBy(() -> JunctionContracts.router(c, OWNER_A))
                 .hasMessageContaining("junction.chains.1.wrapped-native is required");
+    }
+    @Test
+    void aCctpChainHasALegReceiverOfItsOwnerAndRouterAndChainModeReadsItFromTheBridgesReceiver() {
+        Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+        p.put("junction.chains.1.bridges.cctp.spoke-pool", "0xBd3fa81B58Ba92a82136038B25aDec7066af3155");
+        ChainSettings c = settings(p).getFirst();
+        Address routerA = JunctionContracts.router(c, OWNER_A);
+        List<JunctionContracts.Contract> byA = JunctionContracts.contracts(c, OWNER_A);
+        JunctionContracts.Contract receiver = byA.getLast();
+        assertThat(receiver.role()).isEqualTo(JunctionContracts.Role.LEG_RECEIVER);
+        assertThat(receiver.key()).isEqualTo("cctp");
+        assertThat(receiver.artifact()).isEqualTo("JunctionCctpReceiver");
+        // constructor (owner, router, tokenMessenger): the init code ends with those three words
+        byte[] init = receiver.initCode();
+        assertThat(Hex.encode(Arrays.copyOfRange(init, init.length - 96, init.length))).isEqualTo(Hex.encode(
+                Abi.encode(Abi.address(OWNER_A),
+                        Abi.address(routerA), Abi.address(
+                                Address.evm("0xBd3fa81B58Ba92a82136038B25aDec7066af3155")))));
+        assertThat(receiver.address()).isNotEqualTo(JunctionContracts.contracts(c, OWNER_B).getLast().address());
+        assertThat(byA.stream().filter(x -> x.role().adapter()).map(JunctionContracts.Contract::key))
+                .as("the receiver is not an adapter").containsExactly("uniswap-v2", "uniswap-v3", "across", "cctp");
+        assertThat(JunctionContracts.legReceivers(List.of(c)).get(ChainId.of(1))).as("none configured yet").isEmpty();
+
+        p.put("junction.chains.1.bridges.cctp.receiver", receiver.address().value());
+        assertThat(JunctionContracts.legReceivers(settings(p)).get(ChainId.of(1)))
+                .containsExactly(Map.entry("cctp", receiver.address()));
+        p.put("junction.chains.1.bridges.cctp.receiver", "0x12");
+        assertThatThrownBy(() -> settings(p)).hasMessageContaining("junction.chains.1.bridges.cctp.receiver");
+    }
+
+    @Test
+    void aBridgeWithoutALegReceiverHasNone() {
+        Map<String, String> p = chain(1, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+        p.put("junction.chains.1.bridges.across.receiver", "0x00000000000000000000000000000000000000C1");
+        ChainSettings c = settings(p).getFirst();
+        assertThat(JunctionContracts.contracts(c, OWNER_A)).noneMatch(x -> x.role() == JunctionContracts.Role.LEG_RECEIVER);
+        assertThat(JunctionContracts.legReceivers(List.of(c)).get(ChainId.of(1))).isEmpty();
     }
 }
