@@ -14,8 +14,11 @@ import dev.junction.chainmarket.TestContracts;
 import dev.junction.deploy.Deployer;
 import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.ChainsSettings;
+import dev.junction.nodes.EthRpc;
+import dev.junction.nodes.LogEntry;
 import dev.junction.nodes.RpcException;
 import dev.junction.protocol.Protocols;
+import dev.junction.protocol.cctp.CctpMessages;
 import dev.junction.status.ChainStatusAnvilTest.Side;
 import dev.junction.support.AnvilHarness;
 import dev.junction.support.JunctionHttp;
@@ -62,7 +65,8 @@ import tools.jackson.databind.JsonNode;
  * fee; a call that reverts leaves the whole output with the fallback address (DONE / DESTINATION_CALL_FAILED). Nothing
  * stays in the router, the receiver, the adapters or the executor; a second redeem of the same messages reverts. A leg
  * sent while the redeemer is stopped keeps /status PENDING and is redeemed once it runs again (its block cursor is in
- * the database).
+ * the database). Anyone may redeem with Circle's attestations: a leg the wallet redeemed itself is marked redeemed
+ * elsewhere, and Junction's relayer sends nothing for it.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -374,6 +378,42 @@ class CctpLegAnvilTest {
         }
     }
 
+    @Test
+    @Order(4)
+    void anyoneMayRedeemWithCirclesAttestations_theRedeemerThenMarksTheLegRedeemedElsewhere() throws Exception {
+        SmartLifecycle redeemer = context.getBean("chainCctpRedeemer", SmartLifecycle.class);
+        redeemer.stop();
+        try {
+            Sent sent = buildAndSend(USDC.multiply(BigInteger.valueOf(1_200)), deposit(b.token("WETH")), 200_000);
+            // the wallet redeems its own leg: the messages from the source receipt, Circle's attestations from Iris
+            List<LogEntry> logs = EthRpc.parseReceipt(ChainStatusAnvilTest.receipt(a, sent.hash())).logs();
+            CctpMessages.LegSent leg = logs.stream().map(CctpMessages::legSent).flatMap(Optional::stream)
+                    .findFirst().orElseThrow();
+            CctpMessages.Redemption messages = CctpMessages.redemption(leg, DOMAIN.get(A),
+                    CctpMessages.messagesSent(logs, circle.get(A).transmitter())).orElseThrow();
+            byte[] redeem = CctpMessages.redeemCall(messages.burn(), iris.attest(messages.burn().raw()),
+                    messages.leg(), iris.attest(messages.leg().raw()), leg.message());
+            BigInteger walletUsdc = balance(b, b.token("USDC"), Address.evm(WALLET.getAddress()));
+            String own = ChainStatusAnvilTest.sendWeb3j(b, WALLET, receiver(B), Hex.encode(redeem), BigInteger.ZERO,
+                    BigInteger.valueOf(3_000_000));
+            assertThat(ChainStatusAnvilTest.receipt(b, own).path("status").asString()).isEqualTo("0x1");
+            assertThat(balance(b, b.token("USDC"), Address.evm(WALLET.getAddress())).subtract(walletUsdc))
+                    .isEqualTo(leg.redeemFee()).isEqualTo(sent.redeemFee());
+
+            redeemer.start();
+            Map<String, Object> row = awaitState(sent.hash(), "REDEEMED_ELSEWHERE");
+            assertThat(row.get("relayed_tx_id")).isNull();
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM relayer_txs WHERE reference = ?")
+                    .param("cctp-redeem:" + A.value() + ":" + leg.burnNonce()).query(Long.class).single()).isZero();
+            JsonNode done = awaitStatus(sent.hash(), r -> "DONE".equals(r.path("status").asString()));
+            assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
+            assertThat(done.path("destTxDetails").path("txHash").asString()).isEqualToIgnoringCase(own);
+            assertNothingLeft(b);
+        } finally {
+            redeemer.start();
+        }
+    }
+
     // --- building and sending ---
 
     record Sent(String hash, JsonNode built, BigInteger minAmountOut, BigInteger redeemFee) {
@@ -438,14 +478,22 @@ class CctpLegAnvilTest {
      * /status may see first), mining a block on chain B every 100 ms; 30 s at most.
      */
     Map<String, Object> awaitRedeemed(String sourceTx) {
-        Map<String, Object> row = redemption(sourceTx);
-        for (int i = 0; i < 300 && !"DONE".equals(row.get("state")); i++) {
+        return awaitState(sourceTx, "DONE");
+    }
+
+    /** The redeemer's row of the leg once it is in {@code state}, mining on both chains; 30 s at most. */
+    Map<String, Object> awaitState(String sourceTx, String state) {
+        for (int i = 0; i < 300; i++) {
+            List<Map<String, Object>> rows = jdbc.sql("SELECT state FROM cctp_redemptions WHERE source_tx_hash = ?")
+                    .param(sourceTx.toLowerCase()).query().listOfRows();
+            if (!rows.isEmpty() && state.equals(rows.getFirst().values().iterator().next())) {
+                return redemption(sourceTx);
+            }
+            a.rpc().call("evm_mine");
             b.rpc().call("evm_mine");
             ChainStatusAnvilTest.sleep(100);
-            row = redemption(sourceTx);
         }
-        assertThat(row.get("state")).as(row.toString()).isEqualTo("DONE");
-        return row;
+        throw new AssertionError("the redeemer's row of " + sourceTx + " did not reach " + state);
     }
 
     /** No token in the router, its executor, the adapters or the receiver, no approval left by the executor. */
