@@ -27,6 +27,8 @@ public record CctpProperties(@DefaultValue("https://iris-api.circle.com") URI at
 
     /** Longest wait between two attempts of a failing row. */
     static final Duration MAX_BACKOFF = Duration.ofMinutes(10);
+    /** Longest wait between two questions to Iris about a message it has not attested yet. */
+    static final Duration MAX_ATTESTATION_WAIT = Duration.ofMinutes(1);
 
     public CctpProperties {
         startBlocks = startBlocks == null ? Map.of() : Map.copyOf(startBlocks);
@@ -48,5 +50,15 @@ public record CctpProperties(@DefaultValue("https://iris-api.circle.com") URI at
         long base = pollInterval.toMillis();
         int shift = Math.min(Math.max(0, failures - 1), 20);
         return Math.min(MAX_BACKOFF.toMillis(), base << shift);
+    }
+
+    /**
+     * The wait before asking Iris again about a leg recorded {@code ageMs} ago that is not attested yet: a tenth of its
+     * age, at least the poll interval, at most a minute. Circle attests a burn after its chain's finality (seconds on
+     * some chains, 13 to 19 minutes from Ethereum), and Iris allows 35 requests a second: a leg waiting long is asked
+     * less often.
+     */
+    long attestationWaitMs(long ageMs) {
+        return Math.min(MAX_ATTESTATION_WAIT.toMillis(), Math.max(pollInterval.toMillis(), ageMs / 10));
     }
 }

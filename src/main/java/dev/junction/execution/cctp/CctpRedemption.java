@@ -25,11 +25,12 @@ import java.util.Objects;
  * @param attempts failed attempts so far (each waits longer before the next)
  * @param nextAttemptAtMs when the row is due again, wall-clock epoch ms
  * @param lastError why the last attempt failed, or null
+ * @param createdAtMs when the leg was recorded, wall-clock epoch ms
  */
 record CctpRedemption(ChainId sourceChain, long burnNonce, long legNonce, TxHash sourceTx, long sourceBlock,
         ChainId destinationChain, Address receiver, Message burn, Message leg, byte[] message, byte[] burnAttestation,
         byte[] legAttestation, State state, String relayedTxId, TxHash redeemTx, int attempts, long nextAttemptAtMs,
-        String lastError) {
+        String lastError, long createdAtMs) {
 
     CctpRedemption {
         Objects.requireNonNull(sourceChain, "sourceChain");

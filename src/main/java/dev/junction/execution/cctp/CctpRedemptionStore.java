@@ -132,7 +132,7 @@ final class CctpRedemptionStore {
                 bytesOrNull(rs, "burn_attestation"), bytesOrNull(rs, "leg_attestation"),
                 CctpRedemption.State.valueOf(rs.getString("state")), relayed,
                 redeem == null ? null : new TxHash(redeem), rs.getInt("attempts"), rs.getLong("next_attempt_at_ms"),
-                rs.getString("last_error"));
+                rs.getString("last_error"), rs.getLong("created_at_ms"));
     }
 
     private static byte[] bytesOrNull(ResultSet rs, String col) throws SQLException {

@@ -200,7 +200,7 @@ final class ChainCctpRedeemer implements CctpRedeemer {
         long now = clock.getAsLong();
         CctpRedemption r = new CctpRedemption(s.chain().id(), leg.burnNonce(), leg.legNonce(), leg.transactionHash(),
                 leg.blockNumber(), ds.get().id(), leg.receiver(), messages.get().burn(), messages.get().leg(),
-                leg.message(), null, null, CctpRedemption.State.ATTESTING, null, null, 0, now, null);
+                leg.message(), null, null, CctpRedemption.State.ATTESTING, null, null, 0, now, null, now);
         if (Boolean.TRUE.equals(tx.execute(t -> store.insert(r, now)))) {
             log.info("CCTP redeemer: leg {} of chain {} (burn nonce {}, leg nonce {}) to chain {}: waiting for "
                     + "Circle's attestations", leg.transactionHash(), s.chain().id(), leg.burnNonce(),
@@ -219,7 +219,8 @@ final class ChainCctpRedeemer implements CctpRedeemer {
                     Optional<byte[]> burn = attestation(r.burn());
                     Optional<byte[]> leg = burn.isEmpty() ? Optional.empty() : attestation(r.leg());
                     if (burn.isEmpty() || leg.isEmpty()) {
-                        tx.executeWithoutResult(t -> store.waitUntil(r, now + props.pollInterval().toMillis(), now));
+                        long next = now + props.attestationWaitMs(now - r.createdAtMs());
+                        tx.executeWithoutResult(t -> store.waitUntil(r, next, now));
                         return;
                     }
                     tx.executeWithoutResult(t -> store.attested(r, burn.get(), leg.get(), now));

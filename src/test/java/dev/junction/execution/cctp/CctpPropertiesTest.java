@@ -28,6 +28,14 @@ class CctpPropertiesTest {
     }
 
     @Test
+    void aLegNotYetAttestedIsAskedAboutLessOftenAsItAges() {
+        CctpProperties p = props(Duration.ofSeconds(5), Map.of());
+        assertThat(p.attestationWaitMs(0)).isEqualTo(5_000);
+        assertThat(p.attestationWaitMs(120_000)).isEqualTo(12_000);
+        assertThat(p.attestationWaitMs(3_600_000)).isEqualTo(60_000);
+    }
+
+    @Test
     void nonPositiveWaitsAndNegativeStartBlocksAreRefused() {
         assertThatThrownBy(() -> props(Duration.ZERO, Map.of())).hasMessageContaining("poll-interval");
         assertThatThrownBy(() -> props(Duration.ofSeconds(1), Map.of(1L, -1L)))

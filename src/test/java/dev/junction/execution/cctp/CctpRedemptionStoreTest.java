@@ -23,7 +23,7 @@ class CctpRedemptionStoreTest {
         leg[19] = (byte) (burnNonce + 1);
         return new CctpRedemption(ETHEREUM, burnNonce, burnNonce + 1, new TxHash("0x" + "ab".repeat(32)), 100,
                 OPTIMISM, RECEIVER, new Message(burn), new Message(leg), new byte[] {1, 2, 3}, null, null,
-                CctpRedemption.State.ATTESTING, null, null, 0, 1_000, null);
+                CctpRedemption.State.ATTESTING, null, null, 0, 1_000, null, 1_000);
     }
 
     @BothDatabases
@@ -42,6 +42,7 @@ class CctpRedemptionStoreTest {
         assertThat(read.destinationChain()).isEqualTo(OPTIMISM);
         assertThat(read.state()).isEqualTo(CctpRedemption.State.ATTESTING);
         assertThat(read.burnAttestation()).isNull();
+        assertThat(read.createdAtMs()).isEqualTo(1_000);
         assertThat(store.find(OPTIMISM, 41)).isEmpty();
 
         assertThat(store.due(999, 10)).isEmpty();
