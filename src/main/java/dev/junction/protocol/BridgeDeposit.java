@@ -14,7 +14,8 @@ import java.math.BigInteger;
  * @param outputToken to be delivered on the destination chain
  * @param inputAmount deposited
  * @param outputAmount to be delivered
- * @param fillDeadline Unix seconds: after it, the deposit is refunded instead of filled
+ * @param fillDeadline Unix seconds: after it, the deposit is refunded instead of filled; {@link Long#MAX_VALUE} when
+ *     the bridge has none (CCTP: the burn is redeemable for good)
  * @param recipient who is paid on the destination chain
  */
 public record BridgeDeposit(Address contract, ChainId destinationChain, BigInteger depositId, Address inputToken,

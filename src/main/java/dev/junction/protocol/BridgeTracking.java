@@ -29,6 +29,23 @@ public interface BridgeTracking {
     BridgeFill fill(LogEntry log);
 
     /**
+     * The destination contract whose logs {@link #fillTopics} searches: by default the bridge's contract configured on
+     * the destination chain (Across: its SpokePool); a bridge whose fill another contract emits names it (CCTP: the
+     * deposit's mint recipient, Junction's receiver).
+     */
+    default Address fillContract(BridgeDeposit deposit, Address destinationBridge) {
+        return destinationBridge;
+    }
+
+    /**
+     * Whether the fill paid the destination router (which then ran the route's destination leg or call in the same
+     * transaction): by default when the fill's recipient is that router.
+     */
+    default boolean deliversToRouter(BridgeFill fill, Address destinationRouter) {
+        return destinationRouter.equals(fill.recipient());
+    }
+
+    /**
      * The destination chain a route step's data names, when the data is this bridge's adapter data; empty when it is
      * not (read from a route's input while its transaction waits to be mined).
      */

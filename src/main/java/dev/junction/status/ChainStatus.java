@@ -314,8 +314,9 @@ final class ChainStatus {
             EthRpc destRpc = node(dest);
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
                     + " has no head yet"));
-            BridgeFill fill = findFill(destRpc, deposit.get().tracking(), destBridge.contract(), source, d, head,
-                    updatedAt / 1000);
+            BridgeTracking tracking = deposit.get().tracking();
+            BridgeFill fill = findFill(destRpc, tracking, tracking.fillContract(d, destBridge.contract()), source, d,
+                    head, updatedAt / 1000);
             if (fill == null) {
                 if (head.blockTimestamp() > d.fillDeadline()) {
                     terminal = true;
@@ -326,9 +327,11 @@ final class ChainStatus {
                             + " with a later bundle; the requested token will not arrive.", null, null, null,
                             BigInteger.ZERO);
                 }
+                String deadline = d.fillDeadline() == Long.MAX_VALUE ? "" : " (fillDeadline " + d.fillDeadline()
+                        + ")";
                 return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "Deposit "
-                        + d.depositId() + " is waiting for its fill on chain " + dest + " (fillDeadline "
-                        + d.fillDeadline() + ").", null, pollSeconds(ds), null, minimum());
+                        + d.depositId() + " is waiting for its fill on chain " + dest + deadline + ".", null,
+                        pollSeconds(ds), null, minimum());
             }
             long fillTime = destRpc.block(fill.blockNumber()).timestamp();
             updatedAt = fillTime * 1000;
@@ -340,7 +343,7 @@ final class ChainStatus {
                         + ds.confirmations() + " confirmations.", destTx, pollSeconds(ds), null, minimum());
             }
             terminal = true;
-            if (ds.router() != null && ds.router().equals(fill.recipient())) {
+            if (ds.router() != null && tracking.deliversToRouter(fill, ds.router())) {
                 List<LogEntry> logs = destRpc.receipt(fill.txHash()).map(TxReceipt::logs).orElse(List.of());
                 Bytes32 quoteId = route.executed().quoteId();
                 Optional<Fallback> fallback = RouteLogs.fallback(logs, ds.router(), quoteId);

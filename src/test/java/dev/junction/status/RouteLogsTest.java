@@ -39,7 +39,7 @@ class RouteLogsTest {
     @Test
     void aPendingBridgeRoutesDestinationIsReadFromItsStepDataByTheBridgesRoom() {
         assertThat(destination("across")).as("Across's adapter data names it").isEqualTo(ARB.value());
-        assertThat(destination("cctp")).as("no room reads CCTP's three words: unknown").isZero();
+        assertThat(destination("cctp")).as("CCTP's room reads its adapter data").isEqualTo(ARB.value());
     }
 
     /** The destination chain the terms of a one-bridge route over a lane of {@code provider} name. */

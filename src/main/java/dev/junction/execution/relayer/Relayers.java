@@ -134,6 +134,20 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
         return new Relayed(t.currentHash(), t.nonce(), t.sender());
     }
 
+    /**
+     * As {@link #prepare}, for a call Junction's relayer makes for itself with no validity limit (the CCTP redeemer's
+     * {@code redeem}): signed and recorded in the caller's database transaction, idempotent on {@code reference},
+     * broadcast by this loop after the caller commits ({@link #wake()}).
+     */
+    public RelayedTx prepareCall(ChainId chain, String reference, Address to, byte[] data, long gasLimit) {
+        Relayer r = require(chain);
+        if (!reconciled.getOrDefault(chain, false)) {
+            r.reconcile();
+            reconciled.put(chain, true);
+        }
+        return r.prepare(reference, to, BigInteger.ZERO, data, gasLimit, null);
+    }
+
     @Override
     public Optional<Outcome> outcome(ChainId chain, TxHash hash) {
         Optional<Relayer> relayer = on(chain);

@@ -13,6 +13,7 @@ import dev.junction.market.BridgeLane;
 import dev.junction.protocol.AdapterSpec;
 import dev.junction.protocol.BridgeProtocol;
 import dev.junction.protocol.BridgeStep;
+import dev.junction.protocol.BridgeTracking;
 import dev.junction.protocol.LegReceiver;
 import dev.junction.protocol.StepDataException;
 import dev.junction.protocol.StepShape;
@@ -38,7 +39,8 @@ import java.util.Set;
  * sends a Circle message binding the burn to {@code keccak256(message)}, and Junction's relayer redeems both on the
  * destination, keeping {@code redeemFee} (the step's bridge fee, {@code amountIn - quotedOut}: the planner charges
  * {@link #REDEEM_GAS}, the leg's steps and the call at the destination's gas price) and handing the rest to the router
- * with the route message. A V2-only lane carries no leg. Its deposit is not in the router gas table yet.
+ * with the route message. A V2-only lane carries no leg. Its deposit is not in the router gas table yet. /status
+ * follows a route with a leg to the receiver's redeem ({@link CctpTracking}).
  */
 public final class Cctp implements BridgeProtocol {
 
@@ -61,6 +63,8 @@ public final class Cctp implements BridgeProtocol {
     static final Set<Integer> V1_DOMAINS = Set.of(0, 1, 2, 3, 5, 6, 7, 10);
     /** CCTP V2 minFinalityThreshold for a Standard (finalized) transfer. */
     static final int FINALIZED = 2000;
+
+    private static final CctpTracking TRACKING = new CctpTracking();
 
     /**
      * Gas units of Junction's relayer's {@code JunctionCctpReceiver.redeem} besides the leg's steps and the destination
@@ -180,5 +184,11 @@ public final class Cctp implements BridgeProtocol {
         return Optional.of(new AdapterSpec("CctpAdapter",
                 AdapterSpec.argumentsAfterRouter(address(bridge.contract())),
                 Optional.of(new AdapterSpec.Probe("tokenMessenger()", bridge.contract())), Optional.empty()));
+    }
+
+    /** A route with a destination leg or call: its burn, its leg and the receiver's redeem ({@link CctpTracking}). */
+    @Override
+    public Optional<BridgeTracking> tracking() {
+        return Optional.of(TRACKING);
     }
 }

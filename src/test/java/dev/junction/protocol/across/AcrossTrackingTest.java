@@ -6,6 +6,7 @@ import dev.junction.chain.Address;
 import dev.junction.chain.Amount;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.abi.Abi;
 import dev.junction.protocol.BridgeDeposit;
 import dev.junction.protocol.BridgeStep;
 import dev.junction.protocol.Protocols;
@@ -54,5 +55,10 @@ class AcrossTrackingTest {
         assertThat(tracking.destinationChain(data)).hasValue(RoomSamples.ARB.value());
         assertThat(Protocols.destinationChain(data)).hasValue(RoomSamples.ARB.value());
         assertThat(tracking.destinationChain(new byte[96])).as("CCTP's three words are not Across data").isEmpty();
+        // CCTP's data with a leg's message (offset, domain 3, recipient, chain 42161, message) is not Across data
+        byte[] cctp = Abi.encode(Abi.tuple(Abi.uint32(3), Abi.bytes32(new byte[32]), Abi.uint256(42161),
+                Abi.bytes(new byte[300])));
+        assertThat(tracking.destinationChain(cctp)).isEmpty();
+        assertThat(Protocols.destinationChain(cctp)).hasValue(42161);
     }
 }
