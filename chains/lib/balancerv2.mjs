@@ -9,7 +9,7 @@ import { ethers } from "ethers";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packedRoot } from "./packed.mjs";
-import { fundToken, mined, mulDecimal } from "./core.mjs";
+import { deployArtifact, fundToken, mined, mulDecimal } from "./core.mjs";
 
 export const BALANCER_DEPLOYMENTS = "@balancer-labs/v2-deployments@3.2.0";
 const MAX_UINT = ethers.MaxUint256;
@@ -43,10 +43,7 @@ export const BALANCER_ARTIFACTS = {
 export function balancerAbi(name) { return BALANCER_ARTIFACTS[name]().abi; }
 
 async function deploy(signer, name, args = []) {
-  const { abi, bytecode } = BALANCER_ARTIFACTS[name]();
-  const contract = await new ethers.ContractFactory(abi, bytecode, signer).deploy(...args);
-  await contract.waitForDeployment();
-  return contract.getAddress();
+  return deployArtifact(signer, BALANCER_ARTIFACTS[name](), args, `${name} deployment`);
 }
 
 /**

@@ -97,19 +97,38 @@ export function anvilSigner(rpcUrl, chainId, privateKey) {
   return new AnvilSigner(new ethers.Wallet(privateKey, anvilProvider(rpcUrl, chainId)));
 }
 
+/**
+ * The receipt of a sent transaction, polled by hash. Not tx.wait() or waitForDeployment(): they look for the receipt,
+ * then wait for a "block" event from the head they read; anvil's automine can put the transaction in that very block,
+ * and the event they wait for never comes (seen in CI: `up` polled chain 1's unchanging head for ten minutes after
+ * its mint was mined). chains/bin/send-built-tx.mjs polls the same way.
+ */
+export async function receiptOf(provider, hash, what, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await provider.getTransactionReceipt(hash);
+    if (receipt != null) return receipt;
+    if (Date.now() > until) throw new Error(`${what}: no receipt for ${hash} after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export async function mined(txPromise, what) {
   const tx = await txPromise;
-  const receipt = await tx.wait();
-  if (!receipt || receipt.status !== 1) throw new Error(`${what} failed: ${tx.hash}`);
+  const receipt = await receiptOf(tx.provider, tx.hash, what);
+  if (receipt.status !== 1) throw new Error(`${what} failed: ${tx.hash}`);
   return receipt;
 }
 
+/** Deploys an artifact ({abi, bytecode}) and answers its address once the deployment is mined. */
+export async function deployArtifact(signer, { abi, bytecode }, args = [], what = "deployment") {
+  const contract = await new ethers.ContractFactory(abi, bytecode, signer).deploy(...args);
+  const receipt = await mined(Promise.resolve(contract.deploymentTransaction()), what);
+  return ethers.getAddress(receipt.contractAddress);
+}
+
 export async function deploy(signer, name, args = []) {
-  const { abi, bytecode } = ARTIFACTS[name]();
-  const factory = new ethers.ContractFactory(abi, bytecode, signer);
-  const contract = await factory.deploy(...args);
-  await contract.waitForDeployment();
-  return contract.getAddress();
+  return deployArtifact(signer, ARTIFACTS[name](), args, `${name} deployment`);
 }
 
 export async function send(signer, to, abi, method, args, overrides = {}, what = method) {

@@ -5,7 +5,7 @@
 // filled, past their fillDeadline (they expire: Across refunds them on the origin later), or exclusive to another
 // relayer until the exclusivity deadline passes. Stopping it (stop(), or SIGTERM to the bin) is how tests see expiry.
 import { ethers } from "ethers";
-import { abiOf, anvilProvider, ERC20_ABI } from "./protocols.mjs";
+import { abiOf, anvilProvider, ERC20_ABI, mined } from "./protocols.mjs";
 
 const SPOKE_ABI = abiOf("Ethereum_SpokePool");
 const SPOKE = new ethers.Interface(SPOKE_ABI);
@@ -37,10 +37,10 @@ export function startRelayer({ chains, privateKey, pollMs = 250, fromBlock = 0, 
     if (balance < amount) {
       const wrapped = (await dest.spoke.wrappedNativeToken()).toLowerCase();
       if (token.toLowerCase() !== wrapped) return false;
-      await (await erc20.deposit({ value: amount - balance })).wait();
+      await mined(erc20.deposit({ value: amount - balance }), "WETH deposit");
     }
     if (!dest.approved.has(token)) {
-      await (await erc20.approve(dest.spokePool, ethers.MaxUint256)).wait();
+      await mined(erc20.approve(dest.spokePool, ethers.MaxUint256), "approve");
       dest.approved.add(token);
     }
     return true;
@@ -81,8 +81,7 @@ export function startRelayer({ chains, privateKey, pollMs = 250, fromBlock = 0, 
       log(`deposit ${key}: fill would revert (${reason}); retrying`);
       return false;
     }
-    const tx = await dest.spoke.fillRelay(...args);
-    const receipt = await tx.wait();
+    const receipt = await mined(dest.spoke.fillRelay(...args), `fill of ${key}`);
     seen.add(key);
     fills.push({ originChainId: origin.chainId, depositId, destinationChainId, txHash: receipt.hash });
     log(`filled ${key} on ${destinationChainId}: ${receipt.hash}`);

@@ -11,7 +11,7 @@ import { ethers } from "ethers";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packedRoot } from "./packed.mjs";
-import { PERMIT2, approveMax, fundToken, mined } from "./core.mjs";
+import { PERMIT2, approveMax, deployArtifact, fundToken, mined } from "./core.mjs";
 import { DEFAULT_POSITIONS, decimalFraction, positionTicks, sqrtPriceX96For } from "./uniswapv3.mjs";
 
 export const V4_CORE = "@uniswap/v4-core@1.0.2";
@@ -40,10 +40,7 @@ export const V4_ARTIFACTS = {
 export function v4Abi(name) { return V4_ARTIFACTS[name]().abi; }
 
 async function deploy(signer, name, args = []) {
-  const { abi, bytecode } = V4_ARTIFACTS[name]();
-  const contract = await new ethers.ContractFactory(abi, bytecode, signer).deploy(...args);
-  await contract.waitForDeployment();
-  return contract.getAddress();
+  return deployArtifact(signer, V4_ARTIFACTS[name](), args, `${name} deployment`);
 }
 
 /** PoolManager (owned by the signer), StateView, V4Quoter, PositionManager and the test-only liquidity router. */

@@ -309,15 +309,25 @@ class LocalChainsWalkTest {
         e.putAll(env);
         e.putAll(more);
         pb.environment().putAll(e);
-        Process p = pb.start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(command + " timed out: " + out);
+        // the output goes to a file, not a pipe read to its end: `up` leaves anvils and Junction running with the
+        // pipe open, and a read to EOF of a command that hangs would never reach the timeout (CI once hung there)
+        Path log = Files.createTempFile("local-chains-walk-", ".log");
+        try {
+            pb.redirectOutput(log.toFile());
+            Process p = pb.start();
+            p.getOutputStream().close();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new IllegalStateException(command + " timed out after " + timeoutSeconds + " s: "
+                        + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertThat(p.exitValue()).as(command + " exit; output:\n" + out).isZero();
+            return out;
+        } finally {
+            Files.deleteIfExists(log);
         }
-        assertThat(p.exitValue()).as(command + " exit; output:\n" + out).isZero();
-        return out;
     }
 
     private static String rootMessage(Throwable t) {
