@@ -46,6 +46,16 @@ public interface BridgeTracking {
     }
 
     /**
+     * What the bridge's own destination contract paid instead of the route's destination leg, in the fill's logs
+     * ({@code logs}: the fill transaction's receipt), if it did: empty by default (the router's own
+     * {@code DestinationFallback} says it); CCTP: Junction's receiver's {@code CctpLegFallback}, when the leg failed
+     * for gas at its cap and the receiver paid the bridged USDC to the leg's receiver or fallback address.
+     */
+    default Optional<BridgeFallback> legFallback(List<LogEntry> logs, BridgeFill fill, Bytes32 quoteId) {
+        return Optional.empty();
+    }
+
+    /**
      * The destination chain a route step's data names, when the data is this bridge's adapter data; empty when it is
      * not (read from a route's input while its transaction waits to be mined).
      */

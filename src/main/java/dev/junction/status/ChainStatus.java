@@ -25,6 +25,7 @@ import dev.junction.nodes.RpcException;
 import dev.junction.nodes.TxReceipt;
 import dev.junction.protocol.AdapterSpec;
 import dev.junction.protocol.BridgeDeposit;
+import dev.junction.protocol.BridgeFallback;
 import dev.junction.protocol.BridgeFill;
 import dev.junction.protocol.BridgeTracking;
 import dev.junction.protocol.Protocols;
@@ -353,6 +354,14 @@ final class ChainStatus {
                     return answer(SwapStatus.DONE, Substatus.PARTIAL.name(), "The destination swap could not run "
                             + "(its minimum, deadline or a pause): " + f.amount() + " of the bridged token " + f.token()
                             + " went to " + f.receiver() + " instead.", destTx, null, received, BigInteger.ZERO);
+                }
+                Optional<BridgeFallback> paidByBridge = tracking.legFallback(logs, fill, quoteId);
+                if (paidByBridge.isPresent()) {
+                    BridgeFallback f = paidByBridge.get();
+                    return answer(SwapStatus.DONE, Substatus.PARTIAL.name(), "The destination leg failed for gas "
+                            + "within the most gas " + bridgeKey + "'s receiver gives it: " + f.amount() + " of the "
+                            + "bridged token " + f.token() + " went to " + f.payee() + " instead.", destTx, null,
+                            asset(dest, f.token(), f.amount()), BigInteger.ZERO);
                 }
                 Optional<StatusResult> call = destinationCall(logs, ds.router(), dest, destTx);
                 if (call.isPresent()) {

@@ -48,6 +48,10 @@ public final class CctpMessages {
     public static final Bytes32 CCTP_LEG_REDEEMED = Abi.topic(
             "CctpLegRedeemed(uint32,uint64,bytes32,address,uint256,uint256,address)");
 
+    /** {@code JunctionCctpReceiver.CctpLegFallback(bytes32 indexed quoteId, address indexed payee, address token,
+     * uint256 amount)}: the leg failed for gas at its cap and the receiver paid the bridged USDC itself. */
+    public static final Bytes32 CCTP_LEG_FALLBACK = Abi.topic("CctpLegFallback(bytes32,address,address,uint256)");
+
     /** {@code JunctionCctpReceiver.redeem(bytes,bytes,bytes,bytes,bytes)}. */
     public static final String REDEEM = "redeem(bytes,bytes,bytes,bytes,bytes)";
     /** TokenMessenger V1's transmitter getter. */

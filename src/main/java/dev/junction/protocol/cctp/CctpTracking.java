@@ -9,6 +9,7 @@ import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.BridgeDeposit;
+import dev.junction.protocol.BridgeFallback;
 import dev.junction.protocol.BridgeFill;
 import dev.junction.protocol.BridgeTracking;
 import java.math.BigInteger;
@@ -89,6 +90,17 @@ final class CctpTracking implements BridgeTracking {
     @Override
     public boolean deliversToRouter(BridgeFill fill, Address destinationRouter) {
         return true;
+    }
+
+    /** The receiver's {@code CctpLegFallback} of the quote, emitted by the receiver that redeemed the leg. */
+    @Override
+    public Optional<BridgeFallback> legFallback(List<LogEntry> logs, BridgeFill fill, Bytes32 quoteId) {
+        return logs.stream().filter(l -> l.address().equals(fill.recipient())
+                && l.topic0().equals(CctpMessages.CCTP_LEG_FALLBACK) && l.topics().size() == 3
+                && l.topics().get(1).equals(quoteId)).findFirst().map(l -> {
+                    String d = strip(l.data());
+                    return new BridgeFallback(address(l.topics().get(2)), address(d, 0), uint(d, 1));
+                });
     }
 
     /**

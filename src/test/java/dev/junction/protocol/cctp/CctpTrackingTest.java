@@ -6,14 +6,18 @@ import static dev.junction.protocol.cctp.CctpLogs.USDC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.abi.Abi;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.BridgeDeposit;
+import dev.junction.protocol.BridgeFallback;
 import dev.junction.protocol.BridgeFill;
 import dev.junction.protocol.Protocols;
 import dev.junction.protocol.shared.Recipients;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -84,6 +88,30 @@ class CctpTrackingTest {
         assertThat(fill.delivered()).isEqualTo(AMOUNT.subtract(FEE));
         assertThat(tracking.deliversToRouter(fill, Address.evm("0x00000000000000000000000000000000000000f0")))
                 .isTrue();
+    }
+
+    @Test
+    void aLegTheReceiverPaidItselfIsItsFallback_readOnlyFromTheReceiverThatRedeemed() throws Exception {
+        // the event as JunctionCctpReceiver declares it
+        assertThat(Files.readString(Path.of("contracts/src/JunctionCctpReceiver.sol"))).contains(
+                "event CctpLegFallback(bytes32 indexed quoteId, address indexed payee, address token, uint256 amount);");
+        Address optimismUsdc = Address.evm("0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85");
+        Address payee = Address.evm("0x00000000000000000000000000000000000000e1");
+        Bytes32 quoteId = CctpLogs.topic(77);
+        BridgeFill fill = new BridgeFill(CctpLogs.TX, 100, RECEIVER, optimismUsdc, AMOUNT.subtract(FEE));
+        LogEntry paid = CctpLogs.log(RECEIVER, List.of(CctpMessages.CCTP_LEG_FALLBACK, quoteId, CctpLogs.topic(payee)),
+                Abi.encode(Abi.address(optimismUsdc), Abi.uint256(AMOUNT.subtract(FEE))));
+        BridgeFallback f = tracking.legFallback(List.of(paid), fill, quoteId).orElseThrow();
+        assertThat(f.payee()).isEqualTo(payee);
+        assertThat(f.token()).isEqualTo(optimismUsdc);
+        assertThat(f.amount()).isEqualTo(AMOUNT.subtract(FEE));
+        // another quote's, or the same event from another contract: not this leg's
+        assertThat(tracking.legFallback(List.of(paid), fill, CctpLogs.topic(78))).isEmpty();
+        LogEntry elsewhere = CctpLogs.log(USDC, paid.topics(), Abi.encode(Abi.address(optimismUsdc),
+                Abi.uint256(AMOUNT)));
+        assertThat(tracking.legFallback(List.of(elsewhere), fill, quoteId)).isEmpty();
+        // a redeem whose leg ran: no fallback
+        assertThat(tracking.legFallback(List.of(), fill, quoteId)).isEmpty();
     }
 
     @Test
