@@ -313,7 +313,7 @@ class CctpLegAnvilTest {
                 .subtract(relayerUsdc);
         assertThat(fee).isPositive().isEqualTo(sent.redeemFee());
         assertThat(jdbc.sql("SELECT COUNT(*) FROM relayer_txs WHERE reference = ?")
-                .param("cctp-redeem:" + A.value() + ":" + row.get("burn_nonce")).query(Long.class).single())
+                .param("cctp-redeemer:" + A.value() + ":" + row.get("burn_nonce")).query(Long.class).single())
                 .isEqualTo(1);
 
         // exactly once on chain: the same messages again revert (Circle's used nonces)
@@ -404,7 +404,7 @@ class CctpLegAnvilTest {
             Map<String, Object> row = awaitState(sent.hash(), "REDEEMED_ELSEWHERE");
             assertThat(row.get("relayed_tx_id")).isNull();
             assertThat(jdbc.sql("SELECT COUNT(*) FROM relayer_txs WHERE reference = ?")
-                    .param("cctp-redeem:" + A.value() + ":" + leg.burnNonce()).query(Long.class).single()).isZero();
+                    .param("cctp-redeemer:" + A.value() + ":" + leg.burnNonce()).query(Long.class).single()).isZero();
             JsonNode done = awaitStatus(sent.hash(), r -> "DONE".equals(r.path("status").asString()));
             assertThat(done.path("details").path("substatus").asString()).isEqualTo("COMPLETED");
             assertThat(done.path("destTxDetails").path("txHash").asString()).isEqualToIgnoringCase(own);

@@ -3,6 +3,7 @@ package dev.junction.execution.cctp;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.TxHash;
+import dev.junction.protocol.cctp.CctpMessages;
 import dev.junction.protocol.cctp.CctpMessages.Message;
 import java.util.Objects;
 
@@ -61,7 +62,7 @@ record CctpRedemption(ChainId sourceChain, long burnNonce, long legNonce, TxHash
 
     /** The relayer's reference of the redeem: one transaction per leg, whichever instance prepares it. */
     String reference() {
-        return "cctp-redeem:" + sourceChain.value() + ":" + burnNonce;
+        return CctpMessages.REDEEMER + ":" + sourceChain.value() + ":" + burnNonce;
     }
 
     /**

@@ -80,7 +80,7 @@ final class ChainCctpRedeemer implements CctpRedeemer {
         this.iris = iris;
         this.props = props;
         this.clock = clock;
-        this.loop = WakeableLoop.of("cctp-redeemer", props.pollInterval().toMillis(), this::pollOnce);
+        this.loop = WakeableLoop.of(CctpMessages.REDEEMER, props.pollInterval().toMillis(), this::pollOnce);
     }
 
     /** A source chain the redeemer follows: its CCTP domain, its TokenMessenger and Junction's CctpAdapter. */

@@ -52,6 +52,12 @@ public final class CctpMessages {
      * uint256 amount)}: the leg failed for gas at its cap and the receiver paid the bridged USDC itself. */
     public static final Bytes32 CCTP_LEG_FALLBACK = Abi.topic("CctpLegFallback(bytes32,address,address,uint256)");
 
+    /**
+     * The name Junction's redeemer goes by: its loop's thread and, followed by {@code :<source chain>:<burn nonce>}, the
+     * relayer's reference of each redeem transaction.
+     */
+    public static final String REDEEMER = Cctp.KEY + "-redeemer";
+
     /** {@code JunctionCctpReceiver.redeem(bytes,bytes,bytes,bytes,bytes)}. */
     public static final String REDEEM = "redeem(bytes,bytes,bytes,bytes,bytes)";
     /** TokenMessenger V1's transmitter getter. */

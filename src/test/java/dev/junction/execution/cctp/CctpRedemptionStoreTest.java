@@ -71,7 +71,7 @@ class CctpRedemptionStoreTest {
         store.redeemedElsewhere(store.find(ETHEREUM, 43).orElseThrow(), 3_000);
         assertThat(store.find(ETHEREUM, 43).orElseThrow().state()).isEqualTo(CctpRedemption.State.REDEEMED_ELSEWHERE);
         assertThat(store.due(10_000, 10)).isEmpty();
-        assertThat(leg(41).reference()).isEqualTo("cctp-redeem:1:41");
+        assertThat(leg(41).reference()).isEqualTo("cctp-redeemer:1:41");
     }
 
     @BothDatabases
