@@ -54,15 +54,17 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.web3j.crypto.Credentials;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Issue 39's CCTP destination leg on two anvil chains with real bytecode: Junction's router, executor, adapters and
  * {@code JunctionCctpReceiver} deployed and registered by the deploy module's {@link Deployer}; Circle CCTP V1 as its
  * TEST ONLY reproductions (MessageTransmitter, TokenMessenger, TokenMinter) minting and burning the local USDC; Circle's
  * Iris as {@link TestOnlyIris}. A route USDC on chain 1 -> CCTP -> WETH on chain 10 into a {@code TestOnlyVault}, built
- * by {@code /build-best-path} and sent by a web3j wallet, is redeemed by Junction's redeemer running in the app under
- * test, once: the vault credits exactly the delivered amount, /status is DONE / COMPLETED and the redeemer was paid its
- * fee; a call that reverts leaves the whole output with the fallback address (DONE / DESTINATION_CALL_FAILED). Nothing
+ * by {@code /build-best-path} and sent by an ethers v6 wallet, is redeemed by Junction's redeemer running in the app
+ * under test, once: the vault credits exactly the delivered amount, /status is DONE / COMPLETED and the redeemer was
+ * paid its fee; a call that reverts leaves the whole output with the fallback address (DONE / DESTINATION_CALL_FAILED). Nothing
  * stays in the router, the receiver, the adapters or the executor; a second redeem of the same messages reverts. A leg
  * sent while the redeemer is stopped keeps /status PENDING and is redeemed once it runs again (its block cursor is in
  * the database). Anyone may redeem with Circle's attestations: a leg the wallet redeemed itself is marked redeemed
@@ -419,7 +421,7 @@ class CctpLegAnvilTest {
     record Sent(String hash, JsonNode built, BigInteger minAmountOut, BigInteger redeemFee) {
     }
 
-    /** {@code /build-best-path} USDC on A -> WETH on B into the vault with {@code call}, sent by a web3j wallet. */
+    /** {@code /build-best-path} USDC on A -> WETH on B into the vault with {@code call}, sent by an ethers wallet. */
     Sent buildAndSend(BigInteger amount, String call, long gasLimit) throws Exception {
         JsonNode built = JunctionHttp.get(port, "/build-best-path?fromChain=" + A.value() + "&toChain=" + B.value()
                 + "&fromToken=" + a.token("USDC") + "&toToken=" + b.token("WETH") + "&amount=" + amount
@@ -435,10 +437,17 @@ class CctpLegAnvilTest {
                 redeemFee = new BigInteger(step.path("bridgeFee").asString("0"));
             }
         }
-        String hash = ChainStatusAnvilTest.sendWeb3j(a, WALLET, Address.evm(tx.path("to").asString()),
-                tx.path("data").asString(), ChainStatusAnvilTest.number(tx.path("value")),
-                ChainStatusAnvilTest.number(tx.path("gasLimit")));
-        assertThat(ChainStatusAnvilTest.receipt(a, hash).path("status").asString()).isEqualTo("0x1");
+        // sent as an integrator's ethers v6 wallet does (chains/bin/send-built-tx.mjs: approve exactly, send the Tx)
+        ObjectNode request = JsonMapper.builder().build().createObjectNode();
+        request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", AnvilHarness.DEV_KEYS.get(3))
+                .put("fromToken", a.token("USDC").value()).put("amount", amount.toString());
+        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
+                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
+                .put("chain", A.value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
+        request.putArray("watch").add(a.token("USDC").value());
+        JsonNode sent = AnvilHarness.sendBuiltTx(request);
+        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
+        String hash = sent.path("hash").asString();
         return new Sent(hash, built.path("data"), params.minAmountOut.getValue(), redeemFee);
     }
 
