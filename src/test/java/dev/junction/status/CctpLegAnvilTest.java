@@ -60,15 +60,15 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Issue 39's CCTP destination leg on two anvil chains with real bytecode: Junction's router, executor, adapters and
  * {@code JunctionCctpReceiver} deployed and registered by the deploy module's {@link Deployer}; Circle CCTP V1 as its
- * TEST ONLY reproductions (MessageTransmitter, TokenMessenger, TokenMinter) minting and burning the local USDC; Circle's
- * Iris as {@link TestOnlyIris}. A route USDC on chain 1 -> CCTP -> WETH on chain 10 into a {@code TestOnlyVault}, built
- * by {@code /build-best-path} and sent by an ethers v6 wallet, is redeemed by Junction's redeemer running in the app
- * under test, once: the vault credits exactly the delivered amount, /status is DONE / COMPLETED and the redeemer was
- * paid its fee; a call that reverts leaves the whole output with the fallback address (DONE / DESTINATION_CALL_FAILED). Nothing
- * stays in the router, the receiver, the adapters or the executor; a second redeem of the same messages reverts. A leg
- * sent while the redeemer is stopped keeps /status PENDING and is redeemed once it runs again (its block cursor is in
- * the database). Anyone may redeem with Circle's attestations: a leg the wallet redeemed itself is marked redeemed
- * elsewhere, and Junction's relayer sends nothing for it.
+ * TEST ONLY reproductions (MessageTransmitter, TokenMessenger, TokenMinter) minting and burning the local USDC;
+ * Circle's Iris as {@link TestOnlyIris}. A route USDC on chain 1 -> CCTP -> WETH on chain 10 into a {@code
+ * TestOnlyVault}, built by {@code /build-best-path} and sent by an ethers v6 wallet, is redeemed by Junction's redeemer
+ * running in the app under test, once: the vault credits exactly the delivered amount, /status is DONE / COMPLETED and
+ * the redeemer was paid its fee; a call that reverts leaves the whole output with the fallback address (DONE /
+ * DESTINATION_CALL_FAILED). Nothing stays in the router, the receiver, the adapters or the executor; a second redeem of
+ * the same messages reverts. A leg sent while the redeemer is stopped keeps /status PENDING and is redeemed once it
+ * runs again (its block cursor is in the database). Anyone may redeem with Circle's attestations: a leg the wallet
+ * redeemed itself is marked redeemed elsewhere, and Junction's relayer sends nothing for it.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
