@@ -124,13 +124,7 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
     @Override
     public Relayed prepare(ChainId chain, String reference, Address to, byte[] data, long gasLimit,
             long validUntil) {
-        Relayer r = require(chain);
-        if (!reconciled.getOrDefault(chain, false)) {
-            // never take a nonce before the database's next nonce has been raised to the node's pending count
-            r.reconcile();
-            reconciled.put(chain, true);
-        }
-        RelayedTx t = r.prepare(reference, to, BigInteger.ZERO, data, gasLimit, validUntil);
+        RelayedTx t = reconciled(chain).prepare(reference, to, BigInteger.ZERO, data, gasLimit, validUntil);
         return new Relayed(t.currentHash(), t.nonce(), t.sender());
     }
 
@@ -140,12 +134,20 @@ public final class Relayers implements SmartLifecycle, ChainRelay {
      * broadcast by this loop after the caller commits ({@link #wake()}).
      */
     public RelayedTx prepareCall(ChainId chain, String reference, Address to, byte[] data, long gasLimit) {
+        return reconciled(chain).prepare(reference, to, BigInteger.ZERO, data, gasLimit, null);
+    }
+
+    /**
+     * The chain's relayer, reconciled once: never take a nonce before the database's next nonce has been raised to the
+     * node's pending count.
+     */
+    private Relayer reconciled(ChainId chain) {
         Relayer r = require(chain);
         if (!reconciled.getOrDefault(chain, false)) {
             r.reconcile();
             reconciled.put(chain, true);
         }
-        return r.prepare(reference, to, BigInteger.ZERO, data, gasLimit, null);
+        return r;
     }
 
     @Override
