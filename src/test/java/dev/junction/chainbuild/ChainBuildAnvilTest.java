@@ -57,7 +57,7 @@ class ChainBuildAnvilTest {
     static final Address TRADER = Address.evm(Credentials.create(TRADER_KEY).getAddress());
     static final String NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
     static final JsonMapper JSON = JsonMapper.builder().build();
-    /** How far a chain-mode quote's gas units may be from the receipt's gasUsed of its built transaction. */
+    /** How far a chain-mode quote's gas units may be above the receipt's gasUsed of its built transaction. */
     static final long GAS_TOLERANCE_PERCENT = 10;
     static final long SPLIT_GAS_TOLERANCE_PERCENT = 15;
 
@@ -198,15 +198,17 @@ class ChainBuildAnvilTest {
                     + (c.query().contains("feeBps") ? " with an integrator fee" : "");
             System.out.printf("gas of %s (%s): quoted %d, receipt %d, off by %+.1f%%%n", shape, what, quoted, used,
                     100.0 * (quoted - used) / used);
-            // a split whose V3 leg crosses a tick: the table's tick figure (measured on a single path) overestimates it
-            // there, so a split's quote is held to never below the receipt and within SPLIT_GAS_TOLERANCE_PERCENT
+            // above the receipt: a split whose V3 leg crosses a tick is priced by the table's tick figure (measured on
+            // a single path, the tick's first crossing), which overestimates it there, hence the wider band
             long tolerance = c.split() ? SPLIT_GAS_TOLERANCE_PERCENT : GAS_TOLERANCE_PERCENT;
-            assertThat(Math.abs(quoted - used)).as("quoted gas units %d vs the receipt's gasUsed %d for %s", quoted,
-                    used, what).isLessThanOrEqualTo(used * tolerance / 100);
-            if (c.split()) {
-                assertThat(quoted).as("a split's quoted gas is never below its receipt's: " + what)
-                        .isGreaterThanOrEqualTo(used);
-            }
+            assertThat(quoted - used).as("quoted gas units %d over the receipt's gasUsed %d for %s", quoted, used,
+                    what).isLessThanOrEqualTo(used * tolerance / 100);
+            // below the receipt: never by more than the table's own precision, the tolerance RouterGasTable.t.sol holds
+            // every measured shape to (real amounts and minimums cost a little more calldata and token work than the
+            // forge shapes: DECISIONS, "A split's quoted gas against its receipt")
+            long precision = RouterGas.measured().tolerancePercent();
+            assertThat(used - quoted).as("quoted gas units %d under the receipt's gasUsed %d for %s", quoted, used,
+                    what).isLessThanOrEqualTo(used * precision / 100);
             if (c.minWhole() > 0 && !c.split()) {
                 RouterGas gas = RouterGas.measured();
                 assertThat(quoted).as("the large swap's quote counts at least one tick crossed: " + what)
