@@ -80,6 +80,8 @@ final class ChainStatus {
             });
     private final Map<String, FillSearch> fills = new ConcurrentHashMap<>();
     private final Map<String, Optional<String>> providers = new ConcurrentHashMap<>();
+    /** Addresses that destination contracts' getters answered ({@link BridgeTracking.AddressReader}), by chain. */
+    private final Map<String, Address> getters = new ConcurrentHashMap<>();
 
     /**
      * An answer, the head block of each chain it read, the wallets it belongs to; a terminal one never expires, one of
@@ -316,8 +318,15 @@ final class ChainStatus {
             ChainHead head = m.head(dest).orElseThrow(() -> new StaleChainException(dest, "chain " + dest
                     + " has no head yet"));
             BridgeTracking tracking = deposit.get().tracking();
-            BridgeFill fill = findFill(destRpc, tracking, tracking.fillContract(d, destBridge.contract()), source, d,
-                    head, updatedAt / 1000);
+            Optional<Address> fillContract = tracking.fillContract(d, destBridge.contract(),
+                    (contract, getter) -> getter(dest, contract, getter));
+            if (fillContract.isEmpty()) {
+                return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "The bridge transfer "
+                        + "to chain " + dest + " cannot be followed here: bridge " + bridgeKey + "'s contract "
+                        + destBridge.contract() + " on chain " + dest + " does not name the contract of its fill.",
+                        null, 60, null, minimum());
+            }
+            BridgeFill fill = findFill(destRpc, tracking, fillContract.get(), source, d, head, updatedAt / 1000);
             if (fill == null) {
                 if (head.blockTimestamp() > d.fillDeadline()) {
                     terminal = true;
@@ -330,8 +339,9 @@ final class ChainStatus {
                 }
                 String deadline = d.fillDeadline() == Long.MAX_VALUE ? "" : " (fillDeadline " + d.fillDeadline()
                         + ")";
+                String awaits = tracking.fillAwaits(d, source).map(w -> ": " + w).orElse("");
                 return answer(SwapStatus.PENDING, Substatus.WAIT_DESTINATION_TRANSACTION.name(), "Deposit "
-                        + d.depositId() + " is waiting for its fill on chain " + dest + deadline + ".", null,
+                        + d.depositId() + " is waiting for its fill on chain " + dest + deadline + awaits + ".", null,
                         pollSeconds(ds), null, minimum());
             }
             long fillTime = destRpc.block(fill.blockNumber()).timestamp();
@@ -344,7 +354,7 @@ final class ChainStatus {
                         + ds.confirmations() + " confirmations.", destTx, pollSeconds(ds), null, minimum());
             }
             terminal = true;
-            if (ds.router() != null && tracking.deliversToRouter(fill, ds.router())) {
+            if (ds.router() != null && tracking.deliversToRouter(d, fill, ds.router())) {
                 List<LogEntry> logs = destRpc.receipt(fill.txHash()).map(TxReceipt::logs).orElse(List.of());
                 Bytes32 quoteId = route.executed().quoteId();
                 Optional<Fallback> fallback = RouteLogs.fallback(logs, ds.router(), quoteId);
@@ -388,7 +398,7 @@ final class ChainStatus {
         Optional<Followed> deposit(TxReceipt receipt, ChainId dest) {
             for (ChainSettings.Bridge b : s.bridges().values()) {
                 Optional<BridgeTracking> tracking = Protocols.bridge(b.key()).tracking();
-                Optional<BridgeDeposit> found = tracking.flatMap(t -> t.deposit(receipt.logs(), b.contract(), dest));
+                Optional<BridgeDeposit> found = tracking.flatMap(t -> t.deposit(receipt.logs(), b, dest));
                 if (found.isPresent()) {
                     return Optional.of(new Followed(found.get(), b.key(), tracking.get()));
                 }
@@ -547,9 +557,25 @@ final class ChainStatus {
     }
 
     /**
+     * What {@code contract}'s {@code getter} answers on {@code chain}: read once (an answer is kept for good, a
+     * contract that does not answer is asked again at the next lookup; a node's failure is thrown).
+     */
+    private Optional<Address> getter(ChainId chain, Address contract, String getter) {
+        String key = chain.value() + ":" + contract.lower() + ":" + getter;
+        Address known = getters.get(key);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        Optional<Address> read = addressCall(node(chain), contract, getter);
+        read.ifPresent(a -> getters.put(key, a));
+        return read;
+    }
+
+    /**
      * The fill of a deposit on the destination chain, searched with {@code eth_getLogs} on the bridge's destination
-     * contract with the room's topics (Across: by origin chain and deposit id), from the first block at or after the
-     * source block's time (less a slack) up to the market's head; later searches go on from where the last one
+     * contract with the room's topics (Across: by origin chain and deposit id), each log read by the room as the
+     * deposit's fill or not (CCTP's plain mint: its source domain and burn message), from the first block at or after
+     * the source block's time (less a slack) up to the market's head; later searches go on from where the last one
      * stopped.
      */
     private BridgeFill findFill(EthRpc rpc, BridgeTracking tracking, Address contract, ChainId origin, BridgeDeposit d,
@@ -568,7 +594,7 @@ final class ChainStatus {
             List<BridgeFill> hits = new ArrayList<>();
             for (LogEntry l : rpc.logs(contract, from, to, topics)) {
                 if (!l.removed()) {
-                    hits.add(tracking.fill(l));
+                    tracking.fill(l, origin, d).ifPresent(hits::add);
                 }
             }
             found = hits.isEmpty() ? null : hits.getFirst();

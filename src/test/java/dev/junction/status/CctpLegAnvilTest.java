@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.junction.calldata.RouterAbi;
 import dev.junction.calldata.RouterCallDecoder;
 import dev.junction.chain.Address;
+import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
 import dev.junction.chain.Hex;
 import dev.junction.chain.abi.Abi;
@@ -68,7 +69,10 @@ import tools.jackson.databind.node.ObjectNode;
  * DESTINATION_CALL_FAILED). Nothing stays in the router, the receiver, the adapters or the executor; a second redeem of
  * the same messages reverts. A leg sent while the redeemer is stopped keeps /status PENDING and is redeemed once it
  * runs again (its block cursor is in the database). Anyone may redeem with Circle's attestations: a leg the wallet
- * redeemed itself is marked redeemed elsewhere, and Junction's relayer sends nothing for it.
+ * redeemed itself is marked redeemed elsewhere, and Junction's relayer sends nothing for it. A plain CCTP route USDC on
+ * chain 1 -> USDC on chain 10 (no leg: Circle mints on anyone's {@code receiveMessage}) is followed by /status: PENDING
+ * / WAIT_DESTINATION_TRANSACTION while nobody mints (Junction does not), DONE / COMPLETED with the minted amount and
+ * the wallet's mint transaction once it called chain 10's MessageTransmitter with TestOnlyIris's attestation.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -416,6 +420,67 @@ class CctpLegAnvilTest {
         }
     }
 
+    @Test
+    @Order(5)
+    void aPlainCctpRoute_statusWaitsForAnyonesReceiveMessage_thenDoneCompletedWithTheMintedUsdc() throws Exception {
+        BigInteger amount = USDC.multiply(BigInteger.valueOf(700));
+        Address wallet = Address.evm(WALLET.getAddress());
+        JsonNode built = JunctionHttp.get(port, "/build-best-path?fromChain=" + A.value() + "&toChain=" + B.value()
+                + "&fromToken=" + a.token("USDC") + "&toToken=" + b.token("USDC") + "&amount=" + amount
+                + "&sender=" + wallet + "&receiver=" + wallet + "&includeRoute=true");
+        assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
+        String hash = send(built.path("data").path("Tx"), amount);
+
+        // a plain burn: no destination caller, so Circle's MessageTransmitter on B mints on anyone's receiveMessage
+        List<LogEntry> logs = EthRpc.parseReceipt(ChainStatusAnvilTest.receipt(a, hash)).logs();
+        List<CctpMessages.Message> sentMessages = CctpMessages.messagesSent(logs, circle.get(A).transmitter());
+        assertThat(sentMessages).hasSize(1);
+        CctpMessages.Message burn = sentMessages.getFirst();
+        assertThat(burn.destinationCaller()).isEqualTo(Bytes32.ZERO);
+        assertThat(burn.destinationDomain()).isEqualTo(DOMAIN.get(B));
+
+        JsonNode pending = awaitStatus(hash, r -> "WAIT_DESTINATION_TRANSACTION".equals(
+                r.path("details").path("substatus").asString()));
+        assertThat(pending.path("status").asString()).isEqualTo("PENDING");
+        assertThat(pending.path("details").path("message").asString()).as(pending.toString())
+                .contains("waiting for its fill", "Circle's attestation", "receiveMessage", "nonce " + burn.nonce(),
+                        "Junction does not mint").doesNotContain("cannot be followed", "fillDeadline");
+        assertThat(pending.path("provider").path("key").asString()).isEqualTo("cctp");
+        // Junction does not mint it: blocks later it is still pending, and its redeemer has no row of it
+        for (int i = 0; i < 5; i++) {
+            a.rpc().call("evm_mine");
+            b.rpc().call("evm_mine");
+        }
+        ChainStatusAnvilTest.sleep(500);
+        JsonNode later = awaitStatus(hash, r -> true);
+        assertThat(later.path("status").asString()).isEqualTo("PENDING");
+        assertThat(later.path("details").path("substatus").asString()).isEqualTo("WAIT_DESTINATION_TRANSACTION");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM cctp_redemptions WHERE source_tx_hash = ?")
+                .param(hash.toLowerCase()).query(Long.class).single()).isZero();
+
+        // the wallet mints on B with Circle's (TestOnlyIris's) attestation
+        BigInteger before = balance(b, b.token("USDC"), wallet);
+        String mint = ChainStatusAnvilTest.sendWeb3j(b, WALLET, circle.get(B).transmitter(), Hex.encode(Abi.call(
+                "receiveMessage(bytes,bytes)", Abi.bytes(burn.raw()), Abi.bytes(iris.attest(burn.raw())))),
+                BigInteger.ZERO, BigInteger.valueOf(500_000));
+        assertThat(ChainStatusAnvilTest.receipt(b, mint).path("status").asString()).isEqualTo("0x1");
+        BigInteger minted = balance(b, b.token("USDC"), wallet).subtract(before);
+        assertThat(minted).isEqualTo(amount);
+
+        JsonNode done = awaitStatus(hash, r -> "DONE".equals(r.path("status").asString()));
+        assertThat(done.path("details").path("substatus").asString()).as(done.toString()).isEqualTo("COMPLETED");
+        assertThat(done.path("details").path("message").asString()).contains(minted.toString(), wallet.value());
+        assertThat(done.path("toAsset").path("chainId").asLong()).isEqualTo(B.value());
+        assertThat(done.path("toAsset").path("address").asString()).isEqualTo(b.token("USDC").value());
+        assertThat(done.path("toAsset").path("amount").asString()).isEqualTo(minted.toString());
+        assertThat(done.path("destTxDetails").path("chainId").asLong()).isEqualTo(B.value());
+        assertThat(done.path("destTxDetails").path("txHash").asString()).isEqualToIgnoringCase(mint);
+        assertThat(done.path("routeKind").asString()).isEqualTo("bridge");
+        assertThat(done.path("provider").path("key").asString()).isEqualTo("cctp");
+        assertNothingLeft(a);
+        assertNothingLeft(b);
+    }
+
     // --- building and sending ---
 
     record Sent(String hash, JsonNode built, BigInteger minAmountOut, BigInteger redeemFee) {
@@ -437,7 +502,14 @@ class CctpLegAnvilTest {
                 redeemFee = new BigInteger(step.path("bridgeFee").asString("0"));
             }
         }
-        // sent as an integrator's ethers v6 wallet does (chains/bin/send-built-tx.mjs: approve exactly, send the Tx)
+        return new Sent(send(tx, amount), built.path("data"), params.minAmountOut.getValue(), redeemFee);
+    }
+
+    /**
+     * The built {@code Tx} sent as an integrator's ethers v6 wallet does (chains/bin/send-built-tx.mjs: approve
+     * {@code amount} of USDC exactly, send the Tx); its hash.
+     */
+    static String send(JsonNode tx, BigInteger amount) throws Exception {
         ObjectNode request = JsonMapper.builder().build().createObjectNode();
         request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", AnvilHarness.DEV_KEYS.get(3))
                 .put("fromToken", a.token("USDC").value()).put("amount", amount.toString());
@@ -447,8 +519,7 @@ class CctpLegAnvilTest {
         request.putArray("watch").add(a.token("USDC").value());
         JsonNode sent = AnvilHarness.sendBuiltTx(request);
         assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
-        String hash = sent.path("hash").asString();
-        return new Sent(hash, built.path("data"), params.minAmountOut.getValue(), redeemFee);
+        return sent.path("hash").asString();
     }
 
     static String deposit(Address token) {

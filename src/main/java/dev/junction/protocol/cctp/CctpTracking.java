@@ -7,11 +7,15 @@ import static dev.junction.chain.abi.AbiDecoder.uint;
 import dev.junction.chain.Address;
 import dev.junction.chain.Bytes32;
 import dev.junction.chain.ChainId;
+import dev.junction.chain.Hex;
+import dev.junction.chain.abi.AbiDecoder;
+import dev.junction.nodes.ChainSettings;
 import dev.junction.nodes.LogEntry;
 import dev.junction.protocol.BridgeDeposit;
 import dev.junction.protocol.BridgeFallback;
 import dev.junction.protocol.BridgeFill;
 import dev.junction.protocol.BridgeTracking;
+import dev.junction.protocol.shared.Recipients;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
@@ -19,12 +23,21 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * What /status follows for a CCTP route with a destination leg or call: the TokenMessenger's {@code DepositForBurn}
- * with Junction's receiver as destination caller, and the adapter's {@code CctpLegSent} of that burn, in the source
- * receipt; then the destination receiver's {@code CctpLegRedeemed} (by source domain and burn nonce), in the
- * transaction that minted the USDC and handed it to the destination router, whose events then decide the outcome as
- * for Across. A plain CCTP transfer (no leg: Circle mints to the recipient, and its MessageTransmitter's address is not
- * in the source receipt) is not followed: it has no deposit here.
+ * What /status follows for a CCTP route, in the source receipt the TokenMessenger's {@code DepositForBurn} (the
+ * destination chain's USDC, from the bridge's configured lane, is what is minted), then on the destination chain:
+ * <ul>
+ *   <li>with a destination leg or call (Junction's receiver as destination caller, and the adapter's
+ *       {@code CctpLegSent} of that burn): the destination receiver's {@code CctpLegRedeemed} (by source domain and
+ *       burn nonce), in the transaction that minted the USDC and handed it to the destination router, whose events
+ *       then decide the outcome as for Across;</li>
+ *   <li>a plain burn (no destination caller: Circle mints to the mint recipient when anyone calls the destination
+ *       MessageTransmitter's {@code receiveMessage} with Circle's attestation; Junction does not): that
+ *       MessageTransmitter's {@code MessageReceived}, found by its indexed nonce and read as the fill only when its
+ *       source domain is the origin's, its sender the source TokenMessenger and its burn message (V1: version,
+ *       burnToken, mintRecipient, amount, messageSender) the deposit's token, recipient and amount: two source
+ *       domains can use the same nonce. The transmitter's address is not in the source receipt: the destination
+ *       TokenMessenger's {@code localMessageTransmitter()} names it.</li>
+ * </ul>
  */
 final class CctpTracking implements BridgeTracking {
 
@@ -32,6 +45,8 @@ final class CctpTracking implements BridgeTracking {
     private static final int MESSAGE_SHAPE_CHAIN_WORD = 3;
     /** Words of the V1 step data without a message (a static tuple): domain, mint recipient, destination chain. */
     private static final int STATIC_SHAPE_CHAIN_WORD = 2;
+    /** Bytes of a V1 burn message: uint32 version, bytes32 burnToken, mintRecipient, uint256 amount, messageSender. */
+    static final int BURN_MESSAGE_LENGTH = 132;
 
     @Override
     public Optional<BridgeDeposit> deposit(List<LogEntry> logs, Address contract, ChainId destination) {
@@ -47,35 +62,59 @@ final class CctpTracking implements BridgeTracking {
             // data: amount, mintRecipient, destinationDomain, destinationTokenMessenger, destinationCaller
             String d = strip(l.data());
             long nonce = uint(l.topics().get(1)).longValueExact();
-            if (uint(d, 2).intValueExact() != domain.get() || uint(d, 4).signum() == 0) {
+            if (uint(d, 2).intValueExact() != domain.get()) {
                 continue;
+            }
+            Address token = address(l.topics().get(2));
+            BigInteger amount = uint(d, 0);
+            if (uint(d, 4).signum() == 0) {
+                // a plain burn: Circle mints the amount to the mint recipient (an EVM address word)
+                if (uint(d, 1).bitLength() > 160) {
+                    continue;
+                }
+                return Optional.of(new BridgeDeposit(l.address(), destination, BigInteger.valueOf(nonce), token,
+                        token, amount, amount, Long.MAX_VALUE, address(d, 1), false));
             }
             Optional<CctpMessages.LegSent> leg = logs.stream().map(CctpMessages::legSent).flatMap(Optional::stream)
                     .filter(s -> s.burnNonce() == nonce && s.destinationDomain() == domain.get()).findFirst();
             if (leg.isEmpty()) {
                 continue;
             }
-            Address token = address(l.topics().get(2));
-            BigInteger amount = uint(d, 0);
             return Optional.of(new BridgeDeposit(l.address(), destination, BigInteger.valueOf(nonce), token, token,
-                    amount, amount.subtract(leg.get().redeemFee()), Long.MAX_VALUE, leg.get().receiver()));
+                    amount, amount.subtract(leg.get().redeemFee()), Long.MAX_VALUE, leg.get().receiver(), true));
         }
         return Optional.empty();
     }
 
-    /** {@code CctpLegRedeemed} by the origin's domain and the burn nonce. */
+    /** The deposit, delivering the destination token of the bridge's lane of its burnt token (if configured). */
     @Override
-    public List<List<Bytes32>> fillTopics(ChainId origin, BridgeDeposit deposit) {
-        int domain = CctpMessages.domain(origin).orElseThrow(() -> new IllegalArgumentException("chain " + origin
-                + " has no CCTP domain"));
-        return List.of(List.of(CctpMessages.CCTP_LEG_REDEEMED), List.of(Bytes32.of(BigInteger.valueOf(domain))),
-                List.of(Bytes32.of(deposit.depositId())));
+    public Optional<BridgeDeposit> deposit(List<LogEntry> logs, ChainSettings.Bridge bridge, ChainId destination) {
+        return deposit(logs, bridge.contract(), destination).map(d -> bridge.lanes().stream()
+                .filter(lane -> lane.token().equals(d.inputToken()) && lane.toChain().equals(destination))
+                .findFirst().map(lane -> d.withOutputToken(lane.toToken())).orElse(d));
     }
 
-    /** The destination's {@code JunctionCctpReceiver}: the deposit's mint recipient. */
+    /**
+     * A leg: {@code CctpLegRedeemed} by the origin's domain and the burn nonce. A plain burn: {@code MessageReceived}
+     * by the nonce (any caller); the source domain is in its data ({@link #fill(LogEntry, ChainId, BridgeDeposit)}).
+     */
     @Override
-    public Address fillContract(BridgeDeposit deposit, Address destinationBridge) {
-        return deposit.recipient();
+    public List<List<Bytes32>> fillTopics(ChainId origin, BridgeDeposit deposit) {
+        if (!deposit.viaReceiver()) {
+            return List.of(List.of(CctpMessages.MESSAGE_RECEIVED), List.of(), List.of(Bytes32.of(deposit.depositId())));
+        }
+        return List.of(List.of(CctpMessages.CCTP_LEG_REDEEMED), List.of(Bytes32.of(BigInteger.valueOf(
+                originDomain(origin)))), List.of(Bytes32.of(deposit.depositId())));
+    }
+
+    /**
+     * A leg: the destination's {@code JunctionCctpReceiver}, the deposit's mint recipient. A plain burn: the
+     * destination MessageTransmitter, the destination TokenMessenger's {@code localMessageTransmitter()}.
+     */
+    @Override
+    public Optional<Address> fillContract(BridgeDeposit deposit, Address destinationBridge, AddressReader reader) {
+        return deposit.viaReceiver() ? Optional.of(deposit.recipient())
+                : reader.read(destinationBridge, CctpMessages.LOCAL_MESSAGE_TRANSMITTER);
     }
 
     /** {@code CctpLegRedeemed} data: token, amount (minted), redeemFee, redeemer; the router got amount - fee. */
@@ -86,10 +125,52 @@ final class CctpTracking implements BridgeTracking {
                 uint(d, 1).subtract(uint(d, 2)));
     }
 
-    /** The receiver always hands the minted USDC to the destination router. */
+    /**
+     * A leg: its {@code CctpLegRedeemed} (the topics name the domain and nonce). A plain burn: the
+     * {@code MessageReceived} whose data is {@code (uint32 sourceDomain, bytes32 sender, bytes messageBody)} with the
+     * origin's domain, the source TokenMessenger as sender and the burn message of the deposit (its burnt token, mint
+     * recipient and amount); the mint recipient was paid the whole amount of the lane's destination USDC.
+     */
     @Override
-    public boolean deliversToRouter(BridgeFill fill, Address destinationRouter) {
-        return true;
+    public Optional<BridgeFill> fill(LogEntry l, ChainId origin, BridgeDeposit deposit) {
+        if (deposit.viaReceiver()) {
+            return Optional.of(fill(l));
+        }
+        if (!l.topic0().equals(CctpMessages.MESSAGE_RECEIVED) || l.topics().size() != 3
+                || !uint(l.topics().get(2)).equals(deposit.depositId())) {
+            return Optional.empty();
+        }
+        try {
+            String d = strip(l.data());
+            if (uint(d, 0).intValueExact() != originDomain(origin)
+                    || !Bytes32.of(uint(d, 1)).equals(word(deposit.contract()))) {
+                return Optional.empty();
+            }
+            byte[] body = Hex.decode(AbiDecoder.bytes(d, 2));
+            if (body.length != BURN_MESSAGE_LENGTH
+                    || !Bytes32.of(Arrays.copyOfRange(body, 4, 36)).equals(word(deposit.inputToken()))
+                    || !Bytes32.of(Arrays.copyOfRange(body, 36, 68)).equals(word(deposit.recipient()))
+                    || !new BigInteger(1, Arrays.copyOfRange(body, 68, 100)).equals(deposit.inputAmount())) {
+                return Optional.empty();
+            }
+        } catch (RuntimeException malformed) {
+            return Optional.empty();
+        }
+        return Optional.of(new BridgeFill(l.transactionHash(), l.blockNumber(), deposit.recipient(),
+                deposit.outputToken(), deposit.inputAmount()));
+    }
+
+    /** A plain burn waits for Circle's attestation and anyone's {@code receiveMessage}: Junction sends none. */
+    @Override
+    public Optional<String> fillAwaits(BridgeDeposit deposit, ChainId origin) {
+        if (deposit.viaReceiver()) {
+            return Optional.empty();
+        }
+        return Optional.of("the burn (source domain " + originDomain(origin) + ", nonce " + deposit.depositId()
+                + ") waits for Circle's attestation and a receiveMessage(message, attestation) on chain "
+                + deposit.destinationChain() + "'s MessageTransmitter, which mints " + deposit.inputAmount()
+                + " USDC to " + deposit.recipient() + "; Junction does not mint plain CCTP transfers: anyone may, "
+                + "with Circle's attestation");
     }
 
     /** The receiver's {@code CctpLegFallback} of the quote, emitted by the receiver that redeemed the leg. */
@@ -127,6 +208,15 @@ final class CctpTracking implements BridgeTracking {
         Optional<Integer> expected = CctpMessages.domain(ChainId.of(chain.longValue()));
         return expected.isPresent() && expected.get() == domain.intValue() ? OptionalLong.of(chain.longValue())
                 : OptionalLong.empty();
+    }
+
+    private static int originDomain(ChainId origin) {
+        return CctpMessages.domain(origin).orElseThrow(() -> new IllegalArgumentException("chain " + origin
+                + " has no CCTP domain"));
+    }
+
+    private static Bytes32 word(Address a) {
+        return Bytes32.of(Recipients.bytes32(a));
     }
 
     private static BigInteger word(byte[] data, int i) {

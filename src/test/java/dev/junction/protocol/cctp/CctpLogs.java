@@ -58,9 +58,32 @@ public final class CctpLogs {
     }
 
     public static LogEntry depositForBurn(long nonce, BigInteger amount, int destination, Address caller) {
+        return depositForBurn(nonce, amount, destination, RECEIVER, caller);
+    }
+
+    public static LogEntry depositForBurn(long nonce, BigInteger amount, int destination, Address mintRecipient,
+            Address caller) {
         return log(TOKEN_MESSENGER, List.of(CctpMessages.DEPOSIT_FOR_BURN, topic(nonce), topic(USDC), topic(ADAPTER)),
-                Abi.encode(Abi.uint256(amount), Abi.bytes32(Recipients.bytes32(RECEIVER)), Abi.uint32(destination),
-                        Abi.bytes32(Recipients.bytes32(REMOTE_MESSENGER)), Abi.bytes32(Recipients.bytes32(caller))));
+                Abi.encode(Abi.uint256(amount), Abi.bytes32(Recipients.bytes32(mintRecipient)),
+                        Abi.uint32(destination), Abi.bytes32(Recipients.bytes32(REMOTE_MESSENGER)),
+                        Abi.bytes32(Recipients.bytes32(caller))));
+    }
+
+    /** A V1 burn message: abi.encodePacked(uint32 version, burnToken, mintRecipient, uint256 amount, sender). */
+    public static byte[] burnBody(Address burnToken, Address mintRecipient, BigInteger amount, Address sender) {
+        return ByteBuffer.allocate(132).putInt(0).put(Recipients.bytes32(burnToken))
+                .put(Recipients.bytes32(mintRecipient)).put(Bytes32.of(amount).bytes()).put(Recipients.bytes32(sender))
+                .array();
+    }
+
+    /**
+     * The destination MessageTransmitter's {@code MessageReceived(address indexed caller, uint32 sourceDomain, uint64
+     * indexed nonce, bytes32 sender, bytes messageBody)}.
+     */
+    public static LogEntry messageReceived(Address transmitter, Address caller, int sourceDomain, long nonce,
+            Address sender, byte[] body) {
+        return log(transmitter, List.of(CctpMessages.MESSAGE_RECEIVED, topic(caller), topic(nonce)),
+                Abi.encode(Abi.uint32(sourceDomain), Abi.bytes32(Recipients.bytes32(sender)), Abi.bytes(body)));
     }
 
     /** {@code abi.encode(uint256 redeemFee, bytes routeMessage)}. */
