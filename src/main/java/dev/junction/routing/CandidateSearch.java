@@ -20,7 +20,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * exactly), or when it
  * asks to squeeze under a capacity. Every node is expanded at most {@code labelsPerNode} times per depth
  * (k-shortest-paths style), only towards nodes that can still reach the target in the remaining steps (a reverse
- * breadth-first bound). The planner evaluates the candidates exactly to build and rank the routes.
+ * breadth-first bound). A popped partial path's successors are built only when a stand-in ranked at their bound
+ * leaves the queue ({@link #deferral}): the same partial paths leave the queue in the same order, and on a dense
+ * chain whose gas is a large part of the trade most successors are never built (PERFORMANCE.md, "Why the T1->T2
+ * quote is slower on the mixed market"). The planner evaluates the candidates exactly to build and rank the routes.
  */
 final class CandidateSearch {
 
@@ -70,6 +73,11 @@ final class CandidateSearch {
             return usd - gasUsd;
         }
 
+        /** Whether this is the stand-in for a popped partial path's successors ({@link CandidateSearch#deferral}). */
+        boolean deferred() {
+            return edge == null && parent != null;
+        }
+
         /** Sets the suggested score from the current usd (again after it changes). */
         Label rank(double amountUsd) {
             score = RouteRanking.suggestedScore(net(), seconds, amountUsd);
@@ -109,6 +117,15 @@ final class CandidateSearch {
     private double amountUsd;
     /** The search's target node (a bridge into another node has a destination leg after it). */
     private int target;
+    /** Partial paths taken off the queue, and partial paths built and queued, by the last {@link #run}. */
+    private int popped;
+    private int built;
+    /** After the search, for {@link #settleDeferred}: what was left in its queue, and its arguments. */
+    private LabelQueue left;
+    private int[][] distance;
+    private int maxSteps;
+    private int maxBridges;
+    private RouteRequest request;
 
     CandidateSearch(RouteGraph graph, PlannerSettings settings, QuoteMemo memo) {
         this.graph = graph;
@@ -141,12 +158,19 @@ final class CandidateSearch {
         PriorityQueue<Label> kept = new PriorityQueue<>(order(request.mode()).reversed());
         int expansions = 0;
         while (!queue.isEmpty() && candidates.size() < settings.candidates() && expansions < settings.maxExpansions()) {
+            if (queue.peek().deferred()) {
+                // no partial path left ranks above this bound: now its successors may be next
+                Label d = queue.poll();
+                expand(d.parent, distance, maxSteps, maxBridges, request, diagnostics, queue);
+                continue;
+            }
             if (kept.size() >= settings.maxRoutes()
                     && cannotBeat(queue.peek(), kept.peek(), request.mode(), amountUsd, upside(maxSteps))) {
                 break;
             }
             Label l = queue.poll();
             expansions++;
+            popped++;
             if (l.node == target) {
                 if (exact(l, diagnostics) == null) {
                     continue;
@@ -164,24 +188,90 @@ final class CandidateSearch {
             if (l.steps >= maxSteps || !admit(l, l.node * (maxSteps + 1) + l.steps, pops, slots)) {
                 continue;
             }
-            Edge[] edges = graph.out[l.node];
-            int[] heads = graph.outHeads[l.node];
-            int stepsLeft = maxSteps - l.steps - 1;
-            for (int j = 0; j < heads.length; j++) {
-                int to = heads[j] >>> 1;
-                int bridgesLeft = maxBridges - l.bridges - (heads[j] & 1);
-                if (bridgesLeft < 0 || distance[bridgesLeft][to] > stepsLeft
-                        || l.visitedGroup(graph.group, graph.group[to])) {
-                    continue;
-                }
-                Label next = extend(l, edges[j], request, diagnostics);
-                if (next != null) {
-                    queue.add(next);
-                }
+            double bound = graph.stepUsdBound[l.node];
+            if (bound == bound) {
+                queue.add(deferral(l, bound));
+            } else {
+                expand(l, distance, maxSteps, maxBridges, request, diagnostics, queue);
             }
         }
         SPARE_COUNTERS.setRelease(spareSlot(), pops);
+        left = queue;
+        this.distance = distance;
+        this.maxSteps = maxSteps;
+        this.maxBridges = maxBridges;
+        this.request = request;
         return candidates;
+    }
+
+    /** Queues the partial paths one edge further than {@code l} that can still reach the target in the steps left. */
+    private void expand(Label l, int[][] distance, int maxSteps, int maxBridges, RouteRequest request,
+            Diagnostics diagnostics, LabelQueue queue) {
+        Edge[] edges = graph.out[l.node];
+        int[] heads = graph.outHeads[l.node];
+        int stepsLeft = maxSteps - l.steps - 1;
+        for (int j = 0; j < heads.length; j++) {
+            int to = heads[j] >>> 1;
+            int bridgesLeft = maxBridges - l.bridges - (heads[j] & 1);
+            if (bridgesLeft < 0 || distance[bridgesLeft][to] > stepsLeft
+                    || l.visitedGroup(graph.group, graph.group[to])) {
+                continue;
+            }
+            Label next = extend(l, edges[j], request, diagnostics);
+            if (next != null) {
+                built++;
+                queue.add(next);
+            }
+        }
+    }
+
+    /** Partial paths the last run took off the queue (deferred expansions not counted). */
+    int popped() {
+        return popped;
+    }
+
+    /** Partial paths the last run built and queued (not counting {@link #settleDeferred}'s). */
+    int built() {
+        return built;
+    }
+
+    /**
+     * The stand-in for {@code l}'s successors: ranked at least as well as any of them (the node's step bound on its
+     * amount, its gas so far plus the cheapest next step's, its time plus the shortest next step's), so it leaves the
+     * queue before any of them would have, and only then are they built. A successor can rank no better than it: its
+     * USD value is its estimate (at most the zero-impact rate times the amount) at its token's price, its gas and time
+     * only add. On a dense chain whose gas is a large part of the trade most popped partial paths' successors rank
+     * below the routes the search ends with and are never built.
+     */
+    private Label deferral(Label l, double stepUsdBound) {
+        long units = graph.minStepGas[l.node];
+        double gas = l.bridges == 0 ? l.gasUsd + units * graph.gasUsdPerUnit[l.node] : l.gasUsd;
+        return new Label(l, null, l.node, l.steps, l.bridges, l.amount, l.amount * stepUsdBound, gas,
+                l.seconds + graph.minStepSeconds[l.node], graph.group[l.node]).rank(amountUsd);
+    }
+
+    /**
+     * The diagnostics the successors of the partial paths whose expansion was still deferred when the search ended
+     * would have added (a step delivering nothing): the search without deferral builds them as it pops their parent,
+     * and a request that finds no route reports them. Called only then; builds the labels but queues none.
+     */
+    void settleDeferred(Diagnostics diagnostics) {
+        if (left == null) {
+            return;
+        }
+        LabelQueue sink = new LabelQueue(request.mode(), QUEUE_CAPACITY);
+        int builtBefore = built;
+        while (!left.isEmpty()) {
+            Label d = left.poll();
+            if (d.deferred()) {
+                expand(d.parent, distance, maxSteps, maxBridges, request, diagnostics, sink);
+                while (!sink.isEmpty()) {
+                    sink.poll();
+                }
+            }
+        }
+        built = builtBefore;
+        left = null;
     }
 
     /**

@@ -57,6 +57,22 @@ final class RouteGraph {
      * every edge object, which in the server are often out of the caches (PERFORMANCE.md, twelfth pass).
      */
     final int[][] outHeads;
+    /**
+     * Per node, an upper bound on what one more step from it can be worth in USD per smallest unit of the node's token
+     * held: over its edges, the curve's zero-impact rate ({@code keep * reserveOut / reserveIn}, which no estimate
+     * exceeds) times the USD per unit of the edge's head, widened by {@link #BOUND_SLACK} against rounding; NaN when
+     * the node has a bridge lane or an edge without a finite rate (the search then expands it at once). See
+     * {@code CandidateSearch}'s deferred expansion.
+     */
+    final double[] stepUsdBound;
+    /** Per node, the fewest gas units of any edge out of it (either figure: first step or after a swap). */
+    final long[] minStepGas;
+    /** Per node, the shortest step time of any edge out of it. */
+    final int[] minStepSeconds;
+
+    /** Relative widening of {@link #stepUsdBound}, far above double rounding, far below any rate difference. */
+    static final double BOUND_SLACK = 1e-9;
+
     /** Per node, the nodes with a pool edge to it (each once). */
     final int[][] predecessors;
     /** Per node, the nodes with a bridge lane to it (each once). */
@@ -198,6 +214,36 @@ final class RouteGraph {
             predecessors[i] = preds.get(i).stream().mapToInt(Integer::intValue).toArray();
             bridgePredecessors[i] = bridgePreds.get(i).stream().mapToInt(Integer::intValue).toArray();
         }
+        stepUsdBound = new double[n];
+        minStepGas = new long[n];
+        minStepSeconds = new int[n];
+        for (int i = 0; i < n; i++) {
+            stepBounds(i);
+        }
+    }
+
+    /** Sets {@link #stepUsdBound}, {@link #minStepGas} and {@link #minStepSeconds} of a node from its edges. */
+    private void stepBounds(int node) {
+        double bound = 0;
+        long gas = Long.MAX_VALUE;
+        int seconds = Integer.MAX_VALUE;
+        for (Edge e : out[node]) {
+            gas = Math.min(gas, Math.min(e.gasUnits, e.gasUnitsAfterSwap));
+            seconds = Math.min(seconds, e.seconds);
+            if (e.isBridge()) {
+                bound = Double.NaN;
+                continue;
+            }
+            double rate = e.keep * e.reserveOut / e.reserveIn;
+            if (!(rate >= 0 && rate < Double.POSITIVE_INFINITY)) {
+                bound = Double.NaN;
+            } else if (usdPerUnit[e.to] > 0) {
+                bound = Math.max(bound, rate * usdPerUnit[e.to]);
+            }
+        }
+        stepUsdBound[node] = bound * (1 + BOUND_SLACK);
+        minStepGas[node] = gas == Long.MAX_VALUE ? 0 : gas;
+        minStepSeconds[node] = seconds == Integer.MAX_VALUE ? 0 : seconds;
     }
 
     /**
@@ -219,6 +265,9 @@ final class RouteGraph {
         out = base.out.clone();
         outHeads = base.outHeads.clone();
         predecessors = base.predecessors.clone();
+        stepUsdBound = base.stepUsdBound.clone();
+        minStepGas = base.minStepGas.clone();
+        minStepSeconds = base.minStepSeconds.clone();
         for (Edge e : promoted) {
             Edge[] edges = Arrays.copyOf(out[e.from], out[e.from].length + 1);
             edges[edges.length - 1] = e;
@@ -230,6 +279,9 @@ final class RouteGraph {
                 preds[preds.length - 1] = e.from;
                 predecessors[e.to] = preds;
             }
+        }
+        for (Edge e : promoted) {
+            stepBounds(e.from);
         }
     }
 

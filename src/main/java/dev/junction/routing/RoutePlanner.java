@@ -69,7 +69,8 @@ public final class RoutePlanner {
         }
         Diagnostics diagnostics = new Diagnostics();
         QuoteMemo memo = memo(snapshot, request);
-        List<Edge[]> candidates = new CandidateSearch(graph, settings, memo).run(source, target, request, diagnostics);
+        CandidateSearch search = new CandidateSearch(graph, settings, memo);
+        List<Edge[]> candidates = search.run(source, target, request, diagnostics);
         PathEvaluator evaluator = new PathEvaluator(graph, memo, request);
         // Two candidates can share their step identity (e.g. two lanes of one provider for the same token pair):
         // of those, keep the one that ranks better, not the one evaluated first.
@@ -83,6 +84,7 @@ public final class RoutePlanner {
             }
         }
         if (distinct.isEmpty()) {
+            search.settleDeferred(diagnostics);
             throw failure(graph, request, diagnostics);
         }
         if (settings.maxSplits() > 1 && request.fromChain().equals(request.toChain())) {
