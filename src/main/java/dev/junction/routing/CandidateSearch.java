@@ -189,9 +189,11 @@ final class CandidateSearch {
                 continue;
             }
             double bound = graph.stepUsdBound[l.node];
-            if (bound == bound) {
-                queue.add(deferral(l, bound));
+            Label stand = bound == bound ? deferral(l, bound) : null;
+            if (stand != null && !queue.isEmpty() && LabelQueue.compare(request.mode(), stand, queue.peek()) >= 0) {
+                queue.add(stand);
             } else {
+                // no bound, or the stand-in would leave the queue next: its successors are built now, as then
                 expand(l, distance, maxSteps, maxBridges, request, diagnostics, queue);
             }
         }
