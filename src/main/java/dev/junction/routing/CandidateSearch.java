@@ -170,7 +170,6 @@ final class CandidateSearch {
             }
             Label l = queue.poll();
             expansions++;
-            popped++;
             if (l.node == target) {
                 if (exact(l, diagnostics) == null) {
                     continue;
@@ -198,6 +197,7 @@ final class CandidateSearch {
             }
         }
         SPARE_COUNTERS.setRelease(spareSlot(), pops);
+        popped = expansions;
         left = queue;
         this.distance = distance;
         this.maxSteps = maxSteps;

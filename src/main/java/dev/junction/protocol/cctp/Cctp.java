@@ -40,7 +40,7 @@ import java.util.Set;
  * destination, keeping {@code redeemFee} (the step's bridge fee, {@code amountIn - quotedOut}: the planner charges
  * {@link #REDEEM_GAS}, the leg's steps and the call at the destination's gas price) and handing the rest to the router
  * with the route message. A V2-only lane carries no leg. Its deposit is not in the router gas table yet. /status
- * follows a route with a leg to the receiver's redeem ({@link CctpTracking}).
+ * follows a route with a leg to the receiver's redeem, and a plain burn to Circle's mint ({@link CctpTracking}).
  */
 public final class Cctp implements BridgeProtocol {
 
@@ -186,7 +186,7 @@ public final class Cctp implements BridgeProtocol {
                 Optional.of(new AdapterSpec.Probe("tokenMessenger()", bridge.contract())), Optional.empty()));
     }
 
-    /** A route with a destination leg or call: its burn, its leg and the receiver's redeem ({@link CctpTracking}). */
+    /** A burn and its receiver's redeem (a route with a leg or call) or Circle's mint (a plain burn). */
     @Override
     public Optional<BridgeTracking> tracking() {
         return Optional.of(TRACKING);
