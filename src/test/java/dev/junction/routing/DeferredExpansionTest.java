@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.junction.chain.Address;
 import dev.junction.chain.ChainId;
 import dev.junction.market.MarketSnapshot;
-import dev.junction.market.Token;
 import dev.junction.support.TestMarket;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Collectors;
 import net.jqwik.api.ForAll;
@@ -71,16 +71,12 @@ class DeferredExpansionTest {
             @ForAll RouteMode mode) {
         Random rnd = new Random(seed);
         MarketSnapshot snapshot = ExhaustiveSearchProperties.randomMarket(rnd).snapshot();
-        List<Token> erc20 = snapshot.tokens().stream().filter(t -> !t.isNative()).toList();
-        Token from = erc20.get(fromIndex);
-        Token to = erc20.get(toIndex);
-        if (from.equals(to)) {
+        Optional<RouteRequest> drawn = ExhaustiveSearchProperties.randomRequest(snapshot, rnd, fromIndex, toIndex,
+                magnitude, multiBridge);
+        if (drawn.isEmpty()) {
             return;
         }
-        double usd = Math.pow(10, magnitude - 2) * (1 + rnd.nextDouble());
-        BigInteger amount = BigInteger.valueOf(Math.max(1, (long) (usd / from.priceUsd() * Math.pow(10, from.decimals()))));
-        RouteRequest request = RouteRequest.of(from.chain(), from.address(), to.chain(), to.address(), amount)
-                .withMultiBridge(multiBridge).withMode(mode);
+        RouteRequest request = drawn.get().withMode(mode);
         Run deferred = search(snapshot, request, false);
         Run eager = search(snapshot, request, true);
         assertThat(deferred.candidates).isEqualTo(eager.candidates);

@@ -18,6 +18,7 @@ import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.ForAll;
@@ -40,17 +41,11 @@ class ExhaustiveSearchProperties {
         Random rnd = new Random(seed);
         TestMarket m = randomMarket(rnd);
         MarketSnapshot snapshot = m.snapshot();
-        List<Token> erc20 = snapshot.tokens().stream().filter(t -> !t.isNative()).toList();
-        Token from = erc20.get(fromIndex);
-        Token to = erc20.get(toIndex);
-        if (from.equals(to)) {
+        Optional<RouteRequest> drawn = randomRequest(snapshot, rnd, fromIndex, toIndex, magnitude, multiBridge);
+        if (drawn.isEmpty()) {
             return;
         }
-        // from 10^-2 to 10^5 whole tokens' worth, scaled by the token's price
-        double usd = Math.pow(10, magnitude - 2) * (1 + rnd.nextDouble());
-        BigInteger amount = BigInteger.valueOf(Math.max(1, (long) (usd / from.priceUsd() * Math.pow(10, from.decimals()))));
-        RouteRequest request = RouteRequest.of(from.chain(), from.address(), to.chain(), to.address(), amount)
-                .withMultiBridge(multiBridge);
+        RouteRequest request = drawn.get();
         Double best = new Reference(snapshot, request).bestNet();
         // single-path search: split routes have their own properties (SplitRouteProperties)
         RoutePlanner planner = new RoutePlanner(PlannerSettings.DEFAULTS.withMaxSplits(1));
@@ -62,6 +57,25 @@ class ExhaustiveSearchProperties {
         double tolerance = Math.abs(best) * 1e-4 + 1e-9;
         assertThat(top.netValueUsd()).as("planner vs exhaustive for %s", request).isGreaterThanOrEqualTo(best - tolerance);
         assertThat(top.netValueUsd()).isLessThanOrEqualTo(best + tolerance);
+    }
+
+    /**
+     * A request between two of the market's ERC-20s ({@code fromIndex} of the first four, {@code toIndex} of the first
+     * eight) worth 10^(magnitude-2) to 2 x 10^(magnitude-2) USD (from 10^-2 to 10^5 whole tokens' worth, scaled by the
+     * token's price); empty when both are the same token.
+     */
+    static Optional<RouteRequest> randomRequest(MarketSnapshot snapshot, Random rnd, int fromIndex, int toIndex,
+            int magnitude, boolean multiBridge) {
+        List<Token> erc20 = snapshot.tokens().stream().filter(t -> !t.isNative()).toList();
+        Token from = erc20.get(fromIndex);
+        Token to = erc20.get(toIndex);
+        if (from.equals(to)) {
+            return Optional.empty();
+        }
+        double usd = Math.pow(10, magnitude - 2) * (1 + rnd.nextDouble());
+        BigInteger amount = BigInteger.valueOf(Math.max(1, (long) (usd / from.priceUsd() * Math.pow(10, from.decimals()))));
+        return Optional.of(RouteRequest.of(from.chain(), from.address(), to.chain(), to.address(), amount)
+                .withMultiBridge(multiBridge));
     }
 
     static TestMarket randomMarket(Random rnd) {

@@ -55,8 +55,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.web3j.crypto.Credentials;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Issue 39's CCTP destination leg on two anvil chains with real bytecode: Junction's router, executor, adapters and
@@ -510,16 +508,8 @@ class CctpLegAnvilTest {
      * {@code amount} of USDC exactly, send the Tx); its hash.
      */
     static String send(JsonNode tx, BigInteger amount) throws Exception {
-        ObjectNode request = JsonMapper.builder().build().createObjectNode();
-        request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", AnvilHarness.DEV_KEYS.get(3))
-                .put("fromToken", a.token("USDC").value()).put("amount", amount.toString());
-        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
-                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
-                .put("chain", A.value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
-        request.putArray("watch").add(a.token("USDC").value());
-        JsonNode sent = AnvilHarness.sendBuiltTx(request);
-        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
-        return sent.path("hash").asString();
+        return AnvilHarness.sendBuiltTx(a.anvil().rpcUrl().toString(), AnvilHarness.DEV_KEYS.get(3), A.value(),
+                a.token("USDC"), amount, tx).path("hash").asString();
     }
 
     static String deposit(Address token) {

@@ -40,8 +40,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Issue 39 on two anvil chains with real bytecode (Junction's router, its executor and adapters deployed by the deploy
@@ -74,7 +72,6 @@ class DestinationCallAnvilTest {
     @LocalServerPort
     int port;
 
-    final JsonMapper json = JsonMapper.builder().build();
 
     @DynamicPropertySource
     static void chainMode(DynamicPropertyRegistry registry) throws Exception {
@@ -272,16 +269,8 @@ class DestinationCallAnvilTest {
                 + receiver + "&includeProvider=across&includeProvider=uniswap-v3");
         assertThat(built.path("httpStatus").asInt()).as(built.toString()).isEqualTo(200);
         JsonNode tx = built.path("data").path("Tx");
-        ObjectNode request = json.createObjectNode();
-        request.put("rpc", a.anvil().rpcUrl().toString()).put("privateKey", WALLET_KEY)
-                .put("fromToken", a.token("USDC").value()).put("amount", amount.toString());
-        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
-                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
-                .put("chain", A.value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
-        request.putArray("watch").add(a.token("USDC").value());
-        JsonNode sent = AnvilHarness.sendBuiltTx(request);
-        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
-        return sent.path("hash").asString();
+        return AnvilHarness.sendBuiltTx(a.anvil().rpcUrl().toString(), WALLET_KEY, A.value(), a.token("USDC"),
+                amount, tx).path("hash").asString();
     }
 
     /** The Across step of the first route of a /quote answer. */
@@ -320,15 +309,8 @@ class DestinationCallAnvilTest {
         var params = RouterCallDecoder.executeRoute(Hex.decode(tx.path("data").asString())).params();
         assertThat(Address.evm(params.fallbackAddress.getValue())).isEqualTo(FALLBACK);
         assertThat(Hex.encode(params.destinationCallData.getValue())).isEqualTo(call);
-        ObjectNode request = json.createObjectNode();
-        request.put("rpc", from.anvil().rpcUrl().toString()).put("privateKey", WALLET_KEY)
-                .put("fromToken", from.token("USDC").value()).put("amount", amount.toString());
-        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
-                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
-                .put("chain", from.id().value()).put("allowanceTarget", tx.path("allowanceTarget").asString());
-        request.putArray("watch").add(from.token("USDC").value());
-        JsonNode sent = AnvilHarness.sendBuiltTx(request);
-        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
+        JsonNode sent = AnvilHarness.sendBuiltTx(from.anvil().rpcUrl().toString(), WALLET_KEY, from.id().value(),
+                from.token("USDC"), amount, tx);
         return new Sent(sent.path("hash").asString(), built.path("data"), params.minAmountOut.getValue());
     }
 

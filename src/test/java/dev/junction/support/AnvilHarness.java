@@ -1,8 +1,12 @@
 package dev.junction.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.junction.chain.Address;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Java side of the anvil harness in {@code chains/} (a Node.js package): installs it with {@code npm ci} on first
@@ -109,6 +114,25 @@ public final class AnvilHarness {
             throw new IllegalStateException("send-built-tx.mjs failed: " + out);
         }
         return JSON.readTree(out);
+    }
+
+    /**
+     * {@link #sendBuiltTx(JsonNode)} of a {@code /build-best-path} answer's {@code Tx} on chain {@code chain}: the
+     * wallet of {@code privateKey} approves {@code amount} of {@code fromToken} exactly and sends the Tx, which must
+     * succeed; the script's answer, {@code fromToken}'s balances watched.
+     */
+    public static JsonNode sendBuiltTx(String rpc, String privateKey, long chain, Address fromToken,
+            BigInteger amount, JsonNode tx) throws IOException, InterruptedException {
+        ObjectNode request = JSON.createObjectNode();
+        request.put("rpc", rpc).put("privateKey", privateKey).put("fromToken", fromToken.value())
+                .put("amount", amount.toString());
+        request.putObject("tx").put("to", tx.path("to").asString()).put("data", tx.path("data").asString())
+                .put("value", tx.path("value").asString()).put("gasLimit", tx.path("gasLimit").asString())
+                .put("chain", chain).put("allowanceTarget", tx.path("allowanceTarget").asString());
+        request.putArray("watch").add(fromToken.value());
+        JsonNode sent = sendBuiltTx(request);
+        assertThat(sent.path("status").asInt()).as(sent.toString()).isEqualTo(1);
+        return sent;
     }
 
     /** Runs a command in {@code chains/}, answering its stdout; stderr goes to the test log. */
